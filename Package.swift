@@ -1,0 +1,17 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "rovers",
+  products: [
+    .library(name: "RoverAPI", targets: ["RoverAPI"]),
+    .library(name: "MarsData", targets: ["MarsData"]),
+  ],
+  targets: [
+    // The endpoints, models and HTTP client of the Mars Rover Photos API.
+    .target(name: "RoverAPI"),
+    // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
+    .target(name: "MarsData", dependencies: ["RoverAPI"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,42 @@
+import RoverAPI
+
+/// A rover's most recent photos.
+public struct LatestPhotos: Sendable, Hashable {
+  /// The rover's name, as the server spells it when it sent photos.
+  public var rover: String
+  /// The sol of the photos; `nil` when there are none.
+  public var sol: Int?
+  /// The Earth day of the photos; `nil` when there are none.
+  public var earthDate: String?
+  /// The photos, in the server's order.
+  public var photos: [Photo]
+
+  /// Creates the latest photos of one rover.
+  public init(rover: String, sol: Int?, earthDate: String?, photos: [Photo]) {
+    self.rover = rover
+    self.sol = sol
+    self.earthDate = earthDate
+    self.photos = photos
+  }
+}
+
+extension MarsArchive {
+  /// Each rover's most recent photos, all rovers at once.
+  ///
+  /// Without `rovers`, first asks the server which rovers exist. One child task per rover in a
+  /// `withTaskGroup`: a rover that fails is kept with its error and never loses the others.
+  public func fetchLatestPhotos(rovers: [String]? = nil, camera: String? = nil) async throws
+    -> [RoverOutcome<LatestPhotos>]
+  {
+    let names = try await roverNames(rovers)
+    return try await fetchEachRover(names) { name in
+      let photos = try await fetchAllPages { page in
+        Endpoints.latestPhotos(rover: name, camera: camera, page: page)
+      }
+      let first = photos.first
+      return LatestPhotos(
+        rover: first?.rover.name ?? name, sol: first?.sol, earthDate: first?.earthDate,
+        photos: photos)
+    }
+  }
+}

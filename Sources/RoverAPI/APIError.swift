@@ -1,0 +1,49 @@
+/// Why a request to the API failed; every case names the request, never with the key.
+public enum APIError: Error, Sendable, Hashable {
+  /// The request could not be turned into a URL.
+  case invalidRequest(request: String)
+  /// No response arrived.
+  case transport(request: String, failure: TransportError)
+  /// The server answered with a status outside 200–299.
+  case status(request: String, response: ServerErrorResponse)
+  /// The server answered 2xx with a body that is not the expected JSON.
+  case undecodable(request: String, problem: String)
+
+  /// The request that failed, as `GET /path?query`.
+  public var request: String {
+    switch self {
+    case .invalidRequest(let request), .transport(let request, _), .status(let request, _),
+      .undecodable(let request, _):
+      request
+    }
+  }
+}
+
+extension APIError: CustomStringConvertible {
+  /// A one-line message that reads well after `Error: `.
+  public var description: String {
+    switch self {
+    case .invalidRequest(let request):
+      return "\(request): cannot build a URL for this request"
+    case .transport(let request, let failure):
+      return "\(request): \(failure.explanation)"
+    case .status(let request, let response):
+      return "\(request): \(response.explanation)"
+    case .undecodable(let request, let problem):
+      return "\(request): \(problem)"
+    }
+  }
+}
+
+extension TransportError {
+  /// What happened, in words.
+  public var explanation: String {
+    switch self {
+    case .cannotConnect(let host): "cannot connect to \(host)"
+    case .cannotFindHost(let host): "cannot find the host \(host)"
+    case .timedOut: "no answer before the timeout"
+    case .connectionLost: "the connection closed before the whole answer arrived"
+    case .other(let text): text
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Describes one endpoint of the API and the type its JSON decodes to.
+public struct APIRequest<Response: Decodable & Sendable>: Sendable {
+  /// The path below the base URL, percent-encoded, without a leading slash: `rovers/curiosity`.
+  public var path: String
+  /// The query items, without the API key: the client adds it.
+  public var query: [URLQueryItem]
+  /// Turns a successful response body into the response value.
+  public var decode: @Sendable (Data) throws -> Response
+
+  /// Creates a request with its own decoding.
+  public init(
+    path: String, query: [URLQueryItem] = [], decode: @escaping @Sendable (Data) throws -> Response
+  ) {
+    self.path = path
+    self.query = query
+    self.decode = decode
+  }
+
+  /// Creates a request whose body holds the response under one root key, such as `rover`.
+  public init(path: String, query: [URLQueryItem] = [], rootKey: String) {
+    self.init(path: path, query: query) { data in
+      try JSONBody.decode(Response.self, from: data, rootKey: rootKey)
+    }
+  }
+
+  /// Creates a request whose whole body is the response.
+  public init(path: String, query: [URLQueryItem] = []) {
+    self.init(path: path, query: query) { data in
+      try JSONBody.decode(Response.self, from: data)
+    }
+  }
+
+  /// The request as people read it in messages: `GET /rovers/curiosity/photos?sol=1000`.
+  ///
+  /// It is built from the path and query alone, so it never holds the API key.
+  public var summary: String {
+    var components = URLComponents()
+    components.queryItems = query.isEmpty ? nil : query
+    let query = components.percentEncodedQuery.map { "?" + $0 } ?? ""
+    return "GET /\(path)\(query)"
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The endpoints of the Mars Rover Photos API, each with the type its body decodes to.
+public enum Endpoints {
+  /// The original server's page size when `page` is given without `per_page`.
+  public static let defaultPageSize = 25
+
+  /// `GET rovers`: every rover the server knows.
+  public static func rovers() -> APIRequest<[Rover]> {
+    APIRequest(path: "rovers", rootKey: "rovers")
+  }
+
+  /// `GET rovers/{rover}`: one rover.
+  public static func rover(_ name: String) -> APIRequest<Rover> {
+    APIRequest(path: "rovers/\(segment(name))", rootKey: "rover")
+  }
+
+  /// `GET rovers/{rover}/photos`: the photos of one sol or Earth day.
+  ///
+  /// Without `page` the original server sends every matching photo at once; with it, 25 per
+  /// page or `perPage`. Mars Vista always pages.
+  public static func photos(
+    rover: String, on day: PhotoDay, camera: String? = nil, page: Int? = nil, perPage: Int? = nil
+  ) -> APIRequest<PhotoPage> {
+    var query = [day.queryItem]
+    query += optionalItems(camera: camera, page: page, perPage: perPage)
+    return APIRequest(path: "rovers/\(segment(rover))/photos", query: query)
+  }
+
+  /// `GET rovers/{rover}/latest_photos`: the photos of the rover's most recent sol.
+  public static func latestPhotos(rover: String, camera: String? = nil, page: Int? = nil)
+    -> APIRequest<PhotoPage>
+  {
+    APIRequest(
+      path: "rovers/\(segment(rover))/latest_photos",
+      query: optionalItems(camera: camera, page: page, perPage: nil))
+  }
+
+  /// `GET photos/{id}`: one photo.
+  public static func photo(id: Int) -> APIRequest<Photo> {
+    APIRequest(path: "photos/\(id)", rootKey: "photo")
+  }
+
+  /// `GET manifests/{rover}`: the rover's photo count for every sol.
+  public static func manifest(rover: String) -> APIRequest<PhotoManifest> {
+    APIRequest(path: "manifests/\(segment(rover))", rootKey: "photo_manifest")
+  }
+
+  /// RFC 3986's unreserved characters, ASCII only: `alphanumerics` would let `é` through.
+  private static let unreserved = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+  private static func optionalItems(camera: String?, page: Int?, perPage: Int?) -> [URLQueryItem] {
+    var items: [URLQueryItem] = []
+    if let camera { items.append(URLQueryItem(name: "camera", value: camera)) }
+    if let page { items.append(URLQueryItem(name: "page", value: String(page))) }
+    if let perPage { items.append(URLQueryItem(name: "per_page", value: String(perPage))) }
+    return items
+  }
+
+  /// Percent-encodes one path segment so that no name can add a segment of its own.
+  private static func segment(_ name: String) -> String {
+    name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+  }
+}

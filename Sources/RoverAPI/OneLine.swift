@@ -1,0 +1,25 @@
+/// Makes text from a server safe to print on one line of a terminal.
+public enum OneLine {
+  /// The longest text kept; a server can send a whole page as its "message".
+  static let limit = 200
+
+  /// Folds white space, drops control characters (a server's text must not move the cursor or
+  /// change colours) and shortens to ``limit`` characters.
+  public static func clean(_ text: String) -> String {
+    var result = ""
+    var lastWasSpace = true
+    for scalar in text.unicodeScalars {
+      if scalar.properties.isWhitespace {
+        if !lastWasSpace { result.append(" ") }
+        lastWasSpace = true
+      } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        continue
+      } else {
+        result.unicodeScalars.append(scalar)
+        lastWasSpace = false
+      }
+    }
+    if result.hasSuffix(" ") { result.removeLast() }
+    return result.count > limit ? String(result.prefix(limit - 1)) + "…" : result
+  }
+}
