@@ -12,6 +12,8 @@ let package = Package(
     .target(name: "RoverAPI"),
     // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
     .target(name: "MarsData", dependencies: ["RoverAPI"]),
+    // Serves Fixtures/ over HTTP on loopback so tests never reach the internet.
+    .executableTarget(name: "fixture-server"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The request line and headers of one HTTP/1.1 request.
+struct RequestHead: Sendable {
+  var method: String
+  /// The path and query as sent: `/api/v1/rovers?x=1`.
+  var target: String
+  /// Header fields with lower-cased names.
+  var headers: [String: String]
+
+  var path: String { String(target.prefix { $0 != "?" }) }
+
+  /// The query items, decoded; a repeated name keeps its last value.
+  var query: [String: String] {
+    let items = URLComponents(string: target)?.queryItems ?? []
+    return Dictionary(items.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+  }
+
+  /// Parses the text before the blank line; `nil` when it is not an HTTP request.
+  init?(_ text: String) {
+    var lines = text.components(separatedBy: "\r\n")
+    let parts = lines.removeFirst().split(separator: " ")
+    guard parts.count == 3, parts[2].hasPrefix("HTTP/") else { return nil }
+    method = String(parts[0])
+    target = String(parts[1])
+    headers = [:]
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].lowercased()
+      headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+  }
+}
+
+/// What the server does with a request.
+enum Reply: Sendable {
+  /// Answer with this status, headers and body.
+  case respond(status: Int, headers: [String: String], body: Data)
+  /// Close the connection without answering.
+  case drop
+  /// Send the headers of this answer and half its body, then close.
+  case truncate(status: Int, headers: [String: String], body: Data)
+
+  static func json(_ status: Int, _ object: Any) -> Reply {
+    let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    return .respond(
+      status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+  }
+
+  static func text(_ status: Int, _ text: String, type: String = "text/plain") -> Reply {
+    .respond(status: status, headers: ["Content-Type": type], body: Data(text.utf8))
+  }
+
+  /// The bytes to write: status line, headers, blank line and body (half of it when
+  /// truncating); `nil` for a dropped connection.
+  var bytes: Data? {
+    let (status, headers, body, cut): (Int, [String: String], Data, Bool)
+    switch self {
+    case .drop: return nil
+    case .respond(let s, let h, let b): (status, headers, body, cut) = (s, h, b, false)
+    case .truncate(let s, let h, let b): (status, headers, body, cut) = (s, h, b, true)
+    }
+    var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+    head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+    return Data(head.utf8) + (cut ? body.prefix(body.count / 2) : body)
+  }
+
+  private static func reason(_ status: Int) -> String {
+    switch status {
+    case 200: "OK"
+    case 400: "Bad Request"
+    case 401: "Unauthorized"
+    case 403: "Forbidden"
+    case 404: "Not Found"
+    case 429: "Too Many Requests"
+    case 500: "Internal Server Error"
+    case 502: "Bad Gateway"
+    case 503: "Service Unavailable"
+    case 504: "Gateway Timeout"
+    default: "Status"
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A small HTTP/1.1 server on 127.0.0.1: one thread per connection, one request per
+/// connection, so slow answers overlap as they would on a real server.
+final class LoopbackServer: Sendable {
+  let port: UInt16
+  private let socket: Int32
+
+  /// Binds and listens on 127.0.0.1:`port`; port 0 lets the system pick a free one.
+  init(port: UInt16) throws {
+    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw Self.posixError("socket") }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(fd, 128) == 0 else {
+      close(fd)
+      throw Self.posixError("bind 127.0.0.1:\(port)")
+    }
+    var actual = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &actual) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    self.socket = fd
+    self.port = UInt16(bigEndian: actual.sin_port)
+  }
+
+  /// Accepts connections for ever, answering each on its own thread.
+  func run(_ handle: @escaping @Sendable (RequestHead) -> Reply) -> Never {
+    signal(SIGPIPE, SIG_IGN)
+    while true {
+      let client = accept(socket, nil, nil)
+      guard client >= 0 else { continue }
+      Thread {
+        Self.serve(client, handle)
+      }.start()
+    }
+  }
+
+  private static func serve(
+    _ client: Int32, _ handle: @Sendable (RequestHead) -> Reply
+  ) {
+    defer { close(client) }
+    guard let head = readHead(client) else { return }
+    guard let bytes = handle(head).bytes else { return }
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let rest = buffer.count - offset
+        let sent = send(client, buffer.baseAddress! + offset, rest, Int32(MSG_NOSIGNAL))
+        if sent <= 0 { return }
+        offset += sent
+      }
+    }
+    shutdown(client, Int32(SHUT_WR))
+  }
+
+  /// Reads up to the blank line that ends the request head (64 KiB at most).
+  private static func readHead(_ client: Int32) -> RequestHead? {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let end = Data("\r\n\r\n".utf8)
+    while data.count < 65536 {
+      let count = recv(client, &buffer, buffer.count, 0)
+      guard count > 0 else { return nil }
+      data.append(contentsOf: buffer[0..<count])
+      if let range = data.range(of: end) {
+        return RequestHead(String(decoding: data[..<range.lowerBound], as: UTF8.self))
+      }
+    }
+    return nil
+  }
+
+  private static func posixError(_ what: String) -> NSError {
+    NSError(
+      domain: NSPOSIXErrorDomain, code: Int(errno),
+      userInfo: [NSLocalizedDescriptionKey: "\(what): \(String(cString: strerror(errno)))"])
+  }
+}

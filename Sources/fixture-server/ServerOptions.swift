@@ -1,0 +1,62 @@
+import Foundation
+
+/// The fixture server's command line.
+struct ServerOptions {
+  var fixtures = "Fixtures"
+  var port: UInt16 = 0
+  var portFile: String?
+  var latencyMilliseconds = 0
+  var faultsFile: String?
+  var logFile: String?
+
+  static let usage = """
+    USAGE: fixture-server [--fixtures <dir>] [--port <n>] [--port-file <path>]
+                          [--latency <ms>] [--faults <file.json>] [--log <path>]
+
+    Serves the Mars Rover Photos API from Fixtures/ on 127.0.0.1, for tests and demos.
+      --fixtures <dir>     The Fixtures folder. (default: Fixtures)
+      --port <n>           The port; 0 picks a free one. (default: 0)
+      --port-file <path>   Write the port chosen to this file once listening.
+      --latency <ms>       Wait this long before every response. (default: 0)
+      --faults <file>      JSON list of rules that make chosen requests fail:
+                           [{"match": "/latest_photos", "status": 503, "body": "…",
+                             "headers": {"Retry-After": "1"}, "times": 2},
+                            {"match": "sol=1000", "action": "drop" | "truncate"},
+                            {"match": "/manifests/", "latency_ms": 3000}]
+      --log <path>         Append "<in flight>\\t<request target>\\t<X-API-Key>" per request.
+    """
+
+  /// Parses the arguments; prints usage and exits 64 on anything it does not know.
+  static func parse(_ arguments: [String]) -> ServerOptions {
+    var options = ServerOptions()
+    var rest = arguments[...]
+    func value(for name: String) -> String {
+      guard let value = rest.popFirst() else { fail("missing value for \(name)") }
+      return value
+    }
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--fixtures": options.fixtures = value(for: argument)
+      case "--port":
+        guard let port = UInt16(value(for: argument)) else { fail("--port takes 0 to 65535") }
+        options.port = port
+      case "--port-file": options.portFile = value(for: argument)
+      case "--latency":
+        guard let ms = Int(value(for: argument)), ms >= 0 else { fail("--latency takes ms") }
+        options.latencyMilliseconds = ms
+      case "--faults": options.faultsFile = value(for: argument)
+      case "--log": options.logFile = value(for: argument)
+      case "-h", "--help":
+        print(usage)
+        exit(0)
+      default: fail("unknown argument '\(argument)'")
+      }
+    }
+    return options
+  }
+
+  static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("fixture-server: \(message)\n\(usage)\n".utf8))
+    exit(64)
+  }
+}

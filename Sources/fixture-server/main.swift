@@ -1,0 +1,35 @@
+import Foundation
+
+// Serves Fixtures/ as the Mars Rover Photos API on loopback, for tests and `make demo`.
+let options = ServerOptions.parse(Array(CommandLine.arguments.dropFirst()))
+do {
+  let router = FixtureRouter(store: try FixtureStore(directory: options.fixtures))
+  let faults = try FaultPlan(file: options.faultsFile)
+  let log = try RequestLog(path: options.logFile)
+  let server = try LoopbackServer(port: options.port)
+  if let portFile = options.portFile {
+    // Written whole then renamed, so a reader polling for it never sees half a number.
+    let partial = portFile + ".partial"
+    try String(server.port).write(toFile: partial, atomically: false, encoding: .utf8)
+    try FileManager.default.moveItem(atPath: partial, toPath: portFile)
+  }
+  let banner = "fixture-server: serving \(options.fixtures) at http://127.0.0.1:\(server.port)/api/v1\n"
+  FileHandle.standardOutput.write(Data(banner.utf8))
+  let latency = options.latencyMilliseconds
+  server.run { request in
+    log.begin(request)
+    defer { log.end() }
+    var reply = router.reply(to: request)
+    var delay = latency
+    if let rule = faults.rule(for: request.target) {
+      reply = FaultPlan.apply(rule, to: reply)
+      delay += rule.latencyMs ?? 0
+    }
+    // Waiting here, on the connection's own thread, keeps the request counted as in flight.
+    if delay > 0 { Thread.sleep(forTimeInterval: Double(min(delay, 600_000)) / 1000) }
+    return reply
+  }
+} catch {
+  FileHandle.standardError.write(Data("fixture-server: \(error.localizedDescription)\n".utf8))
+  exit(1)
+}
