@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
   name: "rovers",
   products: [
+    .executable(name: "rovers", targets: ["rovers"]),
     .library(name: "RoverAPI", targets: ["RoverAPI"]),
     .library(name: "MarsData", targets: ["MarsData"]),
   ],
@@ -12,6 +13,8 @@ let package = Package(
     .target(name: "RoverAPI"),
     // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
     .target(name: "MarsData", dependencies: ["RoverAPI"]),
+    // The command-line tool.
+    .executableTarget(name: "rovers", dependencies: ["RoverAPI", "MarsData"]),
     // Serves Fixtures/ over HTTP on loopback so tests never reach the internet.
     .executableTarget(name: "fixture-server"),
   ],

@@ -36,7 +36,8 @@ public struct URLSessionTransport: HTTPTransport {
       }
       return HTTPResponse(status: http.statusCode, headers: headers, body: data)
     } catch let error as URLError {
-      throw Self.translate(error, host: request.url.host ?? "the server")
+      let host = request.url.host ?? "the server"
+      throw Self.translate(error, host: request.url.port.map { "\(host):\($0)" } ?? host)
     }
   }
 

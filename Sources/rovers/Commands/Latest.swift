@@ -1,0 +1,97 @@
+import MarsData
+import RoverAPI
+
+extension Rovers {
+  /// `rovers latest`: each rover's most recent photos, every rover fetched at once.
+  struct Latest: RoverCommand {
+    static let spec = CommandSpec(
+      name: "latest", abstract: "Show each rover's most recent photos.",
+      discussion: """
+        Without a rover, asks the server for its rovers and then fetches all of them at once. \
+        A rover that fails is named on stderr; the others are still shown.
+        """,
+      synopsis: "[<rover> ...] [--camera <name>] [--json]",
+      arguments: [
+        ArgumentSpec(
+          name: "rover", help: "The rovers to show. (default: every rover)", isRequired: false,
+          isRepeated: true)
+      ],
+      options: [.option("camera", value: "name", help: "Only photos from this camera.")]
+        + CommonOptions.specs)
+
+    let common: CommonOptions
+    let rovers: [String]
+    let camera: String?
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+      common = try CommonOptions(arguments, environment: environment)
+      rovers = try arguments.positionals.map { try NameRules.rover($0, spec: Self.spec) }
+      camera = try arguments.value("camera").map { try NameRules.camera($0, spec: Self.spec) }
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+      let archive = common.makeArchive()
+      var outcomes = try await archive.fetchLatestPhotos(
+        rovers: rovers.isEmpty ? nil : rovers, camera: camera)
+      // A rover the server does not know is a typo to point out, with the names it does know.
+      for index in outcomes.indices {
+        if let error = outcomes[index].error as? APIError, error.isUnknownRover {
+          outcomes[index].result = .failure(await archive.unknownRover(outcomes[index].rover))
+        }
+      }
+      if common.json {
+        console.output(try JSONOutput.render(outcomes.map(LatestEntry.init)))
+      } else {
+        console.output(render(outcomes, console.style))
+      }
+      let failures = outcomes.compactMap(\.error).map(ErrorReport.init)
+      for failure in failures { console.error(failure.message) }
+      return ExitCode.worst(failures.map(\.code))
+    }
+
+    private func render(_ outcomes: [RoverOutcome<LatestPhotos>], _ style: TerminalStyle)
+      -> String
+    {
+      var blocks: [String] = []
+      for latest in outcomes.compactMap(\.value) {
+        guard let sol = latest.sol, let date = latest.earthDate else {
+          blocks.append(style.paint(latest.rover, "1") + ": no photos\n")
+          continue
+        }
+        let count = latest.photos.count
+        var text = style.paint(latest.rover, "1")
+        text += ": sol \(sol), \(date), \(count) photo\(count == 1 ? "" : "s")\n"
+        var table = TextTable([
+          .init(title: "ID", alignRight: true), .init(title: "CAMERA"), .init(title: "URL"),
+        ])
+        for photo in latest.photos { table.append([String(photo.id), photo.camera.name, photo.imgSrc]) }
+        blocks.append(text + table.render(style))
+      }
+      return blocks.joined(separator: "\n")
+    }
+  }
+}
+
+/// One rover in `rovers latest --json`: its photos, or the error it met.
+struct LatestEntry: Encodable {
+  var outcome: RoverOutcome<LatestPhotos>
+
+  enum CodingKeys: String, CodingKey {
+    case rover, sol, photos, error
+    case earthDate = "earth_date"
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch outcome.result {
+    case .success(let latest):
+      try container.encode(latest.rover, forKey: .rover)
+      try container.encode(latest.sol, forKey: .sol)
+      try container.encode(latest.earthDate, forKey: .earthDate)
+      try container.encode(latest.photos, forKey: .photos)
+    case .failure(let error):
+      try container.encode(outcome.rover, forKey: .rover)
+      try container.encode(ErrorReport(error).message, forKey: .error)
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import RoverAPI
+
+/// The one place that turns any error into the line printed after `Error: ` and the exit code.
+struct ErrorReport {
+  var message: String
+  var code: ExitCode
+  /// The command whose usage follows the message, for usage errors only.
+  var usage: CommandSpec?
+  var isRootUsage = false
+
+  init(message: String, code: ExitCode, usage: CommandSpec? = nil) {
+    self.message = message
+    self.code = code
+    self.usage = usage
+  }
+
+  init(_ error: any Error) {
+    switch error {
+    case let error as UsageError:
+      self.init(message: error.message, code: .usage, usage: error.command)
+      isRootUsage = error.command == nil
+    case let error as UnknownRover:
+      self.init(message: error.description, code: .usage)
+    case let error as APIError:
+      self.init(message: error.description, code: Self.code(for: error))
+    case is CancellationError:
+      self.init(message: "interrupted", code: .interrupted)
+    default:
+      self.init(message: "unexpected failure: \(error)", code: .failure)
+    }
+  }
+
+  /// The exit code of an API failure, as CLI.md's table has it.
+  static func code(for error: APIError) -> ExitCode {
+    switch error {
+    case .invalidRequest: return .usage
+    case .undecodable: return .dataError
+    case .transport(_, let failure):
+      return failure == .timedOut ? .temporaryFailure : .unavailable
+    case .status(_, let response):
+      switch response.status {
+      case 401, 403: return .noPermission
+      case 408, 429: return .temporaryFailure
+      case 400, 422: return .usage
+      default: return .unavailable
+      }
+    }
+  }
+
+  /// The text for stderr: the message, and for usage errors the usage and where to read more.
+  var text: String {
+    var text = "Error: \(message)"
+    if let usage {
+      text += "\nUsage: \(usage.usage)\n  See 'rovers \(usage.name) --help' for more information."
+    } else if isRootUsage {
+      text += "\nUsage: rovers <subcommand>\n  See 'rovers --help' for more information."
+    }
+    return text
+  }
+}

@@ -1,0 +1,38 @@
+/// The process's exit codes, from sysexits.h, as documented in the README and
+/// `rovers help exit-codes`.
+enum ExitCode: Int32, Sendable, CaseIterable {
+  case success = 0
+  case failure = 1
+  case usage = 64
+  case dataError = 65
+  case unavailable = 69
+  case cannotCreate = 73
+  case temporaryFailure = 75
+  case noPermission = 77
+  case interrupted = 130
+
+  /// What the code means, for `rovers help exit-codes`.
+  var meaning: String {
+    switch self {
+    case .success: "success, including \"no photos on that sol\""
+    case .failure: "unexpected failure (a bug)"
+    case .usage: "usage: bad flag, missing or malformed argument, unknown rover or camera"
+    case .dataError: "the server answered with data that cannot be understood"
+    case .unavailable: "the service is unavailable: unreachable, 5xx, endpoint gone"
+    case .cannotCreate: "an output file or folder cannot be created or written"
+    case .temporaryFailure: "temporary: rate limited or timed out; try again later"
+    case .noPermission: "the API key is missing, invalid or refused (401/403)"
+    case .interrupted: "interrupted by Ctrl-C (SIGINT) or SIGTERM"
+    }
+  }
+
+  /// Of several failures, the one a script should act on: an interruption, then a bug, then
+  /// the key, then "try later", then the rest.
+  static func worst(_ codes: [ExitCode]) -> ExitCode {
+    let order: [ExitCode] = [
+      .interrupted, .failure, .noPermission, .temporaryFailure, .unavailable, .dataError,
+      .cannotCreate, .usage,
+    ]
+    return order.first(where: codes.contains) ?? .success
+  }
+}

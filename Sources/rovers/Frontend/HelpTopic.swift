@@ -1,0 +1,39 @@
+/// `rovers help …`: a subcommand's help, or a topic such as the exit codes.
+struct HelpTopic: Sendable {
+  var name: String
+  var abstract: String
+  var text: @Sendable () -> String
+
+  static let all = [
+    HelpTopic(name: "exit-codes", abstract: "What each exit code means.") {
+      var text = "EXIT CODES:\n"
+      for code in ExitCode.allCases { text += HelpFormatter.row(String(code.rawValue), code.meaning) }
+      return text
+    },
+    HelpTopic(name: "environment", abstract: "The environment variables rovers reads.") {
+      """
+      ENVIRONMENT:
+      \(HelpFormatter.row("ROVERS_API_BASE", "The API's base URL. (default: \(CommonOptions.defaultBase))"))\
+      \(HelpFormatter.row("ROVERS_API_KEY", "The API key, sent as X-API-Key and api_key."))\
+      \(HelpFormatter.row("NASA_API_KEY", "The API key, when ROVERS_API_KEY is unset."))\
+      \(HelpFormatter.row("ROVERS_TIMEOUT", "Seconds one request may take. (default: 30)"))\
+      \(HelpFormatter.row("NO_COLOR", "Set to anything to turn colour off."))\
+      \(HelpFormatter.row("COLUMNS", "The width tables fit. (default: the terminal's)"))
+        Flags beat environment variables, which beat defaults.
+
+      """
+    },
+  ]
+
+  /// The help that `rovers help <words>` prints.
+  static func text(for words: [String]) throws -> String {
+    guard let name = words.first else { return Rovers.rootHelp }
+    if let command = Rovers.command(named: name) {
+      return HelpFormatter.help(for: command.spec)
+    }
+    if let topic = all.first(where: { $0.name == name }) { return topic.text() }
+    let names = Rovers.specs.map(\.name) + all.map(\.name)
+    let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+    throw UsageError(message: "Unknown help topic '\(name)'.\(hint)", command: nil)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// `rovers`: browse NASA's Mars rover photos from the terminal.
+@main
+enum Rovers {
+  static let version = "0.1.0"
+  static let abstract = "Browse NASA's Mars rover photos from the terminal."
+  static let commands: [any RoverCommand.Type] = [List.self, Latest.self, Manifest.self, Photos.self]
+
+  static func main() async {
+    let environment = ProcessInfo.processInfo.environment
+    let console = Console.standard(environment: environment)
+    let code = await run(Array(CommandLine.arguments.dropFirst()), environment, console)
+    exit(code.rawValue)
+  }
+
+  /// Runs one command line to its exit code; every error ends here, as one report.
+  static func run(_ words: [String], _ environment: [String: String], _ console: Console) async
+    -> ExitCode
+  {
+    // Known secrets are hidden before anything is parsed, so even a usage error cannot show one.
+    for variable in ["ROVERS_API_KEY", "NASA_API_KEY"] { console.redact(environment[variable] ?? "") }
+    for (index, word) in words.enumerated() {
+      if word == "--api-key", index + 1 < words.count { console.redact(words[index + 1]) }
+      if word.hasPrefix("--api-key=") { console.redact(String(word.dropFirst(10))) }
+    }
+    do {
+      return try await dispatch(words, environment, console)
+    } catch {
+      let report = ErrorReport(error)
+      console.diagnostic(report.text)
+      return report.code
+    }
+  }
+
+  private static func dispatch(
+    _ words: [String], _ environment: [String: String], _ console: Console
+  ) async throws -> ExitCode {
+    guard let first = words.first else {
+      console.output(rootHelp)
+      return .success
+    }
+    let rest = Array(words.dropFirst())
+    switch first {
+    case "-h", "--help":
+      console.output(rootHelp)
+      return .success
+    case "--version":
+      console.output(version + "\n")
+      return .success
+    case "help":
+      console.output(try HelpTopic.text(for: rest))
+      return .success
+    default:
+      guard let command = command(named: first) else {
+        throw unknownSubcommand(first)
+      }
+      if ArgumentParser.wantsHelp(rest) {
+        console.output(HelpFormatter.help(for: command.spec))
+        return .success
+      }
+      let arguments = try ArgumentParser.parse(rest, for: command.spec)
+      let instance = try command.init(arguments, environment: environment)
+      if let key = instance.common.apiKey { console.redact(key) }
+      for warning in instance.common.warnings { console.diagnostic(warning) }
+      return try await instance.run(console)
+    }
+  }
+
+  static var rootHelp: String {
+    HelpFormatter.rootHelp(abstract: abstract, commands: specs, topics: HelpTopic.all)
+  }
+
+  /// Every subcommand's description, in help order.
+  static var specs: [CommandSpec] {
+    // A plain loop: closures over `any RoverCommand.Type` crash the Swift 6.3 compiler.
+    var specs: [CommandSpec] = []
+    for command in commands { specs.append(command.spec) }
+    return specs
+  }
+
+  /// The subcommand called `name`.
+  static func command(named name: String) -> (any RoverCommand.Type)? {
+    for command in commands where command.spec.name == name { return command }
+    return nil
+  }
+
+  private static func unknownSubcommand(_ word: String) -> UsageError {
+    if word.hasPrefix("-") {
+      let suggestion = Suggestion.nearest(to: word, in: ["--help", "--version"])
+      return .unknownOption(word, suggestion: suggestion, in: nil)
+    }
+    let names = specs.map(\.name) + ["help"]
+    let hint = Suggestion.nearest(to: word, in: names).map { " Did you mean '\($0)'?" } ?? ""
+    return UsageError(message: "Unknown subcommand '\(word)'.\(hint)", command: nil)
+  }
+}

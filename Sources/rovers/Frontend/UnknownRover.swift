@@ -1,0 +1,46 @@
+import MarsData
+import RoverAPI
+
+/// A rover name the server does not know, with the names it does know.
+struct UnknownRover: Error, CustomStringConvertible {
+  /// Used only when the server cannot even list its rovers.
+  static let fallbackNames = ["curiosity", "opportunity", "perseverance", "spirit"]
+
+  var name: String
+  var known: [String]
+
+  var description: String {
+    let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+    return "Unknown rover '\(name)'.\(hint) Known rovers: \(known.joined(separator: ", "))."
+  }
+}
+
+extension APIError {
+  /// Whether the server said the rover does not exist: the original's 400
+  /// `Invalid Rover Name`, or Mars Vista's 404 `Rover 'x' not found`.
+  var isUnknownRover: Bool {
+    guard case .status(_, let response) = self, let message = response.message?.lowercased()
+    else { return false }
+    return (response.status == 400 && message.contains("invalid rover name"))
+      || (response.status == 404 && message.contains("rover") && message.contains("not found"))
+  }
+}
+
+extension MarsArchive {
+  /// Runs `body`, turning the server's "no such rover" into ``UnknownRover`` with the rovers
+  /// the server lists (`GET rovers` is the truth; the built-in names only stand in when the
+  /// server cannot list them).
+  func checkingRover<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
+    do {
+      return try await body()
+    } catch let error as APIError where error.isUnknownRover {
+      throw await unknownRover(name)
+    }
+  }
+
+  /// The error for a rover the server does not know.
+  func unknownRover(_ name: String) async -> UnknownRover {
+    let names = (try? await fetchAllRovers())?.map { $0.name.lowercased() }
+    return UnknownRover(name: name, known: names ?? UnknownRover.fallbackNames)
+  }
+}

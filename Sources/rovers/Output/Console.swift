@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where the tool writes: data to stdout, everything else to stderr, with every secret
+/// replaced by `***` on the way out, whatever wrote it.
+final class Console: Sendable {
+  /// How the terminal behaves, read once at start-up.
+  let style: TerminalStyle
+  private let secrets = Mutex<[String]>([])
+  private let out: @Sendable (String) -> Void
+  private let err: @Sendable (String) -> Void
+
+  /// A console over the process's own stdout and stderr.
+  static func standard(environment: [String: String]) -> Console {
+    Console(
+      style: TerminalStyle(environment: environment),
+      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      err: { FileHandle.standardError.write(Data($0.utf8)) })
+  }
+
+  init(
+    style: TerminalStyle, out: @escaping @Sendable (String) -> Void,
+    err: @escaping @Sendable (String) -> Void
+  ) {
+    self.style = style
+    self.out = out
+    self.err = err
+  }
+
+  /// Adds text that must never be written, such as the API key, in plain and URL-encoded form.
+  func redact(_ secret: String) {
+    guard !secret.isEmpty else { return }
+    let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret
+    secrets.withLock { $0 += Set([secret, encoded]).sorted { $0.count > $1.count } }
+  }
+
+  /// Writes data to stdout.
+  func output(_ text: String) { out(redacted(text)) }
+
+  /// Writes one diagnostic line to stderr.
+  func diagnostic(_ line: String) { err(redacted(line) + "\n") }
+
+  /// Writes `Error: <message>` to stderr.
+  func error(_ message: String) { diagnostic("Error: \(message)") }
+
+  private func redacted(_ text: String) -> String {
+    secrets.withLock { secrets in
+      secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+    }
+  }
+}

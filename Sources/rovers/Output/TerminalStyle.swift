@@ -1,0 +1,40 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whether stdout is a terminal, how wide it is, and whether colour is wanted.
+struct TerminalStyle: Sendable {
+  /// The width tables must fit; `nil` when stdout is not a terminal and `COLUMNS` is unset,
+  /// so pipes get whole lines.
+  var width: Int?
+  /// Colour only on a terminal, and only when neither `NO_COLOR` nor `TERM=dumb` says no.
+  var color: Bool
+
+  init(width: Int?, color: Bool) {
+    self.width = width
+    self.color = color
+  }
+
+  init(environment: [String: String]) {
+    let isTerminal = isatty(STDOUT_FILENO) == 1
+    let columns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    width = columns ?? (isTerminal ? Self.terminalWidth() : nil)
+    color =
+      isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+  }
+
+  /// Wraps text in an SGR code when colour is on.
+  func paint(_ text: String, _ code: String) -> String {
+    color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  private static func terminalWidth() -> Int {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+    return Int(size.ws_col)
+  }
+}

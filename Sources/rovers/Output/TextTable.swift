@@ -1,0 +1,53 @@
+/// An aligned table of text: a header row and data rows, numbers on the right, and the last
+/// column shortened in the middle when the terminal is too narrow.
+struct TextTable {
+  /// One column's heading and alignment.
+  struct Column {
+    var title: String
+    var alignRight = false
+  }
+
+  var columns: [Column]
+  var rows: [[String]] = []
+
+  init(_ columns: [Column]) { self.columns = columns }
+
+  mutating func append(_ row: [String]) { rows.append(row) }
+
+  /// The table as lines of text, fitted to `style.width` when there is one.
+  func render(_ style: TerminalStyle) -> String {
+    guard !columns.isEmpty else { return "" }
+    var widths = columns.indices.map { index in
+      ([columns[index].title] + rows.map { $0[index] }).map(\.count).max() ?? 0
+    }
+    let gap = 2
+    if let width = style.width {
+      let fixed = widths.dropLast().reduce(0, +) + gap * (widths.count - 1)
+      widths[widths.count - 1] = max(8, min(widths[widths.count - 1], width - fixed))
+    }
+    let header = line(columns.map(\.title), widths, gap)
+    var text = style.paint(header, "1") + "\n"
+    for row in rows { text += line(row, widths, gap) + "\n" }
+    return text
+  }
+
+  private func line(_ cells: [String], _ widths: [Int], _ gap: Int) -> String {
+    var parts: [String] = []
+    for (index, cell) in cells.enumerated() {
+      let width = widths[index]
+      let text = cell.count > width ? Self.shorten(cell, to: width) : cell
+      let padding = String(repeating: " ", count: width - text.count)
+      let isLast = index == cells.count - 1
+      parts.append(columns[index].alignRight ? padding + text : text + (isLast ? "" : padding))
+    }
+    return parts.joined(separator: String(repeating: " ", count: gap))
+  }
+
+  /// Keeps both ends, which for a URL are the host and the file name.
+  static func shorten(_ text: String, to width: Int) -> String {
+    guard width > 1, text.count > width else { return String(text.prefix(width)) }
+    let head = (width - 1) / 2
+    let tail = width - 1 - head
+    return String(text.prefix(head)) + "…" + String(text.suffix(tail))
+  }
+}

@@ -1,0 +1,79 @@
+/// Describes a subcommand once, for parsing and for help alike.
+struct CommandSpec: Sendable {
+  /// The word that selects it: `photos`.
+  var name: String
+  /// One line for `OVERVIEW:` and the root command's list.
+  var abstract: String
+  /// More paragraphs for the command's own help, if any.
+  var discussion: String?
+  /// What follows `rovers <name>` on the `USAGE:` line.
+  var synopsis: String
+  /// Positional arguments, in order.
+  var arguments: [ArgumentSpec] = []
+  /// Options, in help order; `-h, --help` is added by the parser.
+  var options: [OptionSpec] = []
+
+  /// The full usage line: `rovers photos <rover> (--sol <sol> | …)`.
+  var usage: String { "rovers \(name) \(synopsis)" }
+
+  /// The option with this long or short name.
+  func option(named name: String) -> OptionSpec? {
+    options.first { "--" + $0.long == name || $0.short.map { "-\($0)" } == name }
+  }
+}
+
+/// A positional argument.
+struct ArgumentSpec: Sendable {
+  /// The name shown in angle brackets: `rover`.
+  var name: String
+  /// One line of help.
+  var help: String
+  /// Whether it must be given.
+  var isRequired = true
+  /// Whether it takes every remaining positional word.
+  var isRepeated = false
+
+  /// `<rover>`, or `<rover> ...` when repeated.
+  var label: String { "<\(name)>" + (isRepeated ? " ..." : "") }
+}
+
+/// An option or flag.
+struct OptionSpec: Sendable {
+  /// The long name, without dashes: `earth-date`.
+  var long: String
+  /// The one-letter name, if any: `o` for `-o`.
+  var short: Character?
+  /// The value's name (`date` in `--earth-date <date>`); `nil` for a flag.
+  var valueName: String?
+  /// Whether it may be given more than once, each value kept.
+  var isRepeatable = false
+  /// One line of help.
+  var help: String
+  /// Shown as `(default: …)`.
+  var defaultValue: String?
+
+  /// A flag: present or not.
+  static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
+    OptionSpec(long: long, short: short, valueName: nil, help: help)
+  }
+
+  /// An option that takes a value.
+  static func option(
+    _ long: String, short: Character? = nil, value: String, repeatable: Bool = false,
+    help: String, default defaultValue: String? = nil
+  ) -> OptionSpec {
+    OptionSpec(
+      long: long, short: short, valueName: value, isRepeatable: repeatable, help: help,
+      defaultValue: defaultValue)
+  }
+
+  /// `--sol <sol>`, the way error messages name it.
+  var displayName: String {
+    "--\(long)" + (valueName.map { " <\($0)>" } ?? "")
+  }
+
+  /// `-o, --output <dir>`, the way help lists it.
+  var helpLabel: String {
+    (short.map { "-\($0), " } ?? "") + displayName
+  }
+}
