@@ -1,0 +1,14 @@
+/// A transport whose answers come from a closure: the stand-in for the network in unit tests.
+public struct ClosureTransport: HTTPTransport {
+  private let handler: @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+  /// Creates a transport that answers every request with `handler`.
+  public init(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse) {
+    self.handler = handler
+  }
+
+  /// Answers with the closure.
+  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try await handler(request)
+  }
+}
