@@ -1,0 +1,71 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import MarsData
+@testable import RoverAPI
+
+@Suite struct ConcurrencyTests {
+  @Test func slidingWindowStartsTheNextAsSoonAsOneFinishes() async throws {
+    // Element 0 waits until every other element has finished: with batches of two it would
+    // wait for ever, since element 2 could not start before element 0 ended.
+    let finished = Mutex(0)
+    let results = try await Array(0..<6).concurrentMap(limit: 2) { index in
+      if index == 0 {
+        while finished.withLock({ $0 }) < 5 { try await Task.sleep(for: .milliseconds(1)) }
+      } else {
+        finished.withLock { $0 += 1 }
+      }
+      return index * 10
+    }
+    #expect(results == [0, 10, 20, 30, 40, 50])
+  }
+
+  @Test func neverMoreThanTheLimitInFlight() async throws {
+    let counts = Mutex((now: 0, peak: 0))
+    _ = try await Array(0..<40).concurrentMap(limit: 3) { _ in
+      counts.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+      try await Task.sleep(for: .milliseconds(2))
+      counts.withLock { $0.now -= 1 }
+    }
+    #expect(counts.withLock { $0.peak } == 3)
+  }
+
+  @Test func cancellingTheCallerStopsEveryRequestInFlight() async throws {
+    let api = StubAPI { _ in
+      try await Task.sleep(for: .seconds(60))
+      return nil
+    }
+    let archive = MarsArchive(client: api.client, maxConcurrentRequests: 4, pageSize: 25)
+    let task = Task {
+      try await archive.fetchPhotos(rover: "curiosity", on: .sol(1000), expectedCount: 856)
+    }
+    while api.counters.withLock({ $0.inFlight }) < 4 { try await Task.sleep(for: .milliseconds(1)) }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(api.cancelled == 4)
+    #expect(api.requests.count == 4, "no page starts after the cancel")
+  }
+
+  @Test func cancelledCallerMakesNoRequests() async throws {
+    let api = StubAPI()
+    let task = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: ["curiosity", "spirit"])
+    }
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(api.requests.isEmpty)
+  }
+
+  @Test func cancellingLatestSurfacesAsCancellationNotAsFailedRovers() async throws {
+    let api = StubAPI { _ in
+      try await Task.sleep(for: .seconds(60))
+      return nil
+    }
+    let task = Task { try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: ["curiosity", "spirit"]) }
+    while api.counters.withLock({ $0.inFlight }) < 2 { try await Task.sleep(for: .milliseconds(1)) }
+    task.cancel()
+    await #expect(throws: CancellationError.self) { try await task.value }
+    #expect(api.cancelled == 2)
+  }
+}
