@@ -17,6 +17,9 @@ let package = Package(
     .executableTarget(name: "rovers", dependencies: ["RoverAPI", "MarsData"]),
     // Serves Fixtures/ over HTTP on loopback so tests never reach the internet.
     .executableTarget(name: "fixture-server"),
+    .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),
+    .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),
+    .testTarget(name: "RoversTests", dependencies: ["rovers", "fixture-server", "RoverAPI"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,26 @@
+import Foundation
+import Synchronization
+
+@testable import rovers
+
+/// Runs a command line in-process and keeps what it wrote.
+struct CapturedRun {
+  var code: ExitCode
+  var stdout: String
+  var stderr: String
+
+  static func run(_ line: String, environment: [String: String] = [:]) async -> CapturedRun {
+    await run(line.split(separator: " ").map(String.init), environment: environment)
+  }
+
+  static func run(_ words: [String], environment: [String: String] = [:]) async -> CapturedRun {
+    let out = Mutex("")
+    let err = Mutex("")
+    let console = Console(
+      style: TerminalStyle(width: nil, color: false),
+      out: { text in out.withLock { $0 += text } },
+      err: { text in err.withLock { $0 += text } })
+    let code = await Rovers.run(words, environment, console)
+    return CapturedRun(code: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 })
+  }
+}

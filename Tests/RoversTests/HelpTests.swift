@@ -1,0 +1,76 @@
+import Testing
+
+@testable import rovers
+
+@Suite struct HelpTests {
+  @Test(arguments: ["", "-h", "--help", "help"])
+  func rootHelp(_ line: String) async {
+    let run = await CapturedRun.run(line)
+    #expect(run.code == .success)
+    #expect(run.stdout.hasPrefix("OVERVIEW: Browse NASA's Mars rover photos from the terminal.\n\nUSAGE: rovers <subcommand>\n"))
+    #expect(run.stdout.contains("\nSUBCOMMANDS:\n  list                    List the rovers and their mission status.\n"))
+    #expect(run.stdout.contains("  See 'rovers help <subcommand>' for detailed help.\n"))
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test(arguments: ["help photos", "photos --help", "photos -h", "photos curiosity --sool 1 --help"])
+  func subcommandHelpWinsOverErrors(_ line: String) async {
+    let run = await CapturedRun.run(line)
+    #expect(run.code == .success)
+    #expect(run.stdout.hasPrefix("OVERVIEW: List the photos a rover took on one sol or Earth day.\n"))
+    #expect(run.stdout.contains("\nUSAGE: rovers photos <rover> (--sol <sol> | --earth-date <date>)"))
+    #expect(run.stdout.contains("\nARGUMENTS:\n  <rover>                 The rover, such as perseverance.\n"))
+    #expect(run.stdout.contains("  --sol <sol>             The Martian day, counted from landing (0 and up).\n"))
+    #expect(run.stdout.hasSuffix("  -h, --help              Show help information.\n"))
+  }
+
+  @Test func everyDescriptionStartsAtColumn26() async {
+    for name in ["list", "latest", "manifest", "photos"] {
+      let help = await CapturedRun.run("help \(name)").stdout
+      for line in help.split(separator: "\n") where line.hasPrefix("  -") || line.hasPrefix("  <") {
+        let label = line.prefix(26)
+        #expect(label.hasSuffix(" ") && line.dropFirst(26).first != " ", "\(line)")
+      }
+    }
+  }
+
+  @Test func versionIsBare() async {
+    let run = await CapturedRun.run("--version")
+    #expect(run.stdout == Rovers.version + "\n")
+    #expect(run.code == .success)
+  }
+
+  @Test func exitCodeTopicListsEveryCode() async {
+    let run = await CapturedRun.run("help exit-codes")
+    for code in ExitCode.allCases {
+      #expect(run.stdout.contains("\n  \(code.rawValue)".padding(to: 27) + code.meaning + "\n"))
+    }
+  }
+
+  @Test func longLabelsPushTheDescriptionDown() {
+    #expect(HelpFormatter.row("--a-very-long-option <value>", "Text.") == "  --a-very-long-option <value>\n" + String(repeating: " ", count: 26) + "Text.\n")
+  }
+}
+
+@Suite struct TextTableTests {
+  @Test func numbersAlignRightAndTheLastColumnIsShortenedInTheMiddle() {
+    var table = TextTable([.init(title: "ID", alignRight: true), .init(title: "URL")])
+    table.append(["7", "https://mars.nasa.gov/a/very/long/path/FLB_0001.JPG"])
+    table.append(["12345", "short"])
+    // 30 columns: 5 for the ids, 2 between, 23 for the URL with its middle cut out.
+    let text = table.render(TerminalStyle(width: 30, color: false))
+    #expect(text == "   ID  URL\n    7  https://mar…LB_0001.JPG\n12345  short\n")
+  }
+
+  @Test func withoutAWidthNothingIsCut() {
+    var table = TextTable([.init(title: "URL")])
+    let url = "https://mars.nasa.gov/" + String(repeating: "x", count: 300)
+    table.append([url])
+    #expect(table.render(TerminalStyle(width: nil, color: false)).contains(url))
+  }
+
+  @Test func colourOnlyWrapsTheHeader() {
+    let table = TextTable([.init(title: "NAME")])
+    #expect(table.render(TerminalStyle(width: nil, color: true)) == "\u{1B}[1mNAME\u{1B}[0m\n")
+  }
+}

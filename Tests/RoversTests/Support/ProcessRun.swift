@@ -1,0 +1,47 @@
+import Foundation
+
+/// A finished child process: its exit status and everything it wrote.
+struct ProcessRun {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+
+  /// Runs `executable` to its end; output goes through files so a large one cannot block it.
+  static func run(_ executable: URL, _ arguments: [String], environment: [String: String])
+    async throws -> ProcessRun
+  {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("stdout")
+    let err = folder.url.appendingPathComponent("stderr")
+    let child = try Subprocess(
+      executable.path, arguments, environment: environment, stdout: out.path, stderr: err.path)
+    let status = await child.exitStatus()
+    return ProcessRun(
+      status: status,
+      stdout: try String(contentsOf: out, encoding: .utf8),
+      stderr: try String(contentsOf: err, encoding: .utf8))
+  }
+
+  /// Runs the built `rovers` against `base`, with nothing from this machine's environment that
+  /// could change its answer (keys, proxies, colour, width).
+  static func rovers(_ arguments: [String], base: String, environment: [String: String] = [:])
+    async throws -> ProcessRun
+  {
+    var env = ["PATH": "/usr/bin:/bin", "ROVERS_API_BASE": base, "NO_PROXY": "*", "no_proxy": "*"]
+    env.merge(environment) { $1 }
+    return try await run(Binaries.rovers, arguments, environment: env)
+  }
+}
+
+/// A folder that removes itself.
+final class TemporaryFolder: Sendable {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("rovers-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
