@@ -49,7 +49,8 @@ public struct APIClient: Sendable {
   /// Builds the HTTP request without sending it: the URL under the base, the query with the
   /// key appended, and the headers.
   public func makeHTTPRequest<Response>(for request: APIRequest<Response>) throws -> HTTPRequest {
-    let base = baseURL.absoluteString.hasSuffix("/")
+    let base =
+      baseURL.absoluteString.hasSuffix("/")
       ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
     guard var components = URLComponents(string: base) else {
       throw APIError.invalidRequest(request: request.summary)

@@ -13,7 +13,8 @@ do {
     try String(server.port).write(toFile: partial, atomically: false, encoding: .utf8)
     try FileManager.default.moveItem(atPath: partial, toPath: portFile)
   }
-  let banner = "fixture-server: serving \(options.fixtures) at http://127.0.0.1:\(server.port)/api/v1\n"
+  let banner =
+    "fixture-server: serving \(options.fixtures) at http://127.0.0.1:\(server.port)/api/v1\n"
   FileHandle.standardOutput.write(Data(banner.utf8))
   let latency = options.latencyMilliseconds
   server.run { request in

@@ -24,7 +24,9 @@ import Testing
   @Test func neverMoreThanTheLimitInFlight() async throws {
     let counts = Mutex((now: 0, peak: 0))
     _ = try await Array(0..<40).concurrentMap(limit: 3) { _ in
-      counts.withLock { $0.now += 1; $0.peak = max($0.peak, $0.now) }
+      counts.withLock {
+        $0.now += 1; $0.peak = max($0.peak, $0.now)
+      }
       try await Task.sleep(for: .milliseconds(2))
       counts.withLock { $0.now -= 1 }
     }
@@ -51,7 +53,9 @@ import Testing
     let api = StubAPI()
     let task = Task {
       withUnsafeCurrentTask { $0?.cancel() }
-      return try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: ["curiosity", "spirit"])
+      return try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: [
+        "curiosity", "spirit",
+      ])
     }
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(api.requests.isEmpty)
@@ -62,7 +66,9 @@ import Testing
       try await Task.sleep(for: .seconds(60))
       return nil
     }
-    let task = Task { try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: ["curiosity", "spirit"]) }
+    let task = Task {
+      try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: ["curiosity", "spirit"])
+    }
     while api.counters.withLock({ $0.inFlight }) < 2 { try await Task.sleep(for: .milliseconds(1)) }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }

@@ -35,15 +35,25 @@ import Testing
     }
     let outcomes = try await MarsArchive(client: api.client).fetchLatestPhotos()
     #expect(outcomes.count == 4)
-    #expect(outcomes.filter { $0.value != nil }.map(\.rover) == ["Curiosity", "Opportunity", "Perseverance"])
+    #expect(
+      outcomes.filter { $0.value != nil }.map(\.rover) == [
+        "Curiosity", "Opportunity", "Perseverance",
+      ])
     let error = try #require(outcomes[1].error as? APIError)
-    #expect(error == .status(request: "GET /rovers/Spirit/latest_photos", response: ServerErrorResponse(status: 503)))
+    #expect(
+      error
+        == .status(
+          request: "GET /rovers/Spirit/latest_photos", response: ServerErrorResponse(status: 503)))
   }
 
   @Test func marsVistaLatestPhotosAreFetchedPageByPage() async throws {
     let api = StubAPI(shape: .marsVista)
-    let outcomes = try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: ["perseverance"])
-    #expect(outcomes.first?.value?.photos.map(\.id) == (try Fixture.photos(rover: "perseverance", sol: 1042).map(\.id)))
+    let outcomes = try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: [
+      "perseverance"
+    ])
+    #expect(
+      outcomes.first?.value?.photos.map(\.id)
+        == (try Fixture.photos(rover: "perseverance", sol: 1042).map(\.id)))
     #expect(api.requests.filter { $0.contains("page=") }.count == 2)
   }
 

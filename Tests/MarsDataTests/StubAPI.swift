@@ -74,7 +74,8 @@ final class StubAPI: Sendable {
     case "rovers" where parts.last == "latest_photos":
       guard let rover = try Fixture.rovers().first(where: { $0.name.lowercased() == parts[1] })
       else { return HTTPResponse(status: 400) }
-      return try page(Fixture.photoObjects(rover: parts[1], sol: rover.maxSol), items, root: "latest_photos")
+      return try page(
+        Fixture.photoObjects(rover: parts[1], sol: rover.maxSol), items, root: "latest_photos")
     case "rovers":
       let sol = Int(items["sol"] ?? "") ?? -1
       return try page(Fixture.photoObjects(rover: parts[1], sol: sol), items, root: "photos")
@@ -127,7 +128,9 @@ enum Fixture {
   }
 
   static func photos(rover: String, sol: Int) throws -> [Photo] {
-    try Endpoints.photos(rover: rover, on: .sol(sol)).decode(data("api/photos/\(rover)/\(sol).json")).photos
+    try Endpoints.photos(rover: rover, on: .sol(sol)).decode(
+      data("api/photos/\(rover)/\(sol).json")
+    ).photos
   }
 
   static func photoObjects(rover: String, sol: Int) throws -> [Any] {

@@ -8,7 +8,8 @@ import Testing
   func client(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse)
     -> APIClient
   {
-    APIClient(baseURL: URL(string: "https://example.test/api/v1")!, transport: ClosureTransport(handler))
+    APIClient(
+      baseURL: URL(string: "https://example.test/api/v1")!, transport: ClosureTransport(handler))
   }
 
   func failure(_ response: HTTPResponse) async -> APIError? {
@@ -32,31 +33,46 @@ import Testing
   @Test func statusErrorKeepsRequestStatusAndMessage() async throws {
     let body = try FixtureFiles.data("shapes/original_error_400_invalid_rover.json")
     let error = await failure(HTTPResponse(status: 400, body: body))
-    #expect(error == .status(request: "GET /manifests/curiosity",
-                             response: ServerErrorResponse(status: 400, message: "Invalid Rover Name")))
-    #expect(error?.description == "GET /manifests/curiosity: the server answered 400 Bad Request: Invalid Rover Name")
+    #expect(
+      error
+        == .status(
+          request: "GET /manifests/curiosity",
+          response: ServerErrorResponse(status: 400, message: "Invalid Rover Name")))
+    #expect(
+      error?.description
+        == "GET /manifests/curiosity: the server answered 400 Bad Request: Invalid Rover Name")
   }
 
   @Test func htmlPageIsReportedAsSuch() async throws {
     let body = try FixtureFiles.data("shapes/gateway_error_429.html")
     let error = await failure(HTTPResponse(status: 200, body: body))
-    #expect(error?.description == "GET /manifests/curiosity: the server answered 200 with an HTML page, not JSON")
+    #expect(
+      error?.description
+        == "GET /manifests/curiosity: the server answered 200 with an HTML page, not JSON")
   }
 
   @Test func emptyBodyIsReportedAsSuch() async {
     let error = await failure(HTTPResponse(status: 200))
-    #expect(error?.description == "GET /manifests/curiosity: the server answered 200 with an empty body, not JSON")
+    #expect(
+      error?.description
+        == "GET /manifests/curiosity: the server answered 200 with an empty body, not JSON")
   }
 
   @Test func wrongShapeNamesTheField() async throws {
     let body = try FixtureFiles.data("api/rovers.json")
     let error = await failure(HTTPResponse(status: 200, body: body))
-    #expect(error?.description == "GET /manifests/curiosity: the server answered 200 with data that cannot be understood: missing field 'photo_manifest'")
+    #expect(
+      error?.description
+        == "GET /manifests/curiosity: the server answered 200 with data that cannot be understood: missing field 'photo_manifest'"
+    )
   }
 
   @Test func transportFailureIsWrapped() async {
     let client = client { _ in throw TransportError.cannotConnect(host: "example.test") }
-    await #expect(throws: APIError.transport(request: "GET /rovers", failure: .cannotConnect(host: "example.test"))) {
+    await #expect(
+      throws: APIError.transport(
+        request: "GET /rovers", failure: .cannotConnect(host: "example.test"))
+    ) {
       try await client.send(Endpoints.rovers())
     }
   }
@@ -67,7 +83,8 @@ import Testing
   }
 
   @Test func serverTextIsCleanedToOneShortLine() {
-    let cleaned = OneLine.clean("bad\u{1B}[31m thing\n\n  happened\t" + String(repeating: "x", count: 500))
+    let cleaned = OneLine.clean(
+      "bad\u{1B}[31m thing\n\n  happened\t" + String(repeating: "x", count: 500))
     #expect(!cleaned.contains("\u{1B}"))
     #expect(!cleaned.contains("\n"))
     #expect(cleaned.hasPrefix("bad[31m thing happened xxx"))

@@ -21,7 +21,8 @@ import Testing
       #expect(manifest.totalPhotos == rover.totalPhotos)
       #expect(manifest.photos.map(\.totalPhotos).reduce(0, +) == rover.totalPhotos)
       #expect(manifest.photos.map(\.sol) == manifest.photos.map(\.sol).sorted())
-      #expect(manifest.entry(forSol: rover.maxSol) != nil, "\(rover.name) has photos on its last sol")
+      #expect(
+        manifest.entry(forSol: rover.maxSol) != nil, "\(rover.name) has photos on its last sol")
     }
   }
 

@@ -55,14 +55,17 @@ import Testing
   @Test func rateLimitEnvelopeGivesCodeAndMessage() throws {
     let body = try FixtureFiles.data("real-api/error_429_over_rate_limit_api.nasa.gov.json")
     let response = ServerErrorResponse(HTTPResponse(status: 429, body: body))
-    #expect(response.message?.hasPrefix("OVER_RATE_LIMIT: You have exceeded your rate limit") == true)
+    #expect(
+      response.message?.hasPrefix("OVER_RATE_LIMIT: You have exceeded your rate limit") == true)
   }
 
   @Test func curiositySol1000KeepsServerOrderAndFields() throws {
     let data = try FixtureFiles.data("real-api/photos_curiosity_sol1000_all856.json")
     let photos = try Endpoints.photos(rover: "curiosity", on: .sol(1000)).decode(data).photos
     #expect(photos.first?.id == 102693)
-    #expect(photos.first?.camera == Camera(id: 20, name: "FHAZ", roverID: 5, fullName: "Front Hazard Avoidance Camera"))
+    #expect(
+      photos.first?.camera
+        == Camera(id: 20, name: "FHAZ", roverID: 5, fullName: "Front Hazard Avoidance Camera"))
     #expect(photos.first?.rover == RoverReference(id: 5, name: "Curiosity"))
     let order = photos.map { [$0.camera.id ?? 0, $0.id] }
     #expect(order == order.sorted { $0.lexicographicallyPrecedes($1) })

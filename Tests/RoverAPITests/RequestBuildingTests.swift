@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct RequestBuildingTests {
   let client = APIClient(
-    baseURL: URL(string: "https://example.test/api/v1")!, transport: ClosureTransport { _ in
+    baseURL: URL(string: "https://example.test/api/v1")!,
+    transport: ClosureTransport { _ in
       HTTPResponse(status: 500)
     })
 
@@ -14,21 +15,32 @@ import Testing
     (Endpoints.rover("curiosity").summary, "GET /rovers/curiosity"),
     (Endpoints.manifest(rover: "spirit").summary, "GET /manifests/spirit"),
     (Endpoints.photo(id: 102693).summary, "GET /photos/102693"),
-    (Endpoints.latestPhotos(rover: "curiosity", camera: "FHAZ").summary,
-     "GET /rovers/curiosity/latest_photos?camera=FHAZ"),
-    (Endpoints.photos(rover: "curiosity", on: .sol(1000)).summary,
-     "GET /rovers/curiosity/photos?sol=1000"),
-    (Endpoints.photos(rover: "curiosity", on: .earthDate(EarthDate("2015-05-30")!),
-                      camera: "NAVCAM", page: 2, perPage: 100).summary,
-     "GET /rovers/curiosity/photos?earth_date=2015-05-30&camera=NAVCAM&page=2&per_page=100"),
+    (
+      Endpoints.latestPhotos(rover: "curiosity", camera: "FHAZ").summary,
+      "GET /rovers/curiosity/latest_photos?camera=FHAZ"
+    ),
+    (
+      Endpoints.photos(rover: "curiosity", on: .sol(1000)).summary,
+      "GET /rovers/curiosity/photos?sol=1000"
+    ),
+    (
+      Endpoints.photos(
+        rover: "curiosity", on: .earthDate(EarthDate("2015-05-30")!),
+        camera: "NAVCAM", page: 2, perPage: 100
+      ).summary,
+      "GET /rovers/curiosity/photos?earth_date=2015-05-30&camera=NAVCAM&page=2&per_page=100"
+    ),
   ])
   func summaryNamesPathAndQuery(_ summary: String, _ expected: String) {
     #expect(summary == expected)
   }
 
   @Test func urlIsBuiltUnderTheBasePath() throws {
-    let request = try client.makeHTTPRequest(for: Endpoints.photos(rover: "curiosity", on: .sol(1000), page: 3))
-    #expect(request.url.absoluteString == "https://example.test/api/v1/rovers/curiosity/photos?sol=1000&page=3")
+    let request = try client.makeHTTPRequest(
+      for: Endpoints.photos(rover: "curiosity", on: .sol(1000), page: 3))
+    #expect(
+      request.url.absoluteString
+        == "https://example.test/api/v1/rovers/curiosity/photos?sol=1000&page=3")
     #expect(request.headers["X-API-Key"] == nil)
     #expect(request.timeout == 30)
   }

@@ -38,21 +38,25 @@ import Testing
     #expect(page.photos.map(\.camera.name) == ["NAV_LEFT_B", "FRONT_HAZCAM_LEFT_B"])
   }
 
-  @Test(arguments: [
-    ("original_error_400_invalid_rover.json", 400, "Invalid Rover Name", nil),
-    ("marsvista_error_404_rover.json", 404, "Rover 'marz' not found", nil),
-    ("marsvista_error_400_earth_date.json", 400, "Invalid earth_date format. Use YYYY-MM-DD.", nil),
-    (
-      "marsvista_error_401.json", 401,
-      "Unauthorized: API key required. Get one at https://marsvista.dev", nil
-    ),
-    ("marsvista_error_429.json", 429, "Too Many Requests: Rate limit exceeded", 60.0),
-    (
-      "gateway_error_403_invalid_key.json", 403,
-      "API_KEY_INVALID: An invalid api_key was supplied. Get one at https://api.nasa.gov:443", nil
-    ),
-    ("gateway_error_429.html", 429, nil, nil),
-  ] as [(String, Int, String?, Double?)])
+  @Test(
+    arguments: [
+      ("original_error_400_invalid_rover.json", 400, "Invalid Rover Name", nil),
+      ("marsvista_error_404_rover.json", 404, "Rover 'marz' not found", nil),
+      (
+        "marsvista_error_400_earth_date.json", 400, "Invalid earth_date format. Use YYYY-MM-DD.",
+        nil
+      ),
+      (
+        "marsvista_error_401.json", 401,
+        "Unauthorized: API key required. Get one at https://marsvista.dev", nil
+      ),
+      ("marsvista_error_429.json", 429, "Too Many Requests: Rate limit exceeded", 60.0),
+      (
+        "gateway_error_403_invalid_key.json", 403,
+        "API_KEY_INVALID: An invalid api_key was supplied. Get one at https://api.nasa.gov:443", nil
+      ),
+      ("gateway_error_429.html", 429, nil, nil),
+    ] as [(String, Int, String?, Double?)])
   func errorBodiesGiveTheServersMessage(
     _ file: String, _ status: Int, _ message: String?, _ retryAfter: Double?
   ) throws {
@@ -63,7 +67,8 @@ import Testing
 
   @Test func retryAfterHeaderWinsOverBodyAndIgnoresCase() throws {
     let response = ServerErrorResponse(
-      HTTPResponse(status: 429, headers: ["retry-AFTER": "7"], body: try shape("marsvista_error_429.json")))
+      HTTPResponse(
+        status: 429, headers: ["retry-AFTER": "7"], body: try shape("marsvista_error_429.json")))
     #expect(response.retryAfter == 7)
   }
 }

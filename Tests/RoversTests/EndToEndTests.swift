@@ -13,7 +13,9 @@ import Testing
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.count == 5)
     #expect(lines[0].hasPrefix("NAME"))
-    #expect(lines[1].hasPrefix("Curiosity     active    2011-11-26  2012-08-06     2540  2019-09-28  366206"))
+    #expect(
+      lines[1].hasPrefix(
+        "Curiosity     active    2011-11-26  2012-08-06     2540  2019-09-28  366206"))
     #expect(lines[4].hasPrefix("Perseverance  active"))
   }
 
@@ -47,7 +49,8 @@ import Testing
     #expect(run.stdout.hasPrefix("Curiosity (active)\nlaunched 2011-11-26, landed 2012-08-06\n"))
     #expect(run.stdout.contains("\n1000  2015-05-30     856  CHEMCAM FHAZ MAST NAVCAM RHAZ\n"))
     let json = try await ProcessRun.rovers(
-      ["manifest", "curiosity", "--json", "--from-sol", "1000", "--limit", "3"], base: server.baseURL)
+      ["manifest", "curiosity", "--json", "--from-sol", "1000", "--limit", "3"],
+      base: server.baseURL)
     let manifest = try JSONDecoder().decode(PhotoManifest.self, from: Data(json.stdout.utf8))
     #expect(manifest.photos.map(\.sol) == [1000, 1001, 1002])
     #expect(manifest.totalPhotos == 366206)
@@ -55,7 +58,8 @@ import Testing
 
   @Test func photosOfPerseveranceSol100() async throws {
     let server = try FixtureServer()
-    let run = try await ProcessRun.rovers(["photos", "perseverance", "--sol", "100"], base: server.baseURL)
+    let run = try await ProcessRun.rovers(
+      ["photos", "perseverance", "--sol", "100"], base: server.baseURL)
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.count == 50)
@@ -65,28 +69,40 @@ import Testing
 
   @Test func curiositySol1000ReturnsTheRealPhotosInOrder() async throws {
     let server = try FixtureServer()
-    let run = try await ProcessRun.rovers(["photos", "curiosity", "--sol", "1000", "--json"], base: server.baseURL)
+    let run = try await ProcessRun.rovers(
+      ["photos", "curiosity", "--sol", "1000", "--json"], base: server.baseURL)
     #expect(run.status == 0)
     let photos = try JSONDecoder().decode([Photo].self, from: Data(run.stdout.utf8))
     let real = try Endpoints.photos(rover: "curiosity", on: .sol(1000)).decode(
-      Data(contentsOf: Binaries.fixtures.appendingPathComponent("real-api/photos_curiosity_sol1000_all856.json")))
+      Data(
+        contentsOf: Binaries.fixtures.appendingPathComponent(
+          "real-api/photos_curiosity_sol1000_all856.json")))
     #expect(photos.count == 856)
-    #expect(photos == real.photos.map { photo in
-      var photo = photo
-      photo.camera.roverID = nil  // the output leaves out what the context says
-      return photo
-    })
+    #expect(
+      photos
+        == real.photos.map { photo in
+          var photo = photo
+          photo.camera.roverID = nil  // the output leaves out what the context says
+          return photo
+        })
   }
 
   @Test func unknownRoverIsOneLineAndExit64() async throws {
     let server = try FixtureServer()
-    let run = try await ProcessRun.rovers(["photos", "curiosty", "--sol", "1000"], base: server.baseURL)
+    let run = try await ProcessRun.rovers(
+      ["photos", "curiosty", "--sol", "1000"], base: server.baseURL)
     #expect(run.status == 64)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr == "Error: Unknown rover 'curiosty'. Did you mean 'curiosity'? Known rovers: curiosity, spirit, opportunity, perseverance.\n")
+    #expect(
+      run.stderr
+        == "Error: Unknown rover 'curiosty'. Did you mean 'curiosity'? Known rovers: curiosity, spirit, opportunity, perseverance.\n"
+    )
   }
 
-  @Test(arguments: [["photos", "curiosity", "--sol", "x1"], ["photos", "curiosity", "--sol", "-3"], ["manifest", "curiosity", "--to-sol", "two"]])
+  @Test(arguments: [
+    ["photos", "curiosity", "--sol", "x1"], ["photos", "curiosity", "--sol", "-3"],
+    ["manifest", "curiosity", "--to-sol", "two"],
+  ])
   func malformedSolIsExit64BeforeAnyRequest(_ arguments: [String]) async throws {
     let server = try FixtureServer()
     let run = try await ProcessRun.rovers(arguments, base: server.baseURL)
@@ -96,23 +112,33 @@ import Testing
   }
 
   @Test func oneRoverFailingStillShowsTheOthers() async throws {
-    let server = try FixtureServer(faults: #"[{"match": "/rovers/Spirit/latest_photos", "status": 503}]"#)
+    let server = try FixtureServer(
+      faults: #"[{"match": "/rovers/Spirit/latest_photos", "status": 503}]"#)
     let run = try await ProcessRun.rovers(["latest"], base: server.baseURL)
     #expect(run.status == 69)
     #expect(run.stdout.contains("Curiosity: sol 2540"))
     #expect(run.stdout.contains("Opportunity: sol 5111"))
     #expect(!run.stdout.contains("Spirit"))
-    #expect(run.stderr == "Error: GET /rovers/Spirit/latest_photos: the server answered 503 Service Unavailable\n")
+    #expect(
+      run.stderr
+        == "Error: GET /rovers/Spirit/latest_photos: the server answered 503 Service Unavailable\n")
     let json = try await ProcessRun.rovers(["latest", "--json"], base: server.baseURL)
-    let entries = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-    #expect(entries.map { $0["rover"] as? String } == ["Curiosity", "Spirit", "Opportunity", "Perseverance"])
-    #expect(entries[1]["error"] as? String == "GET /rovers/Spirit/latest_photos: the server answered 503 Service Unavailable")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect(
+      entries.map { $0["rover"] as? String } == [
+        "Curiosity", "Spirit", "Opportunity", "Perseverance",
+      ])
+    #expect(
+      entries[1]["error"] as? String
+        == "GET /rovers/Spirit/latest_photos: the server answered 503 Service Unavailable")
     #expect(entries[1]["photos"] == nil)
   }
 
   @Test func aRequestSlowerThanTheTimeoutIsTemporary() async throws {
     let server = try FixtureServer(faults: #"[{"match": "/manifests/", "latency_ms": 5000}]"#)
-    let run = try await ProcessRun.rovers(["manifest", "spirit", "--timeout", "0.5"], base: server.baseURL)
+    let run = try await ProcessRun.rovers(
+      ["manifest", "spirit", "--timeout", "0.5"], base: server.baseURL)
     #expect(run.status == 75)
     #expect(run.stderr == "Error: GET /manifests/spirit: no answer before the timeout\n")
   }
@@ -125,10 +151,16 @@ import Testing
 
   @Test func theKeyIsSentButNeverShown() async throws {
     let key = "mv_live_TOPSECRET42"
-    let server = try FixtureServer(faults: #"[{"match": "/rovers", "status": 403, "body": "{\"error\": {\"code\": \"API_KEY_INVALID\", \"message\": \"key mv_live_TOPSECRET42 is not valid\"}}"}]"#)
+    let server = try FixtureServer(
+      faults:
+        #"[{"match": "/rovers", "status": 403, "body": "{\"error\": {\"code\": \"API_KEY_INVALID\", \"message\": \"key mv_live_TOPSECRET42 is not valid\"}}"}]"#
+    )
     let run = try await ProcessRun.rovers(["list", "--api-key", key], base: server.baseURL)
     #expect(run.status == 77)
-    #expect(run.stderr == "Error: GET /rovers: the server answered 403 Forbidden: API_KEY_INVALID: key *** is not valid\n")
+    #expect(
+      run.stderr
+        == "Error: GET /rovers: the server answered 403 Forbidden: API_KEY_INVALID: key *** is not valid\n"
+    )
     #expect(!(run.stdout + run.stderr).contains("TOPSECRET"))
     #expect(server.requests.first?.key == key)
     #expect(server.requests.first?.target == "/api/v1/rovers?api_key=\(key)")
@@ -136,7 +168,8 @@ import Testing
 
   @Test func keyFromTheEnvironmentIsUsed() async throws {
     let server = try FixtureServer()
-    let run = try await ProcessRun.rovers(["list"], base: server.baseURL, environment: ["NASA_API_KEY": "nasa-key-1"])
+    let run = try await ProcessRun.rovers(
+      ["list"], base: server.baseURL, environment: ["NASA_API_KEY": "nasa-key-1"])
     #expect(run.status == 0)
     #expect(server.requests.first?.key == "nasa-key-1")
   }

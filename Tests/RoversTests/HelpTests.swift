@@ -7,20 +7,33 @@ import Testing
   func rootHelp(_ line: String) async {
     let run = await CapturedRun.run(line)
     #expect(run.code == .success)
-    #expect(run.stdout.hasPrefix("OVERVIEW: Browse NASA's Mars rover photos from the terminal.\n\nUSAGE: rovers <subcommand>\n"))
-    #expect(run.stdout.contains("\nSUBCOMMANDS:\n  list                    List the rovers and their mission status.\n"))
+    #expect(
+      run.stdout.hasPrefix(
+        "OVERVIEW: Browse NASA's Mars rover photos from the terminal.\n\nUSAGE: rovers <subcommand>\n"
+      ))
+    #expect(
+      run.stdout.contains(
+        "\nSUBCOMMANDS:\n  list                    List the rovers and their mission status.\n"))
     #expect(run.stdout.contains("  See 'rovers help <subcommand>' for detailed help.\n"))
     #expect(run.stderr.isEmpty)
   }
 
-  @Test(arguments: ["help photos", "photos --help", "photos -h", "photos curiosity --sool 1 --help"])
+  @Test(arguments: [
+    "help photos", "photos --help", "photos -h", "photos curiosity --sool 1 --help",
+  ])
   func subcommandHelpWinsOverErrors(_ line: String) async {
     let run = await CapturedRun.run(line)
     #expect(run.code == .success)
-    #expect(run.stdout.hasPrefix("OVERVIEW: List the photos a rover took on one sol or Earth day.\n"))
-    #expect(run.stdout.contains("\nUSAGE: rovers photos <rover> (--sol <sol> | --earth-date <date>)"))
-    #expect(run.stdout.contains("\nARGUMENTS:\n  <rover>                 The rover, such as perseverance.\n"))
-    #expect(run.stdout.contains("  --sol <sol>             The Martian day, counted from landing (0 and up).\n"))
+    #expect(
+      run.stdout.hasPrefix("OVERVIEW: List the photos a rover took on one sol or Earth day.\n"))
+    #expect(
+      run.stdout.contains("\nUSAGE: rovers photos <rover> (--sol <sol> | --earth-date <date>)"))
+    #expect(
+      run.stdout.contains(
+        "\nARGUMENTS:\n  <rover>                 The rover, such as perseverance.\n"))
+    #expect(
+      run.stdout.contains(
+        "  --sol <sol>             The Martian day, counted from landing (0 and up).\n"))
     #expect(run.stdout.hasSuffix("  -h, --help              Show help information.\n"))
   }
 
@@ -48,7 +61,9 @@ import Testing
   }
 
   @Test func longLabelsPushTheDescriptionDown() {
-    #expect(HelpFormatter.row("--a-very-long-option <value>", "Text.") == "  --a-very-long-option <value>\n" + String(repeating: " ", count: 26) + "Text.\n")
+    #expect(
+      HelpFormatter.row("--a-very-long-option <value>", "Text.")
+        == "  --a-very-long-option <value>\n" + String(repeating: " ", count: 26) + "Text.\n")
   }
 }
 

@@ -15,15 +15,39 @@ import Testing
     ("photos curiosity --sol", "Missing value for '--sol <sol>'"),
     ("photos --sol 1", "Missing expected argument '<rover>'"),
     ("photos curiosity spirit --sol 1", "Unexpected argument 'spirit'"),
-    ("photos curiosity --sol abc", "The value 'abc' is invalid for '--sol <sol>': a sol is a whole number, 0 or more"),
-    ("photos curiosity --sol -1", "The value '-1' is invalid for '--sol <sol>': a sol is a whole number, 0 or more"),
-    ("photos curiosity --sol 1.5", "The value '1.5' is invalid for '--sol <sol>': a sol is a whole number, 0 or more"),
-    ("photos curiosity --earth-date 2021-02-30", "The value '2021-02-30' is invalid for '--earth-date <date>': give a real date as YYYY-MM-DD"),
-    ("photos curiosity --sol 1 --earth-date 2021-02-01", "'--sol <sol>' and '--earth-date <date>' cannot be used together"),
+    (
+      "photos curiosity --sol abc",
+      "The value 'abc' is invalid for '--sol <sol>': a sol is a whole number, 0 or more"
+    ),
+    (
+      "photos curiosity --sol -1",
+      "The value '-1' is invalid for '--sol <sol>': a sol is a whole number, 0 or more"
+    ),
+    (
+      "photos curiosity --sol 1.5",
+      "The value '1.5' is invalid for '--sol <sol>': a sol is a whole number, 0 or more"
+    ),
+    (
+      "photos curiosity --earth-date 2021-02-30",
+      "The value '2021-02-30' is invalid for '--earth-date <date>': give a real date as YYYY-MM-DD"
+    ),
+    (
+      "photos curiosity --sol 1 --earth-date 2021-02-01",
+      "'--sol <sol>' and '--earth-date <date>' cannot be used together"
+    ),
     ("photos curiosity", "Missing expected argument '--sol <sol>' or '--earth-date <date>'"),
-    ("photos curiosity --sol 1 --page 0", "The value '0' is invalid for '--page <n>': pages count from 1"),
-    ("photos cur/iosity --sol 1", "The value 'cur/iosity' is invalid for '<rover>': a rover name is letters, such as curiosity"),
-    ("photos curiosity --sol 1 --camera F/HAZ", "The value 'F/HAZ' is invalid for '--camera <name>': a camera name is letters, digits and _, such as FHAZ"),
+    (
+      "photos curiosity --sol 1 --page 0",
+      "The value '0' is invalid for '--page <n>': pages count from 1"
+    ),
+    (
+      "photos cur/iosity --sol 1",
+      "The value 'cur/iosity' is invalid for '<rover>': a rover name is letters, such as curiosity"
+    ),
+    (
+      "photos curiosity --sol 1 --camera F/HAZ",
+      "The value 'F/HAZ' is invalid for '--camera <name>': a camera name is letters, digits and _, such as FHAZ"
+    ),
     ("photos curiosity --sol 1 --json=yes", "Unexpected argument '--json=yes'"),
   ])
   func photosUsageErrors(_ line: String, _ message: String) async {
@@ -41,14 +65,22 @@ import Testing
   func rootUsageErrors(_ line: String, _ message: String) async {
     let run = await CapturedRun.run(line)
     #expect(run.code == .usage)
-    #expect(run.stderr == message + "\nUsage: rovers <subcommand>\n  See 'rovers --help' for more information.\n")
+    #expect(
+      run.stderr == message
+        + "\nUsage: rovers <subcommand>\n  See 'rovers --help' for more information.\n")
   }
 
   @Test(arguments: [
     ("manifest curiosity --from-sol 10 --to-sol 5", "'--from-sol' (10) is after '--to-sol' (5)"),
     ("manifest --limit 3", "'--from-sol', '--to-sol' and '--limit' need a <rover>"),
-    ("list --api-base ftp://example.test", "The value 'ftp://example.test' is invalid for '--api-base <url>': give an absolute http or https URL"),
-    ("list --timeout 0", "The value '0' is invalid for '--timeout <seconds>': give a number of seconds above 0"),
+    (
+      "list --api-base ftp://example.test",
+      "The value 'ftp://example.test' is invalid for '--api-base <url>': give an absolute http or https URL"
+    ),
+    (
+      "list --timeout 0",
+      "The value '0' is invalid for '--timeout <seconds>': give a number of seconds above 0"
+    ),
     ("list --api-key-file /nonexistent/key", "Cannot read the API key file '/nonexistent/key'"),
   ])
   func otherUsageErrors(_ line: String, _ message: String) async {
@@ -60,7 +92,10 @@ import Testing
   @Test func environmentValuesAreCheckedAndNamed() async {
     let run = await CapturedRun.run("list", environment: ["ROVERS_API_BASE": "not a url"])
     #expect(run.code == .usage)
-    #expect(run.stderr.hasPrefix("Error: The value 'not a url' of ROVERS_API_BASE is invalid: give an absolute http or https URL\n"))
+    #expect(
+      run.stderr.hasPrefix(
+        "Error: The value 'not a url' of ROVERS_API_BASE is invalid: give an absolute http or https URL\n"
+      ))
   }
 
   @Test func optionsTakeEveryFormAndOrder() throws {

@@ -64,7 +64,9 @@ extension Rovers {
         var table = TextTable([
           .init(title: "ID", alignRight: true), .init(title: "CAMERA"), .init(title: "URL"),
         ])
-        for photo in latest.photos { table.append([String(photo.id), photo.camera.name, photo.imgSrc]) }
+        for photo in latest.photos {
+          table.append([String(photo.id), photo.camera.name, photo.imgSrc])
+        }
         blocks.append(text + table.render(style))
       }
       return blocks.joined(separator: "\n")

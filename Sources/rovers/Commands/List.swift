@@ -29,7 +29,8 @@ extension Rovers {
       for rover in rovers {
         table.append([
           rover.name, rover.status, rover.launchDate, rover.landingDate, String(rover.maxSol),
-          rover.maxDate, String(rover.totalPhotos), rover.cameras.map(\.name).joined(separator: " "),
+          rover.maxDate, String(rover.totalPhotos),
+          rover.cameras.map(\.name).joined(separator: " "),
         ])
       }
       console.output(table.render(console.style))

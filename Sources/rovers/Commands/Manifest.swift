@@ -55,7 +55,8 @@ extension Rovers {
         $0.sol >= (fromSol ?? .min) && $0.sol <= (toSol ?? .max)
       }
       if let limit { manifest.photos = Array(manifest.photos.prefix(limit)) }
-      console.output(common.json ? try JSONOutput.render(manifest) : render(manifest, console.style))
+      console.output(
+        common.json ? try JSONOutput.render(manifest) : render(manifest, console.style))
       return .success
     }
 

@@ -75,7 +75,9 @@ extension Rovers {
     }
 
     private func fetch(_ archive: MarsArchive) async throws -> [Photo] {
-      guard let page else { return try await archive.fetchPhotos(rover: rover, on: day, cameras: cameras) }
+      guard let page else {
+        return try await archive.fetchPhotos(rover: rover, on: day, cameras: cameras)
+      }
       // One page, as the server cuts it: 25 photos per camera asked for.
       let cameras: [String?] = self.cameras.isEmpty ? [nil] : self.cameras
       let pages = try await cameras.concurrentMap(limit: archive.maxConcurrentRequests) { camera in

@@ -47,7 +47,9 @@ struct CommonOptions: Sendable {
     }
     let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"]
     if apiKey != nil, baseURL.scheme == "http", !loopback.contains(baseURL.host ?? "") {
-      warnings.append("warning: the API key travels in clear text to \(baseURL.host ?? "the server") over plain http")
+      warnings.append(
+        "warning: the API key travels in clear text to \(baseURL.host ?? "the server") over plain http"
+      )
     }
   }
 
@@ -91,11 +93,14 @@ struct CommonOptions: Sendable {
     return nil
   }
 
-  private static func invalid(_ text: String, _ source: String, _ reason: String, _ spec: CommandSpec)
+  private static func invalid(
+    _ text: String, _ source: String, _ reason: String, _ spec: CommandSpec
+  )
     -> UsageError
   {
     source.hasPrefix("'")
-      ? UsageError.invalidValue(text, for: String(source.dropFirst().dropLast()), reason: reason, in: spec)
+      ? UsageError.invalidValue(
+        text, for: String(source.dropFirst().dropLast()), reason: reason, in: spec)
       : UsageError(message: "The value '\(text)' of \(source) is invalid: \(reason)", command: spec)
   }
 }

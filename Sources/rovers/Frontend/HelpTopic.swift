@@ -7,7 +7,9 @@ struct HelpTopic: Sendable {
   static let all = [
     HelpTopic(name: "exit-codes", abstract: "What each exit code means.") {
       var text = "EXIT CODES:\n"
-      for code in ExitCode.allCases { text += HelpFormatter.row(String(code.rawValue), code.meaning) }
+      for code in ExitCode.allCases {
+        text += HelpFormatter.row(String(code.rawValue), code.meaning)
+      }
       return text
     },
     HelpTopic(name: "environment", abstract: "The environment variables rovers reads.") {

@@ -14,7 +14,8 @@ enum NameRules {
   static func camera(_ text: String, spec: CommandSpec) throws -> String {
     guard isPlainName(text), !text.contains("-") else {
       throw UsageError.invalidValue(
-        text, for: "--camera <name>", reason: "a camera name is letters, digits and _, such as FHAZ",
+        text, for: "--camera <name>",
+        reason: "a camera name is letters, digits and _, such as FHAZ",
         in: spec)
     }
     return text.uppercased()

@@ -5,7 +5,9 @@ import Foundation
 enum Rovers {
   static let version = "0.1.0"
   static let abstract = "Browse NASA's Mars rover photos from the terminal."
-  static let commands: [any RoverCommand.Type] = [List.self, Latest.self, Manifest.self, Photos.self]
+  static let commands: [any RoverCommand.Type] = [
+    List.self, Latest.self, Manifest.self, Photos.self,
+  ]
 
   static func main() async {
     let environment = ProcessInfo.processInfo.environment
@@ -19,7 +21,9 @@ enum Rovers {
     -> ExitCode
   {
     // Known secrets are hidden before anything is parsed, so even a usage error cannot show one.
-    for variable in ["ROVERS_API_KEY", "NASA_API_KEY"] { console.redact(environment[variable] ?? "") }
+    for variable in ["ROVERS_API_KEY", "NASA_API_KEY"] {
+      console.redact(environment[variable] ?? "")
+    }
     for (index, word) in words.enumerated() {
       if word == "--api-key", index + 1 < words.count { console.redact(words[index + 1]) }
       if word.hasPrefix("--api-key=") { console.redact(String(word.dropFirst(10))) }

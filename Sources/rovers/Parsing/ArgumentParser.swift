@@ -68,6 +68,7 @@ enum ArgumentParser {
 
   /// `-1` is a value to be judged, not an unknown option: "--sol -1" then says why -1 is wrong.
   private static func isNegativeNumber(_ word: String) -> Bool {
-    word.count > 1 && word.hasPrefix("-") && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+    word.count > 1 && word.hasPrefix("-")
+      && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
   }
 }

@@ -26,7 +26,9 @@ struct UsageError: Error, Sendable {
     UsageError(message: "Unexpected argument '\(word)'", command: command)
   }
 
-  static func invalidValue(_ value: String, for name: String, reason: String?, in command: CommandSpec)
+  static func invalidValue(
+    _ value: String, for name: String, reason: String?, in command: CommandSpec
+  )
     -> UsageError
   {
     let because = reason.map { ": \($0)" } ?? ""
