@@ -42,9 +42,13 @@ import Testing
     #expect(try Self.decode(url) == Self.expectedCounts[name])
   }
 
-  @Test func everySharedRecordingDecodesAndIsCopiedWhole() throws {
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: FixtureFiles.sharedRealAPI.path),
+      "needs ../shared/real-api beside the checkout, as CI has it"))
+  func everySharedRecordingDecodesAndIsCopiedWhole() throws {
     let shared = FixtureFiles.jsonFiles(in: FixtureFiles.sharedRealAPI)
-    try #require(!shared.isEmpty, "shared/real-api beside the checkout")
+    #expect(shared.count == Self.expectedCounts.count)
     for url in shared {
       let copy = FixtureFiles.root.appendingPathComponent("real-api/\(url.lastPathComponent)")
       #expect(try Data(contentsOf: url) == Data(contentsOf: copy), "\(url.lastPathComponent)")
