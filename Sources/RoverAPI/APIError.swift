@@ -19,20 +19,21 @@ public enum APIError: Error, Sendable, Hashable {
   }
 }
 
-extension APIError: CustomStringConvertible {
-  /// A one-line message that reads well after `Error: `.
-  public var description: String {
+extension APIError {
+  /// What went wrong, without the request: `the server answered 503 Service Unavailable`.
+  public var reason: String {
     switch self {
-    case .invalidRequest(let request):
-      return "\(request): cannot build a URL for this request"
-    case .transport(let request, let failure):
-      return "\(request): \(failure.explanation)"
-    case .status(let request, let response):
-      return "\(request): \(response.explanation)"
-    case .undecodable(let request, let problem):
-      return "\(request): \(problem)"
+    case .invalidRequest: "cannot build a URL for this request"
+    case .transport(_, let failure): failure.explanation
+    case .status(_, let response): response.explanation
+    case .undecodable(_, let problem): problem
     }
   }
+}
+
+extension APIError: CustomStringConvertible {
+  /// A one-line message that reads well after `Error: `.
+  public var description: String { "\(request): \(reason)" }
 }
 
 extension TransportError {

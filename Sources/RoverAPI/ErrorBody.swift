@@ -23,7 +23,9 @@ struct ErrorBody {
     }
     if let message = object["message"] as? String { parts.append(message) }
     let text = parts.map(OneLine.clean).filter { !$0.isEmpty }.joined(separator: ": ")
-    let retryAfter = (object["retryAfter"] as? NSNumber)?.doubleValue
+    let retryAfter = ((object["retryAfter"] as? NSNumber)?.doubleValue).flatMap {
+      $0 >= 0 && $0.isFinite ? $0 : nil
+    }
     return ErrorBody(message: text.isEmpty ? nil : text, retryAfter: retryAfter)
   }
 

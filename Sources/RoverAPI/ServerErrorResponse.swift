@@ -18,21 +18,22 @@ public struct ServerErrorResponse: Sendable, Hashable {
 
   /// Reads an error answer. The body may be JSON in any of the API's three error shapes, text,
   /// HTML, or nothing at all.
-  public init(_ response: HTTPResponse) {
+  public init(_ response: HTTPResponse, now: Date = Date()) {
     let body = ErrorBody.parse(response.body)
-    self.init(
-      status: response.status, message: body.message,
-      retryAfter: response.header("Retry-After").flatMap(Self.seconds) ?? body.retryAfter)
+    let header = response.header("Retry-After").flatMap { RetryAfter.seconds(from: $0, now: now) }
+    self.init(status: response.status, message: body.message, retryAfter: header ?? body.retryAfter)
   }
 
   /// `the server answered 503 Service Unavailable: over capacity`.
   public var explanation: String {
-    let reason = HTTPStatus.reason(status).map { " \($0)" } ?? ""
-    let message = message.map { ": \($0)" } ?? ""
-    return "the server answered \(status)\(reason)\(message)"
-  }
-
-  private static func seconds(_ value: String) -> Double? {
-    Double(value.trimmingCharacters(in: .whitespaces)).flatMap { $0 >= 0 ? $0 : nil }
+    let reason = HTTPStatus.reason(status)
+    var message = self.message
+    // Mars Vista repeats the reason phrase as its `error`: say it once.
+    if let reason, let text = message, text.lowercased().hasPrefix(reason.lowercased()) {
+      let rest = text.dropFirst(reason.count).drop { $0 == ":" || $0 == " " }
+      message = rest.isEmpty ? nil : String(rest)
+    }
+    return "the server answered \(status)" + (reason.map { " \($0)" } ?? "")
+      + (message.map { ": \($0)" } ?? "")
   }
 }

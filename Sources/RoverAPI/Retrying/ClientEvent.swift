@@ -1,0 +1,7 @@
+/// Something the client did that a verbose log may want to show.
+public enum ClientEvent: Sendable, Hashable {
+  /// A request got an answer (any status) after `seconds`.
+  case answered(request: String, status: Int, seconds: Double)
+  /// A request failed and will be sent again after `delay` seconds; `retry` counts from 1.
+  case retrying(request: String, retry: Int, of: Int, delay: Double, reason: String)
+}

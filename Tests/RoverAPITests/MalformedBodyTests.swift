@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import RoverAPI
+
+/// A small seeded generator, so every run throws the same bodies.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Arbitrary bytes never crash a decoder: each one decodes or is a clean, one-line error.
+@Suite struct MalformedBodyTests {
+  static let bodyCount = 3000
+
+  /// Bodies made from small real ones: truncated, bytes replaced (often by bytes that are not
+  /// UTF-8), values swapped for wrong types and huge numbers, and nesting far past any limit.
+  static func bodies() throws -> [Data] {
+    let seeds = try [
+      "real-api/rovers_list_2019-09.json", "real-api/error_429_over_rate_limit_api.nasa.gov.json",
+      "shapes/marsvista_latest_photos.json", "shapes/photo_oldest_rover_shape.json",
+      "shapes/marsvista_rover.json", "shapes/gateway_error_403_invalid_key.json",
+    ].map(FixtureFiles.data)
+    let swaps = [
+      "1e400", "-1", "99999999999999999999999999", "\"text\"", "null", "[]", "{}", "true",
+      "\"\\ud800\"", "0.5",
+    ]
+    var random = SplitMix64(state: 2026)
+    var bodies: [Data] = [Data(), Data("null".utf8), Data("<html></html>".utf8)]
+    bodies.append(Data(String(repeating: "[", count: 100_000).utf8))
+    bodies.append(Data(("{\"photos\":" + String(repeating: "{\"a\":", count: 5_000)).utf8))
+    while bodies.count < bodyCount {
+      var body = [UInt8](seeds[Int.random(in: 0..<seeds.count, using: &random)])
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0:
+        body = Array(body.prefix(Int.random(in: 0..<body.count, using: &random)))
+      case 1:
+        for _ in 0..<Int.random(in: 1...8, using: &random) {
+          body[Int.random(in: 0..<body.count, using: &random)] = UInt8.random(
+            in: 0...255, using: &random)
+        }
+      case 2:
+        // A value after a colon becomes something of another type or size.
+        let colons = body.indices.filter { body[$0] == UInt8(ascii: ":") }
+        if let colon = colons.randomElement(using: &random) {
+          let end =
+            body[(colon + 1)...].firstIndex { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "}") }
+            ?? body.count
+          body.replaceSubrange(
+            (colon + 1)..<end, with: Array(swaps.randomElement(using: &random)!.utf8))
+        }
+      default:
+        let depth = Int.random(in: 1_000...20_000, using: &random)
+        body = Array(String(repeating: "{\"photos\":[", count: depth).utf8) + body
+      }
+      bodies.append(Data(body))
+    }
+    return bodies
+  }
+
+  @Test func everyBodyDecodesOrFailsCleanly() async throws {
+    let bodies = try Self.bodies()
+    var failures = 0
+    for (index, body) in bodies.enumerated() {
+      let client = APIClient(
+        baseURL: URL(string: "http://example.test/api/v1")!, retryPolicy: .never,
+        transport: ClosureTransport { _ in HTTPResponse(status: 200, body: body) })
+      let requests: [@Sendable () async throws -> Void] = [
+        { _ = try await client.send(Endpoints.rovers()) },
+        { _ = try await client.send(Endpoints.rover("spirit")) },
+        { _ = try await client.send(Endpoints.photos(rover: "spirit", on: .sol(1))) },
+        { _ = try await client.send(Endpoints.latestPhotos(rover: "spirit")) },
+        { _ = try await client.send(Endpoints.photo(id: 1)) },
+        { _ = try await client.send(Endpoints.manifest(rover: "spirit")) },
+      ]
+      for request in requests {
+        do {
+          try await request()
+        } catch let error as APIError {
+          guard case .undecodable = error else {
+            Issue.record("body \(index): \(error)")
+            continue
+          }
+          failures += 1
+          let message = error.description
+          #expect(!message.contains("\n") && message.count < 300, "body \(index): \(message)")
+        }
+      }
+      // The same bytes as an error body: read for a message, never trusted.
+      let answer = ServerErrorResponse(HTTPResponse(status: 500, body: body))
+      #expect((answer.message ?? "").count <= OneLine.limit)
+      #expect(!(answer.message ?? "").contains("\n"))
+    }
+    // Most mangled bodies must be refused: a decoder that accepted anything would fail here.
+    #expect(failures > bodies.count * 6 / 2)
+  }
+}
