@@ -10,6 +10,8 @@ final class FaultPlan: Sendable {
     var action: String?
     var status: Int?
     var body: String?
+    /// The body as base64, for bytes that are not text.
+    var bodyBase64: String?
     var headers: [String: String]?
     /// Extra wait before this answer, in milliseconds.
     var latencyMs: Int?
@@ -19,6 +21,7 @@ final class FaultPlan: Sendable {
     enum CodingKeys: String, CodingKey {
       case match, action, status, body, headers, times
       case latencyMs = "latency_ms"
+      case bodyBase64 = "body_base64"
     }
   }
 
@@ -53,7 +56,7 @@ final class FaultPlan: Sendable {
   }
 
   /// Applies a rule to the answer the fixtures would give.
-  static func apply(_ rule: Rule, to reply: Reply) -> Reply {
+  static func apply(_ rule: Rule, to reply: Reply, port: UInt16) -> Reply {
     switch rule.action ?? "respond" {
     case "drop": return .drop
     case "truncate":
@@ -64,8 +67,13 @@ final class FaultPlan: Sendable {
     default:
       guard let status = rule.status else { return reply }
       var headers = ["Content-Type": "application/json; charset=utf-8"]
-      headers.merge(rule.headers ?? [:]) { $1 }
-      return .respond(status: status, headers: headers, body: Data((rule.body ?? "").utf8))
+      // `{port}` lets a rule point a redirect back at this server under another name.
+      let ruleHeaders = (rule.headers ?? [:]).mapValues {
+        $0.replacingOccurrences(of: "{port}", with: String(port))
+      }
+      headers.merge(ruleHeaders) { $1 }
+      let body = rule.bodyBase64.flatMap { Data(base64Encoded: $0) } ?? Data((rule.body ?? "").utf8)
+      return .respond(status: status, headers: headers, body: body)
     }
   }
 }

@@ -48,6 +48,12 @@ final class FixtureStore: @unchecked Sendable {
     photos[rover.lowercased()]?[sol] ?? []
   }
 
+  /// Every photo of the rover, by sol.
+  func allPhotos(rover: String) -> [[String: Any]] {
+    let bySol = photos[rover.lowercased()] ?? [:]
+    return bySol.keys.sorted().flatMap { bySol[$0] ?? [] }
+  }
+
   /// The sol whose Earth date this is, from the rover's manifest.
   func sol(rover: String, earthDate: String) -> Int? {
     let entries = manifests[rover.lowercased()]?["photos"] as? [[String: Any]] ?? []

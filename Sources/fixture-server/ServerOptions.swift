@@ -8,10 +8,12 @@ struct ServerOptions {
   var latencyMilliseconds = 0
   var faultsFile: String?
   var logFile: String?
+  var marsVista = false
 
   static let usage = """
     USAGE: fixture-server [--fixtures <dir>] [--port <n>] [--port-file <path>]
                           [--latency <ms>] [--faults <file.json>] [--log <path>]
+                          [--shape original|marsvista]
 
     Serves the Mars Rover Photos API from Fixtures/ on 127.0.0.1, for tests and demos.
       --fixtures <dir>     The Fixtures folder. (default: Fixtures)
@@ -22,7 +24,12 @@ struct ServerOptions {
                            [{"match": "/latest_photos", "status": 503, "body": "…",
                              "headers": {"Retry-After": "1"}, "times": 2},
                             {"match": "sol=1000", "action": "drop" | "truncate"},
+                            {"match": "/rovers", "status": 200, "body_base64": "…"},
+                            {"match": "/rovers", "status": 302,
+                             "headers": {"Location": "http://localhost:{port}/…"}},
                             {"match": "/manifests/", "latency_ms": 3000}]
+      --shape <name>       Answer as the original server (the default) or as Mars
+                           Vista: key required, always paged, root "photos".
       --log <path>         Append "<in flight>\\t<request target>\\t<X-API-Key>" per request.
     """
 
@@ -46,6 +53,12 @@ struct ServerOptions {
         options.latencyMilliseconds = ms
       case "--faults": options.faultsFile = value(for: argument)
       case "--log": options.logFile = value(for: argument)
+      case "--shape":
+        switch value(for: argument) {
+        case "original": options.marsVista = false
+        case "marsvista": options.marsVista = true
+        default: fail("--shape takes original or marsvista")
+        }
       case "-h", "--help":
         print(usage)
         exit(0)

@@ -3,7 +3,8 @@ import Foundation
 // Serves Fixtures/ as the Mars Rover Photos API on loopback, for tests and `make demo`.
 let options = ServerOptions.parse(Array(CommandLine.arguments.dropFirst()))
 do {
-  let router = FixtureRouter(store: try FixtureStore(directory: options.fixtures))
+  let dialect: any ServerDialect = options.marsVista ? MarsVistaDialect() : OriginalDialect()
+  let router = FixtureRouter(store: try FixtureStore(directory: options.fixtures), dialect: dialect)
   let faults = try FaultPlan(file: options.faultsFile)
   let log = try RequestLog(path: options.logFile)
   let server = try LoopbackServer(port: options.port)
@@ -23,7 +24,7 @@ do {
     var reply = router.reply(to: request)
     var delay = latency
     if let rule = faults.rule(for: request.target) {
-      reply = FaultPlan.apply(rule, to: reply)
+      reply = FaultPlan.apply(rule, to: reply, port: server.port)
       delay += rule.latencyMs ?? 0
     }
     // Waiting here, on the connection's own thread, keeps the request counted as in flight.
