@@ -159,7 +159,8 @@ import Testing
     #expect(run.status == 77)
     #expect(
       run.stderr
-        == "Error: GET /rovers: the server answered 403 Forbidden: API_KEY_INVALID: key *** is not valid\n"
+        == "Error: GET /rovers: the server answered 403 Forbidden: API_KEY_INVALID: key *** is not"
+        + " valid (the key comes from --api-key, --api-key-file, ROVERS_API_KEY or NASA_API_KEY)\n"
     )
     #expect(!(run.stdout + run.stderr).contains("TOPSECRET"))
     #expect(server.requests.first?.key == key)

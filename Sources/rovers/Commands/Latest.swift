@@ -30,9 +30,18 @@ extension Rovers {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-      let archive = common.makeArchive()
-      var outcomes = try await archive.fetchLatestPhotos(
-        rovers: rovers.isEmpty ? nil : rovers, camera: camera)
+      let archive = common.makeArchive(console)
+      var names = rovers
+      if names.isEmpty || camera != nil {
+        // The list is needed anyway without rovers, and holds each rover's cameras.
+        let list = try await archive.fetchAllRovers()
+        if let camera {
+          let asked = names.isEmpty ? list : list.filter { names.contains($0.name.lowercased()) }
+          try UnknownCamera.check([camera], on: asked)
+        }
+        if names.isEmpty { names = list.map(\.name) }
+      }
+      var outcomes = try await archive.fetchLatestPhotos(rovers: names, camera: camera)
       // A rover the server does not know is a typo to point out, with the names it does know.
       for index in outcomes.indices {
         if let error = outcomes[index].error as? APIError, error.isUnknownRover {

@@ -15,7 +15,7 @@ extension Rovers {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-      let rovers = try await common.makeArchive().fetchAllRovers()
+      let rovers = try await common.makeArchive(console).fetchAllRovers()
       if common.json {
         console.output(try JSONOutput.render(rovers))
         return .success

@@ -46,7 +46,7 @@ extension Rovers {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-      let archive = common.makeArchive()
+      let archive = common.makeArchive(console)
       guard let rover else { return try await runAll(archive, console) }
       var manifest = try await archive.checkingRover(rover) {
         try await archive.client.send(Endpoints.manifest(rover: rover))

@@ -57,8 +57,8 @@ extension Rovers {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-      let archive = common.makeArchive()
-      let photos = try await archive.checkingRover(rover) { try await fetch(archive) }
+      let archive = common.makeArchive(console)
+      let photos = try await archive.checkingRover(rover) { try await checkedFetch(archive) }
       if common.json {
         console.output(try JSONOutput.render(photos))
       } else if !photos.isEmpty {
@@ -72,6 +72,25 @@ extension Rovers {
         console.output(table.render(console.style))
       }
       return .success
+    }
+
+    /// Fetches the photos and, at the same time, the rover's cameras to check `--camera`
+    /// against: whichever fails first cancels the other.
+    private func checkedFetch(_ archive: MarsArchive) async throws -> [Photo] {
+      guard !cameras.isEmpty else { return try await fetch(archive) }
+      let rover = self.rover
+      let cameras = self.cameras
+      return try await withThrowingTaskGroup(of: [Photo]?.self) { group in
+        group.addTask {
+          let details = try await archive.client.send(Endpoints.rover(rover))
+          try UnknownCamera.check(cameras, on: [details])
+          return nil
+        }
+        group.addTask { try await fetch(archive) }
+        var photos: [Photo] = []
+        for try await result in group { photos = result ?? photos }
+        return photos
+      }
     }
 
     private func fetch(_ archive: MarsArchive) async throws -> [Photo] {

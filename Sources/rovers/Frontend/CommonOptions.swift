@@ -2,7 +2,7 @@ import Foundation
 import MarsData
 import RoverAPI
 
-/// The options every data command takes: `--json` and where and how to reach the API.
+/// The options every data command takes: output, and where and how to reach the API.
 ///
 /// Flags beat environment variables, which beat defaults.
 struct CommonOptions: Sendable {
@@ -16,91 +16,87 @@ struct CommonOptions: Sendable {
     .option("api-key", value: "key", help: "The API key; or set ROVERS_API_KEY or NASA_API_KEY."),
     .option("api-key-file", value: "path", help: "Read the API key from this file's first line."),
     .option(
-      "timeout", value: "seconds", help: "How long one request may take; or set ROVERS_TIMEOUT.",
+      "timeout", value: "seconds", help: "How long one request may take; or ROVERS_TIMEOUT.",
       default: "30"),
+    .option(
+      "retries", value: "n", help: "Retries of a failed request; or set ROVERS_RETRIES.",
+      default: "3"),
+    .option(
+      "deadline", value: "seconds",
+      help: "How long the whole command may take; or ROVERS_DEADLINE.",
+      default: "300"),
+    .flag("verbose", short: "v", help: "Log every request and retry on stderr."),
+    .flag("quiet", short: "q", help: "Print nothing on stderr but errors."),
   ]
 
   var json: Bool
   var baseURL: URL
   var apiKey: String?
   var timeout: Double
+  var retries: Int
+  var deadline: Double
+  var verbose: Bool
+  var quiet: Bool
   /// Things the user should know before the run, such as a key about to travel in clear.
   var warnings: [String] = []
 
   init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    let settings = SettingSource(arguments: arguments, environment: environment)
     json = arguments.flag("json")
-    let setting = { (flag: String, variable: String) -> (value: String, source: String)? in
-      if let value = arguments.value(flag) { return (value, "'\(arguments.option(flag))'") }
-      if let value = environment[variable], !value.isEmpty { return (value, variable) }
-      return nil
+    quiet = arguments.flag("quiet")
+    verbose = arguments.flag("verbose") && !quiet
+    let base = settings.text("api-base", "ROVERS_API_BASE") ?? (Self.defaultBase, "")
+    guard let url = Self.validBase(base.value) else {
+      throw settings.invalid(base.value, base.origin, "give an absolute http or https URL")
     }
-    let base = setting("api-base", "ROVERS_API_BASE") ?? (Self.defaultBase, "")
-    baseURL = try Self.validateBase(base.value, source: base.source, spec: arguments.spec)
-    apiKey = try Self.key(arguments, environment)
-    let timeoutSetting = setting("timeout", "ROVERS_TIMEOUT")
-    timeout = 30
-    if let (text, source) = timeoutSetting {
-      guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-        throw Self.invalid(text, source, "give a number of seconds above 0", arguments.spec)
-      }
-      timeout = seconds
-    }
+    baseURL = url
+    apiKey = try APIKeySource.key(arguments, environment)
+    timeout = try settings.number(
+      "timeout", "ROVERS_TIMEOUT", default: 30, in: 0.001...86_400,
+      reason: "give a number of seconds above 0")
+    retries = try settings.integer(
+      "retries", "ROVERS_RETRIES", default: 3, in: 0...20, reason: "give a whole number, 0 to 20")
+    deadline = try settings.number(
+      "deadline", "ROVERS_DEADLINE", default: 300, in: 0.001...604_800,
+      reason: "give a number of seconds above 0")
     let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"]
-    if apiKey != nil, baseURL.scheme == "http", !loopback.contains(baseURL.host ?? "") {
-      warnings.append(
-        "warning: the API key travels in clear text to \(baseURL.host ?? "the server") over plain http"
-      )
+    if apiKey != nil, baseURL.scheme == "http", !loopback.contains(baseURL.host ?? ""), !quiet {
+      let host = baseURL.host ?? "the server"
+      warnings.append("warning: the API key travels in clear text to \(host) over plain http")
     }
   }
 
-  /// The archive these options describe.
-  func makeArchive() -> MarsArchive {
-    MarsArchive(client: APIClient(baseURL: baseURL, apiKey: apiKey, timeout: timeout))
+  /// The archive these options describe; retries and, with `--verbose`, every answer are
+  /// written to `console`.
+  func makeArchive(_ console: Console) -> MarsArchive {
+    let verbose = self.verbose
+    let client = APIClient(
+      baseURL: baseURL, apiKey: apiKey, timeout: timeout,
+      retryPolicy: RetryPolicy(maxRetries: retries)
+    ) { event in
+      switch event {
+      case .answered(let request, let status, let seconds) where verbose:
+        console.diagnostic("\(request) → \(status) in \(Self.format(seconds)) s")
+      case .retrying(let request, let retry, let total, let delay, let reason) where verbose:
+        console.diagnostic(
+          "retry \(retry) of \(total) for \(request) in \(Self.format(delay)) s: \(reason)")
+      default:
+        break
+      }
+    }
+    return MarsArchive(client: client)
   }
 
-  private static func validateBase(_ text: String, source: String, spec: CommandSpec) throws
-    -> URL
-  {
+  private static func format(_ seconds: Double) -> String {
+    String(format: "%.2f", seconds)
+  }
+
+  private static func validBase(_ text: String) -> URL? {
     guard let components = URLComponents(string: text),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = components.host, !host.isEmpty, components.query == nil,
-      components.fragment == nil, let url = components.url
-    else {
-      throw invalid(text, source, "give an absolute http or https URL", spec)
-    }
-    return url
-  }
-
-  /// `--api-key`, then `--api-key-file`, then `ROVERS_API_KEY`, then `NASA_API_KEY`.
-  private static func key(_ arguments: ParsedArguments, _ environment: [String: String]) throws
-    -> String?
-  {
-    if let key = arguments.value("api-key") { return key.isEmpty ? nil : key }
-    if let path = arguments.value("api-key-file") {
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        throw UsageError(message: "Cannot read the API key file '\(path)'", command: arguments.spec)
-      }
-      let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-      let key = line.trimmingCharacters(in: .whitespaces)
-      guard !key.isEmpty else {
-        throw UsageError(message: "The API key file '\(path)' is empty", command: arguments.spec)
-      }
-      return key
-    }
-    for variable in ["ROVERS_API_KEY", "NASA_API_KEY"] {
-      if let key = environment[variable], !key.isEmpty { return key }
-    }
-    return nil
-  }
-
-  private static func invalid(
-    _ text: String, _ source: String, _ reason: String, _ spec: CommandSpec
-  )
-    -> UsageError
-  {
-    source.hasPrefix("'")
-      ? UsageError.invalidValue(
-        text, for: String(source.dropFirst().dropLast()), reason: reason, in: spec)
-      : UsageError(message: "The value '\(text)' of \(source) is invalid: \(reason)", command: spec)
+      components.fragment == nil
+    else { return nil }
+    return components.url
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RoverAPI
 
 /// The one place that turns any error into the line printed after `Error: ` and the exit code.
@@ -21,8 +22,12 @@ struct ErrorReport {
       isRootUsage = error.command == nil
     case let error as UnknownRover:
       self.init(message: error.description, code: .usage)
+    case let error as UnknownCamera:
+      self.init(message: error.description, code: .usage)
+    case let error as DeadlineExceeded:
+      self.init(message: error.description, code: .temporaryFailure)
     case let error as APIError:
-      self.init(message: error.description, code: Self.code(for: error))
+      self.init(message: Self.message(for: error), code: Self.code(for: error))
     case is CancellationError:
       self.init(message: "interrupted", code: .interrupted)
     default:
@@ -41,10 +46,30 @@ struct ErrorReport {
       switch response.status {
       case 401, 403: return .noPermission
       case 408, 429: return .temporaryFailure
+      case 503 where response.retryAfter != nil: return .temporaryFailure
       case 400, 422: return .usage
       default: return .unavailable
       }
     }
+  }
+
+  /// The error's own line, plus when to try again if the server said.
+  static func message(for error: APIError) -> String {
+    if case .status(_, let response) = error, [401, 403].contains(response.status) {
+      return error.description
+        + " (the key comes from --api-key, --api-key-file, ROVERS_API_KEY or NASA_API_KEY)"
+    }
+    guard case .status(_, let response) = error, let wait = response.retryAfter,
+      [429, 503].contains(response.status)
+    else { return error.description }
+    let seconds = Int(wait.rounded(.up))
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = "HH:mm:ss"
+    let after = formatter.string(from: Date().addingTimeInterval(wait))
+    return
+      "\(error.description); the server asks to wait \(seconds) s: try again after \(after) UTC"
   }
 
   /// The text for stderr: the message, and for usage errors the usage and where to read more.

@@ -12,8 +12,18 @@ enum Rovers {
   static func main() async {
     let environment = ProcessInfo.processInfo.environment
     let console = Console.standard(environment: environment)
-    let code = await run(Array(CommandLine.arguments.dropFirst()), environment, console)
-    exit(code.rawValue)
+    let command = Task { await run(Array(CommandLine.arguments.dropFirst()), environment, console) }
+    let interrupts = Interrupts {
+      command.cancel()
+      // Cancellation stops requests at once; should anything not stop, the process still
+      // ends within half a second.
+      DispatchQueue.global().asyncAfter(deadline: .now() + 0.45) {
+        console.error("interrupted")
+        _exit(ExitCode.interrupted.rawValue)
+      }
+    }
+    let code = await command.value
+    exit(interrupts.wereReceived ? ExitCode.interrupted.rawValue : code.rawValue)
   }
 
   /// Runs one command line to its exit code; every error ends here, as one report.
@@ -67,7 +77,9 @@ enum Rovers {
       let instance = try command.init(arguments, environment: environment)
       if let key = instance.common.apiKey { console.redact(key) }
       for warning in instance.common.warnings { console.diagnostic(warning) }
-      return try await instance.run(console)
+      return try await DeadlineExceeded.run(within: instance.common.deadline) {
+        try await instance.run(console)
+      }
     }
   }
 

@@ -17,13 +17,13 @@ final class FixtureServer {
   private let logFile: URL
 
   /// Starts the server; `faults` is the JSON text of a fault file.
-  init(latencyMilliseconds: Int = 0, faults: String? = nil) throws {
+  init(latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original") throws {
     folder = try TemporaryFolder()
     let portFile = folder.url.appendingPathComponent("port")
     logFile = folder.url.appendingPathComponent("requests.log")
     var arguments = [
       "--fixtures", Binaries.fixtures.path, "--port-file", portFile.path, "--log", logFile.path,
-      "--latency", String(latencyMilliseconds),
+      "--latency", String(latencyMilliseconds), "--shape", shape,
     ]
     if let faults {
       let file = folder.url.appendingPathComponent("faults.json")
