@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import rovers
@@ -123,5 +124,67 @@ import Testing
     #expect(Suggestion.nearest(to: "--sool", in: ["--page", "--sol"]) == "--sol")
     #expect(Suggestion.nearest(to: "xyz", in: ["curiosity", "spirit"]) == nil)
     #expect(Suggestion.nearest(to: "ab", in: ["xy"]) == nil)
+  }
+}
+
+@Suite struct CommonOptionsTests {
+  func options(_ words: [String], _ environment: [String: String] = [:]) throws -> CommonOptions {
+    try CommonOptions(ArgumentParser.parse(words, for: Rovers.List.spec), environment: environment)
+  }
+
+  @Test func flagsBeatEnvironmentWhichBeatsDefaults() throws {
+    let defaults = try options([])
+    #expect(defaults.baseURL.absoluteString == CommonOptions.defaultBase)
+    #expect(defaults.timeout == 30 && defaults.retries == 3 && defaults.deadline == 300)
+    #expect(defaults.apiKey == nil)
+    let environment = [
+      "ROVERS_API_BASE": "http://127.0.0.1:1/api/v1", "ROVERS_TIMEOUT": "5", "ROVERS_RETRIES": "1",
+      "ROVERS_DEADLINE": "60", "NASA_API_KEY": "nasa", "ROVERS_API_KEY": "rovers",
+    ]
+    let fromEnvironment = try options([], environment)
+    #expect(fromEnvironment.baseURL.absoluteString == "http://127.0.0.1:1/api/v1")
+    #expect(fromEnvironment.timeout == 5 && fromEnvironment.retries == 1)
+    #expect(fromEnvironment.deadline == 60)
+    #expect(fromEnvironment.apiKey == "rovers")
+    let fromFlags = try options(
+      [
+        "--api-base", "https://example.test/v1", "--timeout", "2", "--retries", "0", "--api-key",
+        "flag",
+      ],
+      environment)
+    #expect(fromFlags.baseURL.absoluteString == "https://example.test/v1")
+    #expect(fromFlags.timeout == 2 && fromFlags.retries == 0)
+    #expect(fromFlags.apiKey == "flag")
+  }
+
+  @Test func keyFileGivesItsFirstLineTrimmed() throws {
+    let folder = try TemporaryFolder()
+    let file = folder.url.appendingPathComponent("key")
+    try "  mv_live_fromfile  \nsecond line\n".write(to: file, atomically: true, encoding: .utf8)
+    let options = try options(["--api-key-file", file.path], ["ROVERS_API_KEY": "env"])
+    #expect(options.apiKey == "mv_live_fromfile")
+  }
+
+  @Test func aKeyOverPlainHTTPToAnotherHostIsWarnedAbout() throws {
+    let remote = try options(["--api-base", "http://mars.example.test/api/v1", "--api-key", "k"])
+    #expect(
+      remote.warnings == [
+        "warning: the API key travels in clear text to mars.example.test over plain http"
+      ])
+    #expect(
+      try options(["--api-base", "http://127.0.0.1:8080/api/v1", "--api-key", "k"]).warnings.isEmpty
+    )
+    #expect(
+      try options(["--api-base", "https://mars.example.test/api/v1", "--api-key", "k"]).warnings
+        .isEmpty)
+    #expect(try options(["--api-base", "http://mars.example.test/api/v1"]).warnings.isEmpty)
+    #expect(
+      try options(["--api-base", "http://mars.example.test/api/v1", "--api-key", "k", "-q"])
+        .warnings.isEmpty)
+  }
+
+  @Test func verboseAndQuietDoNotMix() throws {
+    #expect(try options(["-v"]).verbose)
+    #expect(try !options(["-v", "--quiet"]).verbose)
   }
 }

@@ -19,6 +19,8 @@ struct HelpTopic: Sendable {
       \(HelpFormatter.row("ROVERS_API_KEY", "The API key, sent as X-API-Key and api_key."))\
       \(HelpFormatter.row("NASA_API_KEY", "The API key, when ROVERS_API_KEY is unset."))\
       \(HelpFormatter.row("ROVERS_TIMEOUT", "Seconds one request may take. (default: 30)"))\
+      \(HelpFormatter.row("ROVERS_RETRIES", "Retries of a failed request. (default: 3)"))\
+      \(HelpFormatter.row("ROVERS_DEADLINE", "Seconds the whole command may take. (default: 300)"))\
       \(HelpFormatter.row("NO_COLOR", "Set to anything to turn colour off."))\
       \(HelpFormatter.row("COLUMNS", "The width tables fit. (default: the terminal's)"))
         Flags beat environment variables, which beat defaults.
