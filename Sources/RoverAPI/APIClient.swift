@@ -40,60 +40,19 @@ public struct APIClient: Sendable {
   /// Throws ``APIError`` for every failure of the request, and `CancellationError` when the
   /// task was cancelled, so callers can tell an interruption from a fault.
   public func send<Response>(_ request: APIRequest<Response>) async throws -> Response {
-    let httpRequest = try makeHTTPRequest(for: request)
-    var retry = 0
-    while true {
-      let outcome: Result<HTTPResponse, TransportError>
-      do {
-        outcome = .success(try await attempt(httpRequest, summary: request.summary))
-      } catch let failure as TransportError {
-        outcome = .failure(failure)
-      }
-      let failure: APIError
-      var serverWait: Double?
-      switch outcome {
-      case .success(let response):
-        if (200..<300).contains(response.status) { return try decode(response, for: request) }
-        let answer = ServerErrorResponse(response)
-        failure = .status(request: request.summary, response: answer)
-        guard RetryPolicy.isRetryable(status: answer.status) else { throw failure }
-        serverWait = answer.retryAfter
-        // A server asking for a long pause is answered at once: a cron job should not sit
-        // for an hour; the caller says when to try again.
-        if let wait = serverWait, wait > retryPolicy.longestServerWait { throw failure }
-      case .failure(let transportFailure):
-        failure = .transport(request: request.summary, failure: transportFailure)
-      }
-      guard retry < retryPolicy.maxRetries else { throw failure }
-      retry += 1
-      let delay = serverWait ?? retryPolicy.backoff(beforeRetry: retry)
-      onEvent(
-        .retrying(
-          request: request.summary, retry: retry, of: retryPolicy.maxRetries, delay: delay,
-          reason: failure.reason))
-      try await sleeper.sleep(seconds: delay)
-    }
+    let response = try await sendRetrying(makeHTTPRequest(for: request), summary: request.summary)
+    return try decode(response, for: request)
   }
 
-  /// One attempt, bounded by ``timeout`` whatever the transport does: the transport and a
-  /// timer race, and the loser is cancelled.
-  private func attempt(_ request: HTTPRequest, summary: String) async throws -> HTTPResponse {
-    let started = ContinuousClock.now
-    let timeout = self.timeout
-    let response = try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-      group.addTask { try await transport.send(request) }
-      group.addTask {
-        try await Task.sleep(for: .milliseconds(Int64(min(timeout, 86_400) * 1000)))
-        throw TransportError.timedOut
-      }
-      defer { group.cancelAll() }
-      guard let first = try await group.next() else { throw CancellationError() }
-      return first
-    }
-    let elapsed = ContinuousClock.now - started
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    onEvent(.answered(request: summary, status: response.status, seconds: seconds))
-    return response
+  /// Fetches the bytes at an absolute http(s) URL, such as a photo's `img_src`, with the same
+  /// retries and timeout as API requests but without the key: image hosts are not the API.
+  public func fetchData(from url: URL) async throws -> Data {
+    let summary = "GET \(url.absoluteString)"
+    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      url.host?.isEmpty == false
+    else { throw APIError.invalidRequest(request: summary) }
+    let request = HTTPRequest(url: url, headers: [:], timeout: timeout)
+    return try await sendRetrying(request, summary: summary).body
   }
 
   private func decode<Response>(_ response: HTTPResponse, for request: APIRequest<Response>)

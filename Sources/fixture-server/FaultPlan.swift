@@ -67,12 +67,13 @@ final class FaultPlan: Sendable {
     default:
       guard let status = rule.status else { return reply }
       var headers = ["Content-Type": "application/json; charset=utf-8"]
-      // `{port}` lets a rule point a redirect back at this server under another name.
+      // `{port}` lets a rule point a redirect or an img_src back at this server.
       let ruleHeaders = (rule.headers ?? [:]).mapValues {
         $0.replacingOccurrences(of: "{port}", with: String(port))
       }
       headers.merge(ruleHeaders) { $1 }
-      let body = rule.bodyBase64.flatMap { Data(base64Encoded: $0) } ?? Data((rule.body ?? "").utf8)
+      let text = (rule.body ?? "").replacingOccurrences(of: "{port}", with: String(port))
+      let body = rule.bodyBase64.flatMap { Data(base64Encoded: $0) } ?? Data(text.utf8)
       return .respond(status: status, headers: headers, body: body)
     }
   }

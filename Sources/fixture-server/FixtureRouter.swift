@@ -6,9 +6,14 @@ struct FixtureRouter: Sendable {
   static let prefix = "/api/v1/"
   let store: FixtureStore
   let dialect: any ServerDialect
+  /// Where `img_src` points when the server serves images itself: `http://127.0.0.1:N/images/`.
+  let imageBase: String?
 
   func reply(to request: RequestHead) -> Reply {
     guard request.method == "GET" else { return .text(405, "Method Not Allowed") }
+    if imageBase != nil, request.path.hasPrefix(ImageStore.prefix) {
+      return ImageStore.reply(for: request.path)
+    }
     guard request.path.hasPrefix(Self.prefix) else { return .text(404, "Not Found") }
     if let refusal = dialect.refusal(of: request) { return refusal }
     let parts = request.path.dropFirst(Self.prefix.count).split(separator: "/").map {
@@ -25,7 +30,7 @@ struct FixtureRouter: Sendable {
     case ("rovers", 3) where parts[2] == "latest_photos":
       return withRover(parts[1]) { rover in
         let photos = store.photos(rover: parts[1], sol: rover["max_sol"] as? Int ?? -1)
-        return dialect.photoList(photos, query: query, root: "latest_photos")
+        return dialect.photoList(served(photos), query: query, root: "latest_photos")
       }
     case ("manifests", 2):
       return withRover(parts[1]) { _ in
@@ -38,7 +43,7 @@ struct FixtureRouter: Sendable {
       guard let id = Int(parts[1]), let photo = store.photo(id: id) else {
         return .json(404, ["errors": "Not Found"])
       }
-      return .json(200, ["photo": photo])
+      return .json(200, ["photo": served([photo])[0]])
     default:
       return .text(404, "Not Found")
     }
@@ -62,7 +67,13 @@ struct FixtureRouter: Sendable {
     } else {
       photos = dialect.photosWithoutDay(store.allPhotos(rover: rover))
     }
-    return dialect.photoList(photos, query: query, root: "photos")
+    return dialect.photoList(served(photos), query: query, root: "photos")
+  }
+
+  /// The photos as this server hands them out: pointing at itself when it serves images.
+  private func served(_ photos: [[String: Any]]) -> [[String: Any]] {
+    guard let imageBase else { return photos }
+    return photos.map { ImageStore.rewrite($0, base: imageBase) }
   }
 
   private static func isDate(_ text: String) -> Bool {

@@ -9,11 +9,14 @@ struct ServerOptions {
   var faultsFile: String?
   var logFile: String?
   var marsVista = false
+  var serveImages = false
+  var imageLatencyMilliseconds = 0
 
   static let usage = """
     USAGE: fixture-server [--fixtures <dir>] [--port <n>] [--port-file <path>]
                           [--latency <ms>] [--faults <file.json>] [--log <path>]
-                          [--shape original|marsvista]
+                          [--shape original|marsvista] [--serve-images]
+                          [--image-latency <ms>]
 
     Serves the Mars Rover Photos API from Fixtures/ on 127.0.0.1, for tests and demos.
       --fixtures <dir>     The Fixtures folder. (default: Fixtures)
@@ -30,6 +33,9 @@ struct ServerOptions {
                             {"match": "/manifests/", "latency_ms": 3000}]
       --shape <name>       Answer as the original server (the default) or as Mars
                            Vista: key required, always paged, root "photos".
+      --serve-images       Point every img_src at this server and answer /images/...
+                           with made-up image bytes, the same for the same path.
+      --image-latency <ms> Wait this long before every image. (default: 0)
       --log <path>         Append "<in flight>\\t<request target>\\t<X-API-Key>" per request.
     """
 
@@ -53,6 +59,10 @@ struct ServerOptions {
         options.latencyMilliseconds = ms
       case "--faults": options.faultsFile = value(for: argument)
       case "--log": options.logFile = value(for: argument)
+      case "--serve-images": options.serveImages = true
+      case "--image-latency":
+        guard let ms = Int(value(for: argument)), ms >= 0 else { fail("--image-latency takes ms") }
+        options.imageLatencyMilliseconds = ms
       case "--shape":
         switch value(for: argument) {
         case "original": options.marsVista = false

@@ -3,11 +3,13 @@ import Foundation
 // Serves Fixtures/ as the Mars Rover Photos API on loopback, for tests and `make demo`.
 let options = ServerOptions.parse(Array(CommandLine.arguments.dropFirst()))
 do {
-  let dialect: any ServerDialect = options.marsVista ? MarsVistaDialect() : OriginalDialect()
-  let router = FixtureRouter(store: try FixtureStore(directory: options.fixtures), dialect: dialect)
+  let store = try FixtureStore(directory: options.fixtures)
   let faults = try FaultPlan(file: options.faultsFile)
   let log = try RequestLog(path: options.logFile)
   let server = try LoopbackServer(port: options.port)
+  let router = FixtureRouter(
+    store: store, dialect: options.marsVista ? MarsVistaDialect() : OriginalDialect(),
+    imageBase: options.serveImages ? "http://127.0.0.1:\(server.port)/images/" : nil)
   if let portFile = options.portFile {
     // Written whole then renamed, so a reader polling for it never sees half a number.
     let partial = portFile + ".partial"
@@ -22,7 +24,8 @@ do {
     log.begin(request)
     defer { log.end() }
     var reply = router.reply(to: request)
-    var delay = latency
+    let isImage = request.path.hasPrefix(ImageStore.prefix)
+    var delay = isImage ? options.imageLatencyMilliseconds : latency
     if let rule = faults.rule(for: request.target) {
       reply = FaultPlan.apply(rule, to: reply, port: server.port)
       delay += rule.latencyMs ?? 0

@@ -14,8 +14,7 @@ extension Rovers {
         "<rover> (--sol <sol> | --earth-date <date>) [--camera <name> ...] [--page <n>] [--json]",
       arguments: [ArgumentSpec(name: "rover", help: "The rover, such as perseverance.")],
       options: [
-        .option("sol", value: "sol", help: "The Martian day, counted from landing (0 and up)."),
-        .option("earth-date", value: "date", help: "The Earth day, as YYYY-MM-DD."),
+        DayOptions.sol, DayOptions.earthDate,
         .option(
           "camera", value: "name", repeatable: true,
           help: "Only photos from this camera; repeat for several."),
@@ -31,34 +30,17 @@ extension Rovers {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment)
       rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
-      let sol = try arguments.integer(
-        "sol", minimum: 0, reason: "a sol is a whole number, 0 or more")
-      switch (sol, arguments.value("earth-date")) {
-      case (let sol?, nil):
-        day = .sol(sol)
-      case (nil, let text?):
-        guard let date = EarthDate(text) else {
-          throw UsageError.invalidValue(
-            text, for: "--earth-date <date>", reason: "give a real date as YYYY-MM-DD",
-            in: Self.spec)
-        }
-        day = .earthDate(date)
-      case (nil, nil):
-        throw UsageError(
-          message: "Missing expected argument '--sol <sol>' or '--earth-date <date>'",
-          command: Self.spec)
-      case (.some, .some):
-        throw UsageError(
-          message: "'--sol <sol>' and '--earth-date <date>' cannot be used together",
-          command: Self.spec)
-      }
+      day = try DayOptions.parseDay(arguments)
       cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
       page = try arguments.integer("page", minimum: 1, reason: "pages count from 1")
     }
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
-      let photos = try await archive.checkingRover(rover) { try await checkedFetch(archive) }
+      let photos =
+        try await page == nil
+        ? PhotoQuery(rover: rover, day: .day(day), cameras: cameras).fetch(archive)
+        : archive.checkingRover(rover) { try await fetchPage(archive) }
       if common.json {
         console.output(try JSONOutput.render(photos))
       } else if !photos.isEmpty {
@@ -74,29 +56,8 @@ extension Rovers {
       return .success
     }
 
-    /// Fetches the photos and, at the same time, the rover's cameras to check `--camera`
-    /// against: whichever fails first cancels the other.
-    private func checkedFetch(_ archive: MarsArchive) async throws -> [Photo] {
-      guard !cameras.isEmpty else { return try await fetch(archive) }
-      let rover = self.rover
-      let cameras = self.cameras
-      return try await withThrowingTaskGroup(of: [Photo]?.self) { group in
-        group.addTask {
-          let details = try await archive.client.send(Endpoints.rover(rover))
-          try UnknownCamera.check(cameras, on: [details])
-          return nil
-        }
-        group.addTask { try await fetch(archive) }
-        var photos: [Photo] = []
-        for try await result in group { photos = result ?? photos }
-        return photos
-      }
-    }
-
-    private func fetch(_ archive: MarsArchive) async throws -> [Photo] {
-      guard let page else {
-        return try await archive.fetchPhotos(rover: rover, on: day, cameras: cameras)
-      }
+    private func fetchPage(_ archive: MarsArchive) async throws -> [Photo] {
+      let page = self.page ?? 1
       // One page, as the server cuts it: 25 photos per camera asked for.
       let cameras: [String?] = self.cameras.isEmpty ? [nil] : self.cameras
       let pages = try await cameras.concurrentMap(limit: archive.maxConcurrentRequests) { camera in

@@ -8,26 +8,32 @@ import RoverAPI
 struct CommonOptions: Sendable {
   static let defaultBase = "https://rovers.nebulum.one/api/v1"
 
-  static let specs: [OptionSpec] = [
-    .flag("json", help: "Print JSON, with the API's own field names, instead of a table."),
-    .option(
-      "api-base", value: "url", help: "The API's base URL; or set ROVERS_API_BASE.",
-      default: defaultBase),
-    .option("api-key", value: "key", help: "The API key; or set ROVERS_API_KEY or NASA_API_KEY."),
-    .option("api-key-file", value: "path", help: "Read the API key from this file's first line."),
-    .option(
-      "timeout", value: "seconds", help: "How long one request may take; or ROVERS_TIMEOUT.",
-      default: "30"),
-    .option(
-      "retries", value: "n", help: "Retries of a failed request; or set ROVERS_RETRIES.",
-      default: "3"),
-    .option(
-      "deadline", value: "seconds",
-      help: "How long the whole command may take; or ROVERS_DEADLINE.",
-      default: "300"),
-    .flag("verbose", short: "v", help: "Log every request and retry on stderr."),
-    .flag("quiet", short: "q", help: "Print nothing on stderr but errors."),
-  ]
+  static let specs = options(deadline: 300)
+
+  /// The options, with the command's own default deadline: browsing takes seconds, a
+  /// download may take an hour.
+  static func options(deadline: Int) -> [OptionSpec] {
+    [
+      .flag("json", help: "Print JSON, with the API's own field names, instead of a table."),
+      .option(
+        "api-base", value: "url", help: "The API's base URL; or set ROVERS_API_BASE.",
+        default: defaultBase),
+      .option("api-key", value: "key", help: "The API key; or set ROVERS_API_KEY or NASA_API_KEY."),
+      .option("api-key-file", value: "path", help: "Read the API key from this file's first line."),
+      .option(
+        "timeout", value: "seconds", help: "How long one request may take; or ROVERS_TIMEOUT.",
+        default: "30"),
+      .option(
+        "retries", value: "n", help: "Retries of a failed request; or set ROVERS_RETRIES.",
+        default: "3"),
+      .option(
+        "deadline", value: "seconds",
+        help: "How long the whole command may take; or ROVERS_DEADLINE.",
+        default: String(deadline)),
+      .flag("verbose", short: "v", help: "Log every request and retry on stderr."),
+      .flag("quiet", short: "q", help: "Print nothing on stderr but errors."),
+    ]
+  }
 
   var json: Bool
   var baseURL: URL
@@ -40,7 +46,10 @@ struct CommonOptions: Sendable {
   /// Things the user should know before the run, such as a key about to travel in clear.
   var warnings: [String] = []
 
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+  init(
+    _ arguments: ParsedArguments, environment: [String: String],
+    deadline defaultDeadline: Double = 300
+  ) throws {
     let settings = SettingSource(arguments: arguments, environment: environment)
     json = arguments.flag("json")
     quiet = arguments.flag("quiet")
@@ -57,7 +66,7 @@ struct CommonOptions: Sendable {
     retries = try settings.integer(
       "retries", "ROVERS_RETRIES", default: 3, in: 0...20, reason: "give a whole number, 0 to 20")
     deadline = try settings.number(
-      "deadline", "ROVERS_DEADLINE", default: 300, in: 0.001...604_800,
+      "deadline", "ROVERS_DEADLINE", default: defaultDeadline, in: 0.001...604_800,
       reason: "give a number of seconds above 0")
     let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"]
     if apiKey != nil, baseURL.scheme == "http", !loopback.contains(baseURL.host ?? ""), !quiet {

@@ -1,4 +1,5 @@
 import Foundation
+import MarsData
 import RoverAPI
 
 /// The one place that turns any error into the line printed after `Error: ` and the exit code.
@@ -24,6 +25,10 @@ struct ErrorReport {
       self.init(message: error.description, code: .usage)
     case let error as UnknownCamera:
       self.init(message: error.description, code: .usage)
+    case let error as FileSystemError:
+      self.init(message: error.description, code: .cannotCreate)
+    case let error as SyncLockHeld:
+      self.init(message: error.description, code: .temporaryFailure)
     case let error as DeadlineExceeded:
       self.init(message: error.description, code: .temporaryFailure)
     case let error as APIError:

@@ -46,6 +46,10 @@ final class Console: Sendable {
   /// Writes one diagnostic line to stderr.
   func diagnostic(_ line: String) { err(redacted(line) + "\n") }
 
+  /// Redraws the one status line at the foot of a terminal (no newline); used only when
+  /// stderr is a terminal.
+  func status(_ line: String) { err("\r\u{1B}[2K" + redacted(line)) }
+
   /// Writes `Error: <message>` to stderr.
   func error(_ message: String) { diagnostic("Error: \(message)") }
 

@@ -13,10 +13,13 @@ struct TerminalStyle: Sendable {
   var width: Int?
   /// Colour only on a terminal, and only when neither `NO_COLOR` nor `TERM=dumb` says no.
   var color: Bool
+  /// Whether stderr is a terminal, where a progress line may redraw itself.
+  var liveProgress: Bool
 
-  init(width: Int?, color: Bool) {
+  init(width: Int?, color: Bool, liveProgress: Bool = false) {
     self.width = width
     self.color = color
+    self.liveProgress = liveProgress
   }
 
   init(environment: [String: String]) {
@@ -25,6 +28,7 @@ struct TerminalStyle: Sendable {
     width = columns ?? (isTerminal ? Self.terminalWidth() : nil)
     color =
       isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    liveProgress = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
   }
 
   /// Wraps text in an SGR code when colour is on.

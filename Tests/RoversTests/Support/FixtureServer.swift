@@ -17,7 +17,10 @@ final class FixtureServer {
   private let logFile: URL
 
   /// Starts the server; `faults` is the JSON text of a fault file.
-  init(latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original") throws {
+  init(
+    latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original",
+    imageLatencyMilliseconds: Int? = nil
+  ) throws {
     folder = try TemporaryFolder()
     let portFile = folder.url.appendingPathComponent("port")
     logFile = folder.url.appendingPathComponent("requests.log")
@@ -25,6 +28,9 @@ final class FixtureServer {
       "--fixtures", Binaries.fixtures.path, "--port-file", portFile.path, "--log", logFile.path,
       "--latency", String(latencyMilliseconds), "--shape", shape,
     ]
+    if let imageLatencyMilliseconds {
+      arguments += ["--serve-images", "--image-latency", String(imageLatencyMilliseconds)]
+    }
     if let faults {
       let file = folder.url.appendingPathComponent("faults.json")
       try faults.write(to: file, atomically: true, encoding: .utf8)

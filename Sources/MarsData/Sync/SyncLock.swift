@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Another sync is running on the same folder.
+public struct SyncLockHeld: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The lock file.
+  public var path: String
+
+  /// `another rovers sync holds …`.
+  public var description: String {
+    "another rovers sync is running on this folder (it holds \(path)); try again later"
+  }
+}
+
+/// `flock` on `DIR/.rovers-sync.lock`: one sync per folder at a time. The system releases it
+/// when the process ends however it ends, so a crash or a kill never leaves it stuck.
+public final class SyncLock: Sendable {
+  private let fd: Int32
+
+  /// Takes the lock at once or throws ``SyncLockHeld``; never waits.
+  public init(folder: URL) throws {
+    let path = folder.appendingPathComponent(".rovers-sync.lock").path
+    let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw FileSystemError(path: path, errno: errno) }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+      close(fd)
+      throw SyncLockHeld(path: path)
+    }
+    self.fd = fd
+  }
+
+  deinit { close(fd) }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import MarsData
+import RoverAPI
+
+extension Rovers {
+  /// `rovers sync`: fetch whatever is new, for cron.
+  struct Sync: RoverCommand {
+    static let spec = CommandSpec(
+      name: "sync", abstract: "Fetch every photo not yet in a folder: made for cron.",
+      discussion: """
+        Reads each rover's manifest and fetches the sols with photos the folder does not have \
+        yet, as recorded in DIR/.rovers-sync.json. A first run starts at the latest sol unless \
+        --since-sol says otherwise. One sync per folder at a time: another exits 75 at once.
+        """,
+      synopsis: "<rover> ... -o <dir> [--since-sol <sol>] [--camera <name> ...] [-j <n>] [--json]",
+      arguments: [
+        ArgumentSpec(
+          name: "rover", help: "The rovers to mirror, such as perseverance.", isRepeated: true)
+      ],
+      options: [
+        .option("output", short: "o", value: "dir", help: "The folder to mirror into (required)."),
+        .option("since-sol", value: "sol", help: "Mirror from this sol on, not only the latest."),
+        .option(
+          "camera", value: "name", repeatable: true,
+          help: "Only photos from this camera; repeat for several."),
+        .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
+      ] + CommonOptions.options(deadline: 3600))
+
+    let common: CommonOptions
+    let rovers: [String]
+    let output: DownloadOutput
+    let sinceSol: Int?
+    let cameras: [String]
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+      common = try CommonOptions(arguments, environment: environment, deadline: 3600)
+      rovers = try arguments.positionals.map { try NameRules.rover($0, spec: Self.spec) }
+      guard let folder = arguments.value("output") else {
+        throw UsageError.missingArgument("--output <dir>", in: Self.spec)
+      }
+      output = try DownloadOutput(arguments, folder: folder)
+      sinceSol = try arguments.integer(
+        "since-sol", minimum: 0, reason: "a sol is a whole number, 0 or more")
+      cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+      let archive = common.makeArchive(console)
+      if !cameras.isEmpty {
+        let asked = try await archive.fetchAllRovers().filter {
+          rovers.contains($0.name.lowercased())
+        }
+        try UnknownCamera.check(cameras, on: asked)
+      }
+      let sync = PhotoSync(
+        archive: archive, downloader: PhotoDownloader(client: archive.client, jobs: output.jobs),
+        layout: PhotoFileLayout(root: output.folder), cameras: cameras, sinceSol: sinceSol)
+      let progress = DownloadProgress(total: nil, console: console, quiet: common.quiet)
+      let report = try await progress.finishing(quietly: true) {
+        try await sync.run(rovers: rovers, onResult: progress.record)
+      }
+      if report.recoveredState, !common.quiet {
+        console.diagnostic(
+          "warning: the state file could not be read; it was set aside as .rovers-sync.json.corrupt"
+        )
+      }
+      var codes: [ExitCode] = []
+      for failure in report.failures {
+        guard let error = failure.error else { continue }
+        let explained =
+          (error as? APIError)?.isUnknownRover == true
+          ? await archive.unknownRover(failure.rover) : error
+        let report = ErrorReport(explained)
+        console.error(report.message)
+        codes.append(report.code)
+      }
+      if common.json {
+        console.output(try JSONOutput.render(report.results.map(DownloadEntry.init)))
+      }
+      if report.results.isEmpty, codes.isEmpty {
+        if !common.quiet { console.diagnostic("nothing new") }
+        return .success
+      }
+      if !report.results.isEmpty { progress.finish() }
+      return ExitCode.worst(codes + [DownloadProgress.reportFailures(report.results, console)])
+    }
+  }
+}

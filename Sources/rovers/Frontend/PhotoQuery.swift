@@ -1,0 +1,47 @@
+import MarsData
+import RoverAPI
+
+/// The photos of one rover on one day (or its latest), from the cameras asked for: what
+/// `photos` lists and `download` fetches.
+struct PhotoQuery: Sendable {
+  /// Which day: a sol, an Earth date, or the rover's latest.
+  enum Day: Sendable {
+    case day(PhotoDay)
+    case latest
+  }
+
+  var rover: String
+  var day: Day
+  var cameras: [String]
+
+  /// Every matching photo, with the cameras checked against the rover's own list at the same
+  /// time (whichever fails first cancels the other) and an unknown rover explained.
+  func fetch(_ archive: MarsArchive) async throws -> [Photo] {
+    try await archive.checkingRover(rover) {
+      guard !cameras.isEmpty else { return try await matching(archive) }
+      return try await withThrowingTaskGroup(of: [Photo]?.self) { group in
+        group.addTask {
+          let details = try await archive.client.send(Endpoints.rover(rover))
+          try UnknownCamera.check(cameras, on: [details])
+          return nil
+        }
+        group.addTask { try await matching(archive) }
+        var photos: [Photo] = []
+        for try await result in group { photos = result ?? photos }
+        return photos
+      }
+    }
+  }
+
+  private func matching(_ archive: MarsArchive) async throws -> [Photo] {
+    switch day {
+    case .day(let day):
+      return try await archive.fetchPhotos(rover: rover, on: day, cameras: cameras)
+    case .latest:
+      let outcome = try await archive.fetchLatestPhotos(rovers: [rover]).first
+      let photos = try outcome?.result.get().photos ?? []
+      return cameras.isEmpty
+        ? photos : photos.filter { cameras.contains($0.camera.name.uppercased()) }
+    }
+  }
+}

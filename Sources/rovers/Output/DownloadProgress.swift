@@ -1,0 +1,77 @@
+import Foundation
+import MarsData
+import Synchronization
+
+/// Counts downloads as they end and shows them: one line redrawn in place on a terminal (at
+/// most ten times a second), nothing in a pipe or under cron until the summary line.
+final class DownloadProgress: Sendable {
+  struct Tally {
+    var downloaded = 0
+    var skipped = 0
+    var failed = 0
+    var bytes = 0
+    var lastDrawn = ContinuousClock.now - .seconds(1)
+  }
+
+  private let tally = Mutex(Tally())
+  /// How many downloads there will be, when known before they start.
+  private let total: Int?
+  private let console: Console
+  private let live: Bool
+  private let quiet: Bool
+  private let started = ContinuousClock.now
+
+  init(total: Int?, console: Console, quiet: Bool) {
+    self.total = total
+    self.console = console
+    self.quiet = quiet
+    live = console.style.liveProgress && !quiet
+  }
+
+  /// Counts one result and redraws the line when it is time.
+  @Sendable func record(_ result: DownloadResult) {
+    let line: String? = tally.withLock { tally in
+      switch result.status {
+      case .downloaded(let bytes):
+        tally.downloaded += 1
+        tally.bytes += bytes
+      case .skipped: tally.skipped += 1
+      case .failed: tally.failed += 1
+      }
+      let now = ContinuousClock.now
+      guard live, now - tally.lastDrawn >= .milliseconds(100) else { return nil }
+      tally.lastDrawn = now
+      let done = tally.downloaded + tally.skipped + tally.failed
+      let rate = Self.megabytes(Double(tally.bytes) / max(seconds(now - started), 0.001))
+      let count = total.map { "\(done)/\($0)" } ?? "\(done) done"
+      return "\(count)  \(Self.megabytes(Double(tally.bytes))) MB  \(rate) MB/s  "
+        + "\(tally.failed) failed"
+    }
+    if let line { console.status(line) }
+  }
+
+  /// Whether any download has ended yet.
+  var hasResults: Bool {
+    tally.withLock { $0.downloaded + $0.skipped + $0.failed > 0 }
+  }
+
+  /// Clears the live line and prints `downloaded 47, skipped 2, failed 0, 8.3 MB in 2.1 s`,
+  /// unless quiet; `prefix` such as `interrupted: ` goes before it.
+  func finish(prefix: String = "") {
+    let summary = tally.withLock { tally in
+      "downloaded \(tally.downloaded), skipped \(tally.skipped), failed \(tally.failed), "
+        + "\(Self.megabytes(Double(tally.bytes))) MB in "
+        + String(format: "%.1f", seconds(ContinuousClock.now - started)) + " s"
+    }
+    if live { console.status("") }
+    if !quiet { console.diagnostic(prefix + summary) }
+  }
+
+  private func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  private static func megabytes(_ bytes: Double) -> String {
+    String(format: "%.1f", bytes / 1_000_000)
+  }
+}
