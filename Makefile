@@ -7,7 +7,7 @@ FLAGS = -Xswiftc -warnings-as-errors
 DEBUG_BIN = .build/debug
 RELEASE_BIN = .build/release
 
-.PHONY: all build test demo install uninstall lint clean
+.PHONY: all build test demo install uninstall lint clean bench
 
 all: build
 
@@ -48,3 +48,8 @@ lint:
 
 clean:
 	rm -rf .build
+
+# Release binaries against the ideal and against curl, jq and python; prints the table and
+# writes Benchmarks/results.md. Takes a few minutes.
+bench:
+	python3 Benchmarks/bench.py

@@ -23,13 +23,13 @@ public struct LatestPhotos: Sendable, Hashable {
 extension MarsArchive {
   /// Each rover's most recent photos, all rovers at once.
   ///
-  /// Without `rovers`, first asks the server which rovers exist. One child task per rover in a
-  /// `withTaskGroup`: a rover that fails is kept with its error and never loses the others.
+  /// Without `rovers`, every rover the server lists (see ``fetchEachListedRover(_:)``). One
+  /// child task per rover: a rover that fails is kept with its error and never loses the
+  /// others.
   public func fetchLatestPhotos(rovers: [String]? = nil, camera: String? = nil) async throws
     -> [RoverOutcome<LatestPhotos>]
   {
-    let names = try await roverNames(rovers)
-    return try await fetchEachRover(names) { name in
+    let fetch = { @Sendable (name: String) async throws -> LatestPhotos in
       let photos = try await fetchAllPages { page in
         Endpoints.latestPhotos(rover: name, camera: camera, page: page)
       }
@@ -38,5 +38,7 @@ extension MarsArchive {
         rover: first?.rover.name ?? name, sol: first?.sol, earthDate: first?.earthDate,
         photos: photos)
     }
+    guard let rovers else { return try await fetchEachListedRover(fetch) }
+    return try await fetchEachRover(rovers, fetch)
   }
 }

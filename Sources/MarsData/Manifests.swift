@@ -21,9 +21,10 @@ extension MarsArchive {
   public func fetchManifestOutcomes(rovers: [String]? = nil) async throws
     -> [RoverOutcome<PhotoManifest>]
   {
-    let names = try await roverNames(rovers)
-    return try await fetchEachRover(names) { name in
+    let fetch = { @Sendable (name: String) in
       try await client.send(Endpoints.manifest(rover: name))
     }
+    guard let rovers else { return try await fetchEachListedRover(fetch) }
+    return try await fetchEachRover(rovers, fetch)
   }
 }

@@ -11,12 +11,19 @@ public struct MarsArchive: Sendable {
   public var maxConcurrentRequests: Int
   /// The page size asked for when paging: Mars Vista's largest, and four of the original's.
   public var pageSize: Int
+  /// Rovers the server is expected to list, whose requests may start before the list arrives;
+  /// the list still decides which rovers are shown.
+  public var expectedRovers: [String]
 
   /// Creates an archive over `client`.
-  public init(client: APIClient, maxConcurrentRequests: Int = 6, pageSize: Int = 100) {
+  public init(
+    client: APIClient, maxConcurrentRequests: Int = 6, pageSize: Int = 100,
+    expectedRovers: [String] = []
+  ) {
     self.client = client
     self.maxConcurrentRequests = max(1, maxConcurrentRequests)
     self.pageSize = max(1, pageSize)
+    self.expectedRovers = expectedRovers
   }
 
   /// Every rover the server knows, in the server's order: `GET rovers` is the truth, not a

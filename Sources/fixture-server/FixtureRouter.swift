@@ -22,7 +22,7 @@ struct FixtureRouter: Sendable {
     let query = request.query
     switch (parts.first, parts.count) {
     case ("rovers", 1):
-      return .json(200, ["rovers": store.rovers])
+      return .jsonBody(store.roversBody)
     case ("rovers", 2):
       return withRover(parts[1]) { .json(200, ["rover": $0]) }
     case ("rovers", 3) where parts[2] == "photos":
@@ -34,10 +34,10 @@ struct FixtureRouter: Sendable {
       }
     case ("manifests", 2):
       return withRover(parts[1]) { _ in
-        guard let manifest = store.manifests[parts[1].lowercased()] else {
+        guard let body = store.manifestBodies[parts[1].lowercased()] else {
           return .text(404, "Not Found")
         }
-        return .json(200, ["photo_manifest": manifest])
+        return .jsonBody(body)
       }
     case ("photos", 2):
       guard let id = Int(parts[1]), let photo = store.photo(id: id) else {

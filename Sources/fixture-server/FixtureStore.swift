@@ -13,6 +13,11 @@ final class FixtureStore: @unchecked Sendable {
   let manifests: [String: [String: Any]]
   /// Photos by lower-cased rover name, then sol.
   let photos: [String: [Int: [[String: Any]]]]
+  /// The bodies that never change, serialised once: a real server's cost of building them is
+  /// not the client's, and benchmarks should not count it.
+  let roversBody: Data
+  /// `{"photo_manifest": …}` by lower-cased rover name.
+  let manifestBodies: [String: Data]
 
   init(directory: String) throws {
     let api = URL(fileURLWithPath: directory).appendingPathComponent("api")
@@ -36,6 +41,10 @@ final class FixtureStore: @unchecked Sendable {
     }
     self.manifests = manifests
     self.photos = photos
+    roversBody = try JSONSerialization.data(withJSONObject: ["rovers": rovers])
+    manifestBodies = try manifests.mapValues {
+      try JSONSerialization.data(withJSONObject: ["photo_manifest": $0])
+    }
   }
 
   /// The rover with this name, ignoring case.

@@ -47,6 +47,11 @@ enum Reply: Sendable {
       status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
   }
 
+  /// A 200 answer with a body already serialised.
+  static func jsonBody(_ body: Data) -> Reply {
+    .respond(status: 200, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
+  }
+
   static func text(_ status: Int, _ text: String, type: String = "text/plain") -> Reply {
     .respond(status: status, headers: ["Content-Type": type], body: Data(text.utf8))
   }

@@ -74,15 +74,16 @@ struct MarsVistaDialect: ServerDialect {
   func photosWithoutDay(_ allOfRover: [[String: Any]]) -> [[String: Any]] { allOfRover }
 
   func photoList(_ photos: [[String: Any]], query: [String: String], root: String) -> Reply {
-    let photos = filter(photos, camera: query["camera"]).map(Self.reshape)
+    let photos = filter(photos, camera: query["camera"])
     let perPage = min(100, max(1, query["per_page"].flatMap(Int.init) ?? 25))
     let page = max(1, query["page"].flatMap(Int.init) ?? 1)
     let pagination: [String: Any] = [
       "total_count": photos.count, "page": page, "per_page": perPage,
       "total_pages": (photos.count + perPage - 1) / perPage,
     ]
-    return .json(
-      200, ["photos": slice(photos, page: page, perPage: perPage), "pagination": pagination])
+    // Sliced before reshaping: only the page's photos are copied.
+    let shown = slice(photos, page: page, perPage: perPage).map(Self.reshape)
+    return .json(200, ["photos": shown, "pagination": pagination])
   }
 
   /// Mars Vista's cameras carry no `rover_id`.

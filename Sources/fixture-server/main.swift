@@ -20,10 +20,11 @@ do {
     "fixture-server: serving \(options.fixtures) at http://127.0.0.1:\(server.port)/api/v1\n"
   FileHandle.standardOutput.write(Data(banner.utf8))
   let latency = options.latencyMilliseconds
+  let memo = ReplyMemo()
   server.run { request in
     log.begin(request)
     defer { log.end() }
-    var reply = router.reply(to: request)
+    var reply = memo.reply(to: request) { router.reply(to: $0) }
     let isImage = request.path.hasPrefix(ImageStore.prefix)
     var delay = isImage ? options.imageLatencyMilliseconds : latency
     if let rule = faults.rule(for: request.target) {

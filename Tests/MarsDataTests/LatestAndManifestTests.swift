@@ -77,3 +77,40 @@ import Testing
     #expect(outcomes.map { $0.value?.name } == ["Curiosity", "Spirit", nil, "Perseverance"])
   }
 }
+
+@Suite struct ExpectedRoverTests {
+  @Test func expectedRoversStartWithTheList() async throws {
+    let api = StubAPI(delay: .milliseconds(40))
+    let archive = MarsArchive(
+      client: api.client, expectedRovers: ["Curiosity", "Spirit", "Opportunity", "Perseverance"])
+    let outcomes = try await archive.fetchLatestPhotos()
+    #expect(outcomes.map(\.rover) == ["Curiosity", "Spirit", "Opportunity", "Perseverance"])
+    #expect(outcomes.allSatisfy { $0.value != nil })
+    #expect(api.requests.count == 5)
+    #expect(api.maxInFlight == 5)
+  }
+
+  @Test func theListDecidesWhatIsShown() async throws {
+    // Zhurong is expected but not listed; Perseverance is listed but not expected.
+    let api = StubAPI { target in
+      target.hasPrefix("rovers/zhurong") ? HTTPResponse(status: 400) : nil
+    }
+    let archive = MarsArchive(
+      client: api.client, expectedRovers: ["Curiosity", "Spirit", "Opportunity", "Zhurong"])
+    let outcomes = try await archive.fetchManifestOutcomes()
+    #expect(outcomes.map(\.rover) == ["Curiosity", "Spirit", "Opportunity", "Perseverance"])
+    #expect(
+      outcomes.map { $0.value?.name } == ["Curiosity", "Spirit", "Opportunity", "Perseverance"])
+    #expect(api.requests.contains("manifests/Perseverance"))
+  }
+
+  @Test func aFailingListFailsTheWhole() async throws {
+    let api = StubAPI { $0 == "rovers" ? HTTPResponse(status: 503) : nil }
+    let archive = MarsArchive(client: api.client, expectedRovers: ["Curiosity"])
+    await #expect(
+      throws: APIError.status(request: "GET /rovers", response: ServerErrorResponse(status: 503))
+    ) {
+      try await archive.fetchLatestPhotos()
+    }
+  }
+}

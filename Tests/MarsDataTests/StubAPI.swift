@@ -31,8 +31,11 @@ final class StubAPI: Sendable {
     self.override = override
   }
 
+  /// Retries as in real use, but without waiting between them.
   var client: APIClient {
-    APIClient(baseURL: URL(string: "http://stub.test/api/v1")!, transport: ClosureTransport(answer))
+    APIClient(
+      baseURL: URL(string: "http://stub.test/api/v1")!, transport: ClosureTransport(answer),
+      sleeper: NoWait())
   }
 
   var requests: [String] { counters.withLock { $0.requests } }
@@ -111,6 +114,11 @@ final class StubAPI: Sendable {
     body[shape == .marsVista ? "photos" : root] = photos
     return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: body))
   }
+}
+
+/// Backoff that takes no time: these tests are about what is fetched, not when.
+struct NoWait: Sleeper {
+  func sleep(seconds: Double) async throws { try Task.checkCancellation() }
 }
 
 /// The package's fixture files.

@@ -9,7 +9,8 @@ import Testing
     -> APIClient
   {
     APIClient(
-      baseURL: URL(string: "https://example.test/api/v1")!, transport: ClosureTransport(handler))
+      baseURL: URL(string: "https://example.test/api/v1")!, retryPolicy: .never,
+      transport: ClosureTransport(handler))
   }
 
   func failure(_ response: HTTPResponse) async -> APIError? {

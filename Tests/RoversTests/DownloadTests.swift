@@ -27,7 +27,7 @@ struct DownloadEntry: Decodable {
   }
 
   @Test func everyFileArrivesWithTheServersBytesAndARerunFetchesNothing() async throws {
-    let server = try FixtureServer(imageLatencyMilliseconds: 0)
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let first = try await download(server, ["--json"])
     #expect(first.status == 0)
     #expect(first.stderr.hasPrefix("downloaded 49, skipped 0, failed 0, "))
@@ -53,7 +53,7 @@ struct DownloadEntry: Decodable {
   }
 
   @Test func neverMoreThanJobsTransfersInFlight() async throws {
-    let server = try FixtureServer(imageLatencyMilliseconds: 150)
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 150)
     let run = try await download(server, ["-j", "4"])
     #expect(run.status == 0)
     let images = server.requests.filter { $0.target.hasPrefix("/images/") }
@@ -63,7 +63,7 @@ struct DownloadEntry: Decodable {
   }
 
   @Test func aTransferThatDropsOnceIsRetried() async throws {
-    let server = try FixtureServer(
+    let server = try await FixtureServer.start(
       faults: #"[{"match": "/images/", "action": "drop", "times": 1}]"#, imageLatencyMilliseconds: 0
     )
     let run = try await download(server)
@@ -73,7 +73,7 @@ struct DownloadEntry: Decodable {
   }
 
   @Test func anImageThatKeepsFailingIsNamedAndTheRestStay() async throws {
-    let server = try FixtureServer(
+    let server = try await FixtureServer.start(
       faults:
         #"[{"match": "/images/mars2020-raw-images/pub/ods/surface/sol/00100/ids/edr/browse/skycam/SKY_0100_608882828", "status": 404}]"#,
       imageLatencyMilliseconds: 0)
@@ -86,7 +86,7 @@ struct DownloadEntry: Decodable {
   }
 
   @Test func interruptedRunLeavesNoPartFileAndExits130() async throws {
-    let server = try FixtureServer(imageLatencyMilliseconds: 60_000)
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 60_000)
     let err = folder.url.appendingPathComponent("stderr").path
     let child = try Subprocess(
       Binaries.rovers.path,
@@ -106,7 +106,7 @@ struct DownloadEntry: Decodable {
   @Test func killedRunLeavesNothingARerunWouldTrust() async throws {
     // The 16 NAVCAM images answer at once, the MCZ ones hang and fill every slot: the kill
     // lands with transfers in flight.
-    let server = try FixtureServer(
+    let server = try await FixtureServer.start(
       faults: #"[{"match": "/MCZ_", "latency_ms": 60000}]"#, imageLatencyMilliseconds: 0)
     let child = try Subprocess(
       Binaries.rovers.path,
@@ -115,7 +115,7 @@ struct DownloadEntry: Decodable {
     while Folder.photos(output).count < 10 { try await Task.sleep(for: .milliseconds(10)) }
     child.signal(SIGKILL)
     #expect(await child.exitStatus() == 128 + SIGKILL)
-    let healthy = try FixtureServer(imageLatencyMilliseconds: 0)
+    let healthy = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let rerun = try await ProcessRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", output.path, "--json"],
       base: healthy.baseURL)
@@ -148,7 +148,7 @@ struct DownloadEntry: Decodable {
       ].joined(separator: ",") + "]}"
     let escaped = body.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
       of: "\"", with: "\\\"")
-    let server = try FixtureServer(
+    let server = try await FixtureServer.start(
       faults: #"[{"match": "/rovers/spirit/photos", "status": 200, "body": "\#(escaped)"}]"#,
       imageLatencyMilliseconds: 0)
     let run = try await ProcessRun.rovers(
@@ -166,7 +166,7 @@ struct DownloadEntry: Decodable {
   }
 
   @Test func aFolderThatCannotBeCreatedIsExit73() async throws {
-    let server = try FixtureServer(imageLatencyMilliseconds: 0)
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let blocker = folder.url.appendingPathComponent("blocker")
     try Data("a file".utf8).write(to: blocker)
     let run = try await ProcessRun.rovers(
@@ -178,7 +178,7 @@ struct DownloadEntry: Decodable {
   }
 
   @Test func dryRunListsWithoutFetching() async throws {
-    let server = try FixtureServer(imageLatencyMilliseconds: 0)
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let run = try await download(server, ["--dry-run", "--json"])
     #expect(run.status == 0)
     let entries = try JSONDecoder().decode([DownloadEntry].self, from: Data(run.stdout.utf8))

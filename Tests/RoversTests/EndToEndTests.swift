@@ -6,7 +6,7 @@ import Testing
 /// The built `rovers` run as a process against the fixture server on loopback.
 @Suite struct EndToEndTests {
   @Test func listShowsEveryRover() async throws {
-    let server = try FixtureServer()
+    let server = try await FixtureServer.start()
     let run = try await ProcessRun.rovers(["list"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty)
@@ -20,30 +20,41 @@ import Testing
   }
 
   @Test func listJSONUsesTheAPIsFieldNames() async throws {
-    let server = try FixtureServer()
+    let server = try await FixtureServer.start()
     let run = try await ProcessRun.rovers(["list", "--json"], base: server.baseURL)
     let rovers = try JSONDecoder().decode([Rover].self, from: Data(run.stdout.utf8))
     #expect(rovers.map(\.name) == ["Curiosity", "Spirit", "Opportunity", "Perseverance"])
     #expect(run.stdout.contains("\"landing_date\" : \"2012-08-06\""))
   }
 
-  @Test func latestTakesTwoRoundTripsOnASlowServer() async throws {
-    let server = try FixtureServer(latencyMilliseconds: 400)
+  @Test func latestIsOneRoundTripOnASlowServer() async throws {
+    let server = try await FixtureServer.start(latencyMilliseconds: 400)
     let run = try await ProcessRun.rovers(["latest"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.contains("Curiosity: sol 2540, 2019-09-28, 4 photos\n"))
     #expect(run.stdout.contains("Perseverance: sol 1042, 2024-01-24, 62 photos\n"))
+    // The list and the four known rovers start together: five requests in flight at once,
+    // where waiting for the list would make two round trips, and one by one five.
     let requests = server.requests
-    // First the list alone, then every rover at once: four requests overlapping.
-    #expect(requests.map(\.target).first == "/api/v1/rovers")
-    #expect(requests.first?.inFlight == 1)
-    #expect(requests.dropFirst().allSatisfy { $0.target.hasSuffix("/latest_photos") })
     #expect(requests.count == 5)
-    #expect(requests.map(\.inFlight).max() == 4)
+    #expect(requests.map(\.inFlight).max() == 5)
+    #expect(requests.filter { $0.target.hasSuffix("/latest_photos") }.count == 4)
+  }
+
+  @Test func latestWithACameraWaitsForTheListToCheckIt() async throws {
+    let server = try await FixtureServer.start(latencyMilliseconds: 200)
+    let run = try await ProcessRun.rovers(["latest", "--camera", "FHAZ"], base: server.baseURL)
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("Curiosity: sol 2540, 2019-09-28, 1 photo\n"))
+    #expect(run.stdout.contains("Perseverance: no photos\n"))
+    let requests = server.requests
+    #expect(requests.first?.target == "/api/v1/rovers")
+    #expect(requests.first?.inFlight == 1)
+    #expect(requests.dropFirst().map(\.inFlight).max() == 4)
   }
 
   @Test func manifestShowsEverySol() async throws {
-    let server = try FixtureServer()
+    let server = try await FixtureServer.start()
     let run = try await ProcessRun.rovers(["manifest", "curiosity"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("Curiosity (active)\nlaunched 2011-11-26, landed 2012-08-06\n"))
@@ -57,7 +68,7 @@ import Testing
   }
 
   @Test func photosOfPerseveranceSol100() async throws {
-    let server = try FixtureServer()
+    let server = try await FixtureServer.start()
     let run = try await ProcessRun.rovers(
       ["photos", "perseverance", "--sol", "100"], base: server.baseURL)
     #expect(run.status == 0)
@@ -68,7 +79,7 @@ import Testing
   }
 
   @Test func curiositySol1000ReturnsTheRealPhotosInOrder() async throws {
-    let server = try FixtureServer()
+    let server = try await FixtureServer.start()
     let run = try await ProcessRun.rovers(
       ["photos", "curiosity", "--sol", "1000", "--json"], base: server.baseURL)
     #expect(run.status == 0)
@@ -88,7 +99,7 @@ import Testing
   }
 
   @Test func unknownRoverIsOneLineAndExit64() async throws {
-    let server = try FixtureServer()
+    let server = try await FixtureServer.start()
     let run = try await ProcessRun.rovers(
       ["photos", "curiosty", "--sol", "1000"], base: server.baseURL)
     #expect(run.status == 64)
@@ -104,7 +115,7 @@ import Testing
     ["manifest", "curiosity", "--to-sol", "two"],
   ])
   func malformedSolIsExit64BeforeAnyRequest(_ arguments: [String]) async throws {
-    let server = try FixtureServer()
+    let server = try await FixtureServer.start()
     let run = try await ProcessRun.rovers(arguments, base: server.baseURL)
     #expect(run.status == 64)
     #expect(run.stderr.hasPrefix("Error: The value "))
@@ -112,7 +123,7 @@ import Testing
   }
 
   @Test func oneRoverFailingStillShowsTheOthers() async throws {
-    let server = try FixtureServer(
+    let server = try await FixtureServer.start(
       faults: #"[{"match": "/rovers/Spirit/latest_photos", "status": 503}]"#)
     let run = try await ProcessRun.rovers(["latest"], base: server.baseURL)
     #expect(run.status == 69)
@@ -136,7 +147,7 @@ import Testing
   }
 
   @Test func aRequestSlowerThanTheTimeoutIsTemporary() async throws {
-    let server = try FixtureServer(faults: #"[{"match": "/manifests/", "latency_ms": 5000}]"#)
+    let server = try await FixtureServer.start(faults: #"[{"match": "/manifests/", "latency_ms": 5000}]"#)
     let run = try await ProcessRun.rovers(
       ["manifest", "spirit", "--timeout", "0.5"], base: server.baseURL)
     #expect(run.status == 75)
@@ -151,7 +162,7 @@ import Testing
 
   @Test func theKeyIsSentButNeverShown() async throws {
     let key = "mv_live_TOPSECRET42"
-    let server = try FixtureServer(
+    let server = try await FixtureServer.start(
       faults:
         #"[{"match": "/rovers", "status": 403, "body": "{\"error\": {\"code\": \"API_KEY_INVALID\", \"message\": \"key mv_live_TOPSECRET42 is not valid\"}}"}]"#
     )
@@ -168,7 +179,7 @@ import Testing
   }
 
   @Test func keyFromTheEnvironmentIsUsed() async throws {
-    let server = try FixtureServer()
+    let server = try await FixtureServer.start()
     let run = try await ProcessRun.rovers(
       ["list"], base: server.baseURL, environment: ["NASA_API_KEY": "nasa-key-1"])
     #expect(run.status == 0)

@@ -141,7 +141,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
 
   @Test(arguments: cases)
   func faultGivesItsExitCodeAndMessage(_ fault: FaultCase) async throws {
-    let server = try FixtureServer(
+    let server = try await FixtureServer.start(
       latencyMilliseconds: fault.latency, faults: fault.faults, shape: fault.shape)
     // The key right after the subcommand, so a case's own later `--api-key` wins.
     let arguments = [fault.arguments[0], "--api-key", Self.key] + fault.arguments.dropFirst()
@@ -161,7 +161,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
   }
 
   @Test func redirectToAnotherHostLosesTheKey() async throws {
-    let server = try FixtureServer(
+    let server = try await FixtureServer.start(
       faults:
         #"[{"match": "/api/v1/rovers?", "status": 302, "headers": {"Location": "http://localhost:{port}/api/v1/rovers"}, "times": 1}]"#
     )
@@ -175,7 +175,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
   }
 
   @Test func interruptStopsTheRequestAndExits130() async throws {
-    let server = try FixtureServer(latencyMilliseconds: 60_000)
+    let server = try await FixtureServer.start(latencyMilliseconds: 60_000)
     let folder = try TemporaryFolder()
     let err = folder.url.appendingPathComponent("stderr").path
     let child = try Subprocess(
@@ -188,7 +188,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
   }
 
   @Test func sigtermIsAnInterruptionToo() async throws {
-    let server = try FixtureServer(latencyMilliseconds: 60_000)
+    let server = try await FixtureServer.start(latencyMilliseconds: 60_000)
     let child = try Subprocess(
       Binaries.rovers.path, ["photos", "curiosity", "--sol", "1000"],
       environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"])

@@ -9,7 +9,7 @@ import Testing
   init() throws { folder = try TemporaryFolder() }
 
   @Test func firstRunTakesTheLatestSolAndASecondFindsNothingNew() async throws {
-    let server = try FixtureServer(imageLatencyMilliseconds: 0)
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let first = try await ProcessRun.rovers(
       ["sync", "perseverance", "spirit", "-o", output.path], base: server.baseURL)
     #expect(first.status == 0)
@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func sinceSolReachesBackAndIsRemembered() async throws {
-    let server = try FixtureServer(imageLatencyMilliseconds: 0)
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let run = try await ProcessRun.rovers(
       [
         "sync", "perseverance", "-o", output.path, "--since-sol", "1030", "--camera", "navcam_left",
@@ -51,7 +51,7 @@ import Testing
   }
 
   @Test func aSecondSyncOnTheSameFolderExits75AtOnce() async throws {
-    let server = try FixtureServer(imageLatencyMilliseconds: 60_000)
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 60_000)
     let first = try Subprocess(
       Binaries.rovers.path, ["sync", "spirit", "-o", output.path],
       environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"])
@@ -65,7 +65,7 @@ import Testing
     first.signal(SIGTERM)
     #expect(await first.exitStatus() == 130)
     // The lock died with the process: the next sync runs.
-    let quick = try FixtureServer(imageLatencyMilliseconds: 0)
+    let quick = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let third = try await ProcessRun.rovers(
       ["sync", "spirit", "-o", output.path], base: quick.baseURL)
     #expect(third.status == 0)

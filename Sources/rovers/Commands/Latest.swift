@@ -31,15 +31,13 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
-      var names = rovers
-      if names.isEmpty || camera != nil {
-        // The list is needed anyway without rovers, and holds each rover's cameras.
+      var names: [String]? = rovers.isEmpty ? nil : rovers
+      if let camera {
+        // The list holds each rover's cameras; with it in hand the rovers are known too.
         let list = try await archive.fetchAllRovers()
-        if let camera {
-          let asked = names.isEmpty ? list : list.filter { names.contains($0.name.lowercased()) }
-          try UnknownCamera.check([camera], on: asked)
-        }
-        if names.isEmpty { names = list.map(\.name) }
+        let asked = names.map { names in list.filter { names.contains($0.name.lowercased()) } }
+        try UnknownCamera.check([camera], on: asked ?? list)
+        names = names ?? list.map(\.name)
       }
       var outcomes = try await archive.fetchLatestPhotos(rovers: names, camera: camera)
       // A rover the server does not know is a typo to point out, with the names it does know.

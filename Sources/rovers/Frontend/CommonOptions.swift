@@ -93,7 +93,9 @@ struct CommonOptions: Sendable {
         break
       }
     }
-    return MarsArchive(client: client)
+    // Eight in flight: a sol of up to 900 photos is page 1 and then 8 pages of 100, which all
+    // start together, so any sol arrives in two round trips.
+    return MarsArchive(client: client, maxConcurrentRequests: 8, expectedRovers: KnownRovers.names)
   }
 
   private static func format(_ seconds: Double) -> String {

@@ -3,9 +3,6 @@ import RoverAPI
 
 /// A rover name the server does not know, with the names it does know.
 struct UnknownRover: Error, CustomStringConvertible {
-  /// Used only when the server cannot even list its rovers.
-  static let fallbackNames = ["curiosity", "opportunity", "perseverance", "spirit"]
-
   var name: String
   var known: [String]
 
@@ -41,6 +38,6 @@ extension MarsArchive {
   /// The error for a rover the server does not know.
   func unknownRover(_ name: String) async -> UnknownRover {
     let names = (try? await fetchAllRovers())?.map { $0.name.lowercased() }
-    return UnknownRover(name: name, known: names ?? UnknownRover.fallbackNames)
+    return UnknownRover(name: name, known: names ?? KnownRovers.names.map { $0.lowercased() })
   }
 }

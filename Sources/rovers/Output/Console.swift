@@ -54,8 +54,11 @@ final class Console: Sendable {
   func error(_ message: String) { diagnostic("Error: \(message)") }
 
   private func redacted(_ text: String) -> String {
-    secrets.withLock { secrets in
-      secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+    let secrets = self.secrets.withLock { $0 }
+    // The standard library's own search: Foundation's bridges the whole text to NSString,
+    // which costs milliseconds on a megabyte of JSON.
+    return secrets.reduce(text) { text, secret in
+      text.firstRange(of: secret) == nil ? text : text.replacing(secret, with: "***")
     }
   }
 }

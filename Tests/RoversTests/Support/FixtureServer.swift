@@ -11,18 +11,38 @@ final class FixtureServer {
     var key: String
   }
 
-  let baseURL: String
+  private(set) var baseURL = ""
+  private let portFile: URL
   private let child: Subprocess
   private let folder: TemporaryFolder
   private let logFile: URL
 
-  /// Starts the server; `faults` is the JSON text of a fault file.
-  init(
+  /// Starts the server and waits, without blocking a thread, until it listens; `faults` is
+  /// the JSON text of a fault file.
+  static func start(
+    latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original",
+    imageLatencyMilliseconds: Int? = nil
+  ) async throws -> FixtureServer {
+    let server = try FixtureServer(
+      latencyMilliseconds: latencyMilliseconds, faults: faults, shape: shape,
+      imageLatencyMilliseconds: imageLatencyMilliseconds)
+    // The server renames the port file into place once it listens, so it is never half written.
+    for _ in 0..<2000 {
+      if let port = try? String(contentsOf: server.portFile, encoding: .utf8) {
+        server.baseURL = "http://127.0.0.1:\(port)/api/v1"
+        return server
+      }
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    throw CocoaError(.fileNoSuchFile)
+  }
+
+  private init(
     latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original",
     imageLatencyMilliseconds: Int? = nil
   ) throws {
     folder = try TemporaryFolder()
-    let portFile = folder.url.appendingPathComponent("port")
+    portFile = folder.url.appendingPathComponent("port")
     logFile = folder.url.appendingPathComponent("requests.log")
     var arguments = [
       "--fixtures", Binaries.fixtures.path, "--port-file", portFile.path, "--log", logFile.path,
@@ -37,17 +57,6 @@ final class FixtureServer {
       arguments += ["--faults", file.path]
     }
     child = try Subprocess(Binaries.fixtureServer.path, arguments, environment: [:])
-    // The server renames the port file into place once it listens, so it is never half written.
-    var port: String?
-    for _ in 0..<2000 where port == nil {
-      port = try? String(contentsOf: portFile, encoding: .utf8)
-      if port == nil { usleep(5000) }
-    }
-    guard let port else {
-      child.stop()
-      throw CocoaError(.fileNoSuchFile)
-    }
-    baseURL = "http://127.0.0.1:\(port)/api/v1"
   }
 
   deinit { child.stop() }
