@@ -147,7 +147,8 @@ import Testing
   }
 
   @Test func aRequestSlowerThanTheTimeoutIsTemporary() async throws {
-    let server = try await FixtureServer.start(faults: #"[{"match": "/manifests/", "latency_ms": 5000}]"#)
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/manifests/", "latency_ms": 5000}]"#)
     let run = try await ProcessRun.rovers(
       ["manifest", "spirit", "--timeout", "0.5"], base: server.baseURL)
     #expect(run.status == 75)

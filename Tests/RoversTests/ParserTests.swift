@@ -6,7 +6,7 @@ import Testing
 @Suite struct ParserTests {
   static let photosUsage = """
     Usage: rovers photos <rover> (--sol <sol> | --earth-date <date>) [--camera <name> ...] \
-    [--page <n>] [--json]
+    [--page <n>] [--urls] [--json]
       See 'rovers photos --help' for more information.
 
     """

@@ -38,6 +38,7 @@ extension Rovers {
         rover: rover, day: try DayOptions.parse(arguments, allowLatest: true),
         cameras: try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) })
       output = try DownloadOutput(arguments, folder: arguments.value("output") ?? ".")
+      try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
     }
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -58,7 +59,12 @@ extension Rovers {
       let results = try await progress.finishing {
         try await downloader.run(downloads, onResult: progress.record)
       }
-      if common.json { console.output(try JSONOutput.render(results.map(DownloadEntry.init))) }
+      let entries = results.map(DownloadEntry.init)
+      // A table of files would only repeat the disk: the summary line says what happened.
+      try common.output.write(
+        DownloadEntry.records(entries), json: { try JSONOutput.render(entries) },
+        table: { _ in "" },
+        to: console)
       return DownloadProgress.reportFailures(results, console)
     }
   }
@@ -96,13 +102,8 @@ struct DownloadOutput: Sendable {
       DownloadEntry(
         planned: $0, present: FileManager.default.fileExists(atPath: $0.destination.path))
     }
-    if common.json {
-      console.output(try JSONOutput.render(entries))
-    } else if !entries.isEmpty {
-      var table = TextTable([.init(title: "STATUS"), .init(title: "PATH")])
-      for entry in entries { table.append([entry.status, entry.path]) }
-      console.output(table.render(console.style))
-    }
+    try common.output.write(
+      DownloadEntry.records(entries), json: { try JSONOutput.render(entries) }, to: console)
     if !common.quiet {
       let present = entries.filter { $0.status == "present" }.count
       console.diagnostic("would download \(entries.count - present), \(present) already there")

@@ -10,7 +10,7 @@ extension Rovers {
         Without a rover, asks the server for its rovers and then fetches all of them at once. \
         A rover that fails is named on stderr; the others are still shown.
         """,
-      synopsis: "[<rover> ...] [--camera <name>] [--json]",
+      synopsis: "[<rover> ...] [--camera <name>] [--format <format>] [--json]",
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rovers to show. (default: every rover)", isRequired: false,
@@ -27,7 +27,13 @@ extension Rovers {
       common = try CommonOptions(arguments, environment: environment)
       rovers = try arguments.positionals.map { try NameRules.rover($0, spec: Self.spec) }
       camera = try arguments.value("camera").map { try NameRules.camera($0, spec: Self.spec) }
+      try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
+
+    static let fields: [Records.Field] = [
+      .init("rover"), .init("sol", alignRight: true), .init("earth_date"),
+      .init("id", alignRight: true), .init("camera"), .init("img_src", "URL"),
+    ]
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
@@ -46,11 +52,19 @@ extension Rovers {
           outcomes[index].result = .failure(await archive.unknownRover(outcomes[index].rover))
         }
       }
-      if common.json {
-        console.output(try JSONOutput.render(outcomes.map(LatestEntry.init)))
-      } else {
-        console.output(render(outcomes, console.style))
+      var records = Records(Self.fields)
+      for latest in outcomes.compactMap(\.value) {
+        for photo in latest.photos {
+          records.append([
+            .text(latest.rover), .number(photo.sol), .text(photo.earthDate), .number(photo.id),
+            .text(photo.camera.name), .text(photo.imgSrc),
+          ])
+        }
       }
+      let shown = outcomes
+      try common.output.write(
+        records, json: { try JSONOutput.render(shown.map(LatestEntry.init)) },
+        table: { render(shown, $0) }, to: console)
       let failures = outcomes.compactMap(\.error).map(ErrorReport.init)
       for failure in failures { console.error(failure.message) }
       return ExitCode.worst(failures.map(\.code))

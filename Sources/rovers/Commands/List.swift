@@ -6,34 +6,32 @@ extension Rovers {
   struct List: RoverCommand {
     static let spec = CommandSpec(
       name: "list", abstract: "List the rovers and their mission status.",
-      synopsis: "[--json]", options: CommonOptions.specs)
+      synopsis: "[--format <format>] [--fields <a,b,...>] [--json]", options: CommonOptions.specs)
 
     let common: CommonOptions
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment)
+      try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
+
+    static let fields: [Records.Field] = [
+      .init("name"), .status, .init("launch_date", "LAUNCHED"), .init("landing_date", "LANDED"),
+      .init("max_sol", alignRight: true), .init("max_date"),
+      .init("total_photos", "PHOTOS", alignRight: true), .init("cameras"),
+    ]
 
     func run(_ console: Console) async throws -> ExitCode {
       let rovers = try await common.makeArchive(console).fetchAllRovers()
-      if common.json {
-        console.output(try JSONOutput.render(rovers))
-        return .success
-      }
-      var table = TextTable([
-        .init(title: "NAME"), .init(title: "STATUS"), .init(title: "LAUNCHED"),
-        .init(title: "LANDED"), .init(title: "MAX SOL", alignRight: true),
-        .init(title: "MAX DATE"), .init(title: "PHOTOS", alignRight: true),
-        .init(title: "CAMERAS"),
-      ])
+      var records = Records(Self.fields)
       for rover in rovers {
-        table.append([
-          rover.name, rover.status, rover.launchDate, rover.landingDate, String(rover.maxSol),
-          rover.maxDate, String(rover.totalPhotos),
-          rover.cameras.map(\.name).joined(separator: " "),
+        records.append([
+          .text(rover.name), .text(rover.status), .text(rover.launchDate), .text(rover.landingDate),
+          .number(rover.maxSol), .text(rover.maxDate), .number(rover.totalPhotos),
+          .list(rover.cameras.map(\.name)),
         ])
       }
-      console.output(table.render(console.style))
+      try common.output.write(records, json: { try JSONOutput.render(rovers) }, to: console)
       return .success
     }
   }

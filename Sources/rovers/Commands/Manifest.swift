@@ -10,7 +10,8 @@ extension Rovers {
         With a rover, prints its mission summary and one row per sol that has photos. Without \
         one, prints every rover's summary, all fetched at once.
         """,
-      synopsis: "[<rover>] [--from-sol <sol>] [--to-sol <sol>] [--limit <n>] [--json]",
+      synopsis:
+        "[<rover>] [--from-sol <sol>] [--to-sol <sol>] [--limit <n>] [--format <format>] [--json]",
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rover, such as curiosity. (default: every rover's summary)",
@@ -39,11 +40,24 @@ extension Rovers {
         throw UsageError(
           message: "'--from-sol' (\(fromSol)) is after '--to-sol' (\(toSol))", command: Self.spec)
       }
+      let fields = (rover == nil ? Self.summaryFields : Self.entryFields).map(\.name)
+      try common.output.check(fields: fields, spec: Self.spec)
       if rover == nil, fromSol != nil || toSol != nil || limit != nil {
         throw UsageError(
           message: "'--from-sol', '--to-sol' and '--limit' need a <rover>", command: Self.spec)
       }
     }
+
+    static let entryFields: [Records.Field] = [
+      .init("sol", alignRight: true), .init("earth_date"),
+      .init("total_photos", "PHOTOS", alignRight: true), .init("cameras"),
+    ]
+
+    static let summaryFields: [Records.Field] = [
+      .init("name"), .status, .init("landing_date", "LANDED"), .init("max_sol", alignRight: true),
+      .init("max_date"), .init("total_photos", "PHOTOS", alignRight: true),
+      .init("sols", alignRight: true),
+    ]
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
@@ -55,52 +69,46 @@ extension Rovers {
         $0.sol >= (fromSol ?? .min) && $0.sol <= (toSol ?? .max)
       }
       if let limit { manifest.photos = Array(manifest.photos.prefix(limit)) }
-      console.output(
-        common.json ? try JSONOutput.render(manifest) : render(manifest, console.style))
+      var records = Records(Self.entryFields)
+      for entry in manifest.photos {
+        records.append([
+          .number(entry.sol), .text(entry.earthDate), .number(entry.totalPhotos),
+          .list(entry.cameras),
+        ])
+      }
+      let shown = manifest
+      try common.output.write(
+        records, json: { try JSONOutput.render(shown) },
+        table: { [records] in render(shown, records, $0) }, to: console)
       return .success
     }
 
     private func runAll(_ archive: MarsArchive, _ console: Console) async throws -> ExitCode {
       let outcomes = try await archive.fetchManifestOutcomes()
       let manifests = outcomes.compactMap(\.value)
-      if common.json {
-        console.output(try JSONOutput.render(manifests))
-      } else {
-        var table = TextTable([
-          .init(title: "NAME"), .init(title: "STATUS"), .init(title: "LANDED"),
-          .init(title: "MAX SOL", alignRight: true), .init(title: "MAX DATE"),
-          .init(title: "PHOTOS", alignRight: true), .init(title: "SOLS", alignRight: true),
+      var records = Records(Self.summaryFields)
+      for manifest in manifests {
+        records.append([
+          .text(manifest.name), .text(manifest.status), .text(manifest.landingDate),
+          .number(manifest.maxSol), .text(manifest.maxDate), .number(manifest.totalPhotos),
+          .number(manifest.photos.count),
         ])
-        for manifest in manifests {
-          table.append([
-            manifest.name, manifest.status, manifest.landingDate, String(manifest.maxSol),
-            manifest.maxDate, String(manifest.totalPhotos), String(manifest.photos.count),
-          ])
-        }
-        console.output(table.render(console.style))
       }
+      try common.output.write(records, json: { try JSONOutput.render(manifests) }, to: console)
       let failures = outcomes.compactMap(\.error).map(ErrorReport.init)
       for failure in failures { console.error(failure.message) }
       return ExitCode.worst(failures.map(\.code))
     }
 
-    private func render(_ manifest: PhotoManifest, _ style: TerminalStyle) -> String {
+    private func render(_ manifest: PhotoManifest, _ entries: Records, _ style: TerminalStyle)
+      -> String
+    {
       var text = style.paint(manifest.name, "1") + " (\(manifest.status))\n"
       text += "launched \(manifest.launchDate), landed \(manifest.landingDate)\n"
       text += "last sol \(manifest.maxSol) (\(manifest.maxDate)), "
       text += "\(manifest.totalPhotos) photos in all\n"
       guard !manifest.photos.isEmpty else { return text + "no sols with photos in that range\n" }
-      var table = TextTable([
-        .init(title: "SOL", alignRight: true), .init(title: "EARTH DATE"),
-        .init(title: "PHOTOS", alignRight: true), .init(title: "CAMERAS"),
-      ])
-      for entry in manifest.photos {
-        table.append([
-          String(entry.sol), entry.earthDate, String(entry.totalPhotos),
-          entry.cameras.joined(separator: " "),
-        ])
-      }
-      return text + "\n" + table.render(style)
+      return text + "\n" + entries.table(style)
     }
   }
 }

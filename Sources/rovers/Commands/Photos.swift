@@ -11,7 +11,7 @@ extension Rovers {
         A day without photos prints nothing and exits 0.
         """,
       synopsis:
-        "<rover> (--sol <sol> | --earth-date <date>) [--camera <name> ...] [--page <n>] [--json]",
+        "<rover> (--sol <sol> | --earth-date <date>) [--camera <name> ...] [--page <n>] [--urls] [--json]",
       arguments: [ArgumentSpec(name: "rover", help: "The rover, such as perseverance.")],
       options: [
         DayOptions.sol, DayOptions.earthDate,
@@ -19,6 +19,7 @@ extension Rovers {
           "camera", value: "name", repeatable: true,
           help: "Only photos from this camera; repeat for several."),
         .option("page", value: "n", help: "Only this page of 25 photos, 1 and up."),
+        .flag("urls", help: "Print only the image URLs, one per line, for xargs or wget -i."),
       ] + CommonOptions.specs)
 
     let common: CommonOptions
@@ -26,6 +27,7 @@ extension Rovers {
     let day: PhotoDay
     let cameras: [String]
     let page: Int?
+    let urls: Bool
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment)
@@ -33,7 +35,14 @@ extension Rovers {
       day = try DayOptions.parseDay(arguments)
       cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
       page = try arguments.integer("page", minimum: 1, reason: "pages count from 1")
+      urls = arguments.flag("urls")
+      try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
+
+    static let fields: [Records.Field] = [
+      .init("id", alignRight: true), .init("sol", alignRight: true), .init("camera"),
+      .init("earth_date"), .init("img_src", "URL"),
+    ]
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
@@ -41,18 +50,18 @@ extension Rovers {
         try await page == nil
         ? PhotoQuery(rover: rover, day: .day(day), cameras: cameras).fetch(archive)
         : archive.checkingRover(rover) { try await fetchPage(archive) }
-      if common.json {
-        console.output(try JSONOutput.render(photos))
-      } else if !photos.isEmpty {
-        var table = TextTable([
-          .init(title: "ID", alignRight: true), .init(title: "CAMERA"),
-          .init(title: "EARTH DATE"), .init(title: "URL"),
-        ])
-        for photo in photos {
-          table.append([String(photo.id), photo.camera.name, photo.earthDate, photo.imgSrc])
-        }
-        console.output(table.render(console.style))
+      if urls {
+        console.output(photos.map { $0.imgSrc + "\n" }.joined())
+        return .success
       }
+      var records = Records(Self.fields, table: ["id", "camera", "earth_date", "img_src"])
+      for photo in photos {
+        records.append([
+          .number(photo.id), .number(photo.sol), .text(photo.camera.name), .text(photo.earthDate),
+          .text(photo.imgSrc),
+        ])
+      }
+      try common.output.write(records, json: { try JSONOutput.render(photos) }, to: console)
       return .success
     }
 

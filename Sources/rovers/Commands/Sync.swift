@@ -42,6 +42,7 @@ extension Rovers {
       sinceSol = try arguments.integer(
         "since-sol", minimum: 0, reason: "a sol is a whole number, 0 or more")
       cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
+      try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
     }
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -74,9 +75,10 @@ extension Rovers {
         console.error(report.message)
         codes.append(report.code)
       }
-      if common.json {
-        console.output(try JSONOutput.render(report.results.map(DownloadEntry.init)))
-      }
+      let entries = report.results.map(DownloadEntry.init)
+      try common.output.write(
+        DownloadEntry.records(entries), json: { try JSONOutput.render(entries) },
+        table: { _ in "" }, to: console)
       if report.results.isEmpty, codes.isEmpty {
         if !common.quiet { console.diagnostic("nothing new") }
         return .success

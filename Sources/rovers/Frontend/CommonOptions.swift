@@ -13,8 +13,7 @@ struct CommonOptions: Sendable {
   /// The options, with the command's own default deadline: browsing takes seconds, a
   /// download may take an hour.
   static func options(deadline: Int) -> [OptionSpec] {
-    [
-      .flag("json", help: "Print JSON, with the API's own field names, instead of a table."),
+    OutputOptions.specs + [
       .option(
         "api-base", value: "url", help: "The API's base URL; or set ROVERS_API_BASE.",
         default: defaultBase),
@@ -35,7 +34,9 @@ struct CommonOptions: Sendable {
     ]
   }
 
-  var json: Bool
+  var output: OutputOptions
+  /// `--json` or `--format json`.
+  var json: Bool { output.format == .json }
   var baseURL: URL
   var apiKey: String?
   var timeout: Double
@@ -51,7 +52,7 @@ struct CommonOptions: Sendable {
     deadline defaultDeadline: Double = 300
   ) throws {
     let settings = SettingSource(arguments: arguments, environment: environment)
-    json = arguments.flag("json")
+    output = try OutputOptions(arguments)
     quiet = arguments.flag("quiet")
     verbose = arguments.flag("verbose") && !quiet
     let base = settings.text("api-base", "ROVERS_API_BASE") ?? (Self.defaultBase, "")

@@ -76,6 +76,7 @@ enum Rovers {
       let arguments = try ArgumentParser.parse(rest, for: command.spec)
       let instance = try command.init(arguments, environment: environment)
       if let key = instance.common.apiKey { console.redact(key) }
+      if instance.common.output.noColor { console.disableColor() }
       for warning in instance.common.warnings { console.diagnostic(warning) }
       return try await DeadlineExceeded.run(within: instance.common.deadline) {
         try await instance.run(console)

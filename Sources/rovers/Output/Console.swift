@@ -10,8 +10,13 @@ import Synchronization
 /// Where the tool writes: data to stdout, everything else to stderr, with every secret
 /// replaced by `***` on the way out, whatever wrote it.
 final class Console: Sendable {
-  /// How the terminal behaves, read once at start-up.
-  let style: TerminalStyle
+  private let currentStyle: Mutex<TerminalStyle>
+
+  /// How the terminal behaves: read at start-up, colour turned off by `--no-color`.
+  var style: TerminalStyle { currentStyle.withLock { $0 } }
+
+  /// Turns colour off for the rest of the run.
+  func disableColor() { currentStyle.withLock { $0.color = false } }
   private let secrets = Mutex<[String]>([])
   private let out: @Sendable (String) -> Void
   private let err: @Sendable (String) -> Void
@@ -28,7 +33,7 @@ final class Console: Sendable {
     style: TerminalStyle, out: @escaping @Sendable (String) -> Void,
     err: @escaping @Sendable (String) -> Void
   ) {
-    self.style = style
+    currentStyle = Mutex(style)
     self.out = out
     self.err = err
   }

@@ -36,6 +36,25 @@ struct DownloadEntry: Encodable {
   }
 }
 
+extension DownloadEntry {
+  static let fields: [Records.Field] = [
+    .init("id", alignRight: true), .init("status"), .init("path"), .init("img_src", "URL"),
+    .init("error"),
+  ]
+
+  /// The entries as rows, for `--format csv`, `tsv` and `ndjson`.
+  static func records(_ entries: [DownloadEntry]) -> Records {
+    var records = Records(fields, table: ["status", "path"])
+    for entry in entries {
+      records.append([
+        .number(entry.id), .text(entry.status), .text(entry.path), .text(entry.imgSrc),
+        entry.error.map(Records.Cell.text) ?? .missing,
+      ])
+    }
+    return records
+  }
+}
+
 extension DownloadProgress {
   /// Names each failed photo on stderr and returns the exit code the failures call for.
   static func reportFailures(_ results: [DownloadResult], _ console: Console) -> ExitCode {

@@ -23,7 +23,12 @@ struct TerminalStyle: Sendable {
   }
 
   init(environment: [String: String]) {
-    let isTerminal = isatty(STDOUT_FILENO) == 1
+    self.init(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+  }
+
+  /// The rules, with whether stdout is a terminal given: colour only there, and only when
+  /// neither `NO_COLOR` (set and not empty) nor `TERM=dumb` says no.
+  init(environment: [String: String], stdoutIsTerminal isTerminal: Bool) {
     let columns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     width = columns ?? (isTerminal ? Self.terminalWidth() : nil)
     color =

@@ -5,6 +5,8 @@ struct TextTable {
   struct Column {
     var title: String
     var alignRight = false
+    /// SGR colour codes by cell value, used only when colour is on.
+    var colors: [String: String] = [:]
   }
 
   var columns: [Column]
@@ -25,20 +27,24 @@ struct TextTable {
       let fixed = widths.dropLast().reduce(0, +) + gap * (widths.count - 1)
       widths[widths.count - 1] = max(8, min(widths[widths.count - 1], width - fixed))
     }
-    let header = line(columns.map(\.title), widths, gap)
+    let header = line(columns.map(\.title), widths, gap, nil)
     var text = style.paint(header, "1") + "\n"
-    for row in rows { text += line(row, widths, gap) + "\n" }
+    for row in rows { text += line(row, widths, gap, style) + "\n" }
     return text
   }
 
-  private func line(_ cells: [String], _ widths: [Int], _ gap: Int) -> String {
+  private func line(_ cells: [String], _ widths: [Int], _ gap: Int, _ style: TerminalStyle?)
+    -> String
+  {
     var parts: [String] = []
     for (index, cell) in cells.enumerated() {
       let width = widths[index]
       let text = cell.count > width ? Self.shorten(cell, to: width) : cell
       let padding = String(repeating: " ", count: width - text.count)
       let isLast = index == cells.count - 1
-      parts.append(columns[index].alignRight ? padding + text : text + (isLast ? "" : padding))
+      // Painted after measuring, so colour codes never count towards the width.
+      let shown = columns[index].colors[cell].flatMap { style?.paint(text, $0) } ?? text
+      parts.append(columns[index].alignRight ? padding + shown : shown + (isLast ? "" : padding))
     }
     return parts.joined(separator: String(repeating: " ", count: gap))
   }

@@ -1,0 +1,79 @@
+import Foundation
+
+/// `--format`, `--json`, `--fields` and `--no-color`: how a data command writes.
+struct OutputOptions: Sendable {
+  static let specs: [OptionSpec] = [
+    .option(
+      "format", value: "format", help: "table, json, ndjson, csv or tsv.", default: "table"),
+    .flag("json", help: "The same as --format json: the API's own field names."),
+    .option("fields", value: "a,b,...", help: "The columns of a table, CSV or TSV, in order."),
+    .flag("no-color", help: "No colour, even on a terminal."),
+  ]
+
+  var format: OutputFormat
+  /// The columns asked for; `nil` for the command's own choice.
+  var fields: [String]?
+  var noColor: Bool
+
+  init(_ arguments: ParsedArguments) throws {
+    let spec = arguments.spec
+    if let text = arguments.value("format") {
+      guard let format = OutputFormat(rawValue: text.lowercased()) else {
+        let names = OutputFormat.allCases.map(\.rawValue)
+        throw UsageError.invalidValue(
+          text, for: "--format <format>", reason: "give one of \(names.joined(separator: ", "))",
+          in: spec)
+      }
+      if arguments.flag("json"), format != .json {
+        throw UsageError(
+          message: "'--json' and '--format \(text)' cannot be used together", command: spec)
+      }
+      self.format = format
+    } else {
+      format = arguments.flag("json") ? .json : .table
+    }
+    fields = arguments.value("fields").map {
+      $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+        !$0.isEmpty
+      }
+    }
+    if fields?.isEmpty == true {
+      throw UsageError.invalidValue(
+        arguments.value("fields") ?? "", for: "--fields <a,b,...>",
+        reason: "name one field or more",
+        in: spec)
+    }
+    noColor = arguments.flag("no-color")
+  }
+
+  /// Checks `--fields` against the names a command has, before any request.
+  func check(fields known: [String], spec: CommandSpec) throws {
+    for name in fields ?? [] where !known.contains(name) {
+      let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+      throw UsageError(
+        message: "Unknown field '\(name)'.\(hint) Fields: \(known.joined(separator: ", ")).",
+        command: spec)
+    }
+  }
+
+  /// Writes rows in the format asked for: `json` is the command's documented JSON, `table`
+  /// its own layout unless `--fields` picks columns.
+  func write(
+    _ records: Records, json: () throws -> String, table: ((TerminalStyle) -> String)? = nil,
+    to console: Console
+  ) throws {
+    switch format {
+    case .json: console.output(try json())
+    case .ndjson: console.output(try records.selecting(fields, spec: nil).ndjson())
+    case .csv: console.output(try records.selecting(fields, spec: nil).csv())
+    case .tsv: console.output(try records.selecting(fields, spec: nil).tsv())
+    case .table:
+      if fields == nil, let table {
+        console.output(table(console.style))
+      } else {
+        console.output(
+          try records.selecting(fields ?? records.tableFields, spec: nil).table(console.style))
+      }
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import rovers
+
+@Suite struct OutputFormatTests {
+  var records: Records {
+    var records = Records([.init("id", alignRight: true), .init("name"), .init("cameras")])
+    records.append([.number(7), .text("plain"), .list(["FHAZ", "RHAZ"])])
+    records.append([.number(8), .text("a, \"quoted\"\nname"), .list([])])
+    return records
+  }
+
+  @Test func csvFollowsRFC4180() {
+    #expect(
+      records.csv() == "id,name,cameras\r\n7,plain,FHAZ RHAZ\r\n8,\"a, \"\"quoted\"\"\nname\",\r\n")
+  }
+
+  @Test func tsvHasNoTabsOrBreaksInsideFields() {
+    #expect(records.tsv() == "id\tname\tcameras\n7\tplain\tFHAZ RHAZ\n8\ta, \"quoted\" name\t\n")
+  }
+
+  @Test func ndjsonKeepsTypes() throws {
+    #expect(
+      try records.ndjson() == """
+        {"cameras":["FHAZ","RHAZ"],"id":7,"name":"plain"}
+        {"cameras":[],"id":8,"name":"a, \\"quoted\\"\\nname"}
+
+        """)
+  }
+
+  @Test func fieldsPickAndOrder() throws {
+    let picked = try records.selecting(["name", "id"], spec: nil)
+    #expect(picked.csv() == "name,id\r\nplain,7\r\n\"a, \"\"quoted\"\"\nname\",8\r\n")
+    #expect(throws: UsageError.self) { try records.selecting(["nmae"], spec: nil) }
+  }
+
+  @Test func statusIsColouredOnlyWhenColourIsOn() {
+    var records = Records([.init("name"), .status])
+    records.append([.text("Spirit"), .text("complete")])
+    records.append([.text("Curiosity"), .text("active")])
+    let plain = records.table(TerminalStyle(width: nil, color: false))
+    #expect(!plain.contains("\u{1B}"))
+    let coloured = records.table(TerminalStyle(width: nil, color: true))
+    #expect(coloured.contains("\u{1B}[34mcomplete\u{1B}[0m"))
+    #expect(coloured.contains("\u{1B}[32mactive\u{1B}[0m"))
+    // Colour never shifts the columns.
+    let stripped = coloured.replacingOccurrences(
+      of: "\u{1B}\\[[0-9]+m", with: "", options: .regularExpression)
+    #expect(stripped == plain)
+  }
+
+  @Test(arguments: [
+    ([String: String](), true), (["NO_COLOR": "1"], false), (["TERM": "dumb"], false),
+    (["NO_COLOR": ""], true),
+  ])
+  func colourRules(_ environment: [String: String], _ expected: Bool) {
+    #expect(TerminalStyle(environment: environment, stdoutIsTerminal: true).color == expected)
+    #expect(!TerminalStyle(environment: environment, stdoutIsTerminal: false).color)
+  }
+
+  @Test func noColorFlagTurnsColourOff() async throws {
+    let options = try OutputOptions(ArgumentParser.parse(["--no-color"], for: Rovers.List.spec))
+    #expect(options.noColor)
+  }
+
+  @Test func formatAndJSONMustAgree() async {
+    let run = await CapturedRun.run("list --json --format csv")
+    #expect(run.code == .usage)
+    #expect(run.stderr.hasPrefix("Error: '--json' and '--format csv' cannot be used together\n"))
+  }
+}
