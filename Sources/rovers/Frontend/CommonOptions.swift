@@ -29,6 +29,8 @@ struct CommonOptions: Sendable {
         "deadline", value: "seconds",
         help: "How long the whole command may take; or ROVERS_DEADLINE.",
         default: String(deadline)),
+      .flag("no-cache", help: "Neither read nor write the response cache."),
+      .flag("refresh", help: "Fetch again, then keep the fresh answers in the cache."),
       .flag("verbose", short: "v", help: "Log every request and retry on stderr."),
       .flag("quiet", short: "q", help: "Print nothing on stderr but errors."),
     ]
@@ -44,6 +46,9 @@ struct CommonOptions: Sendable {
   var deadline: Double
   var verbose: Bool
   var quiet: Bool
+  /// The response cache's folder; `nil` with `--no-cache` or when there is no home folder.
+  var cacheFolder: URL?
+  var refresh: Bool
   /// Things the user should know before the run, such as a key about to travel in clear.
   var warnings: [String] = []
 
@@ -54,6 +59,8 @@ struct CommonOptions: Sendable {
     let settings = SettingSource(arguments: arguments, environment: environment)
     output = try OutputOptions(arguments)
     quiet = arguments.flag("quiet")
+    refresh = arguments.flag("refresh")
+    cacheFolder = arguments.flag("no-cache") ? nil : XDGPaths(environment: environment).cache
     verbose = arguments.flag("verbose") && !quiet
     let base = settings.text("api-base", "ROVERS_API_BASE") ?? (Self.defaultBase, "")
     guard let url = Self.validBase(base.value) else {
@@ -80,9 +87,16 @@ struct CommonOptions: Sendable {
   /// written to `console`.
   func makeArchive(_ console: Console) -> MarsArchive {
     let verbose = self.verbose
+    let network = URLSessionTransport()
+    let transport: any HTTPTransport =
+      cacheFolder.map {
+        CachingTransport(
+          wrapping: network, cache: ResponseCache(folder: $0), baseURL: baseURL,
+          mode: refresh ? .refresh : .use, secret: apiKey)
+      } ?? network
     let client = APIClient(
       baseURL: baseURL, apiKey: apiKey, timeout: timeout,
-      retryPolicy: RetryPolicy(maxRetries: retries)
+      retryPolicy: RetryPolicy(maxRetries: retries), transport: transport
     ) { event in
       switch event {
       case .answered(let request, let status, let seconds) where verbose:

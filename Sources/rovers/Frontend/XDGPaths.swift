@@ -1,0 +1,23 @@
+import Foundation
+
+/// Where rovers keeps things, as the XDG base directory spec says: `$XDG_CACHE_HOME/rovers`,
+/// else `~/.cache/rovers`; `$XDG_CONFIG_HOME/rovers`, else `~/.config/rovers`.
+struct XDGPaths: Sendable {
+  var environment: [String: String]
+
+  /// The cache folder; `nil` when neither the variable nor a home folder is known.
+  var cache: URL? { folder("XDG_CACHE_HOME", ".cache") }
+
+  /// The config folder.
+  var config: URL? { folder("XDG_CONFIG_HOME", ".config") }
+
+  private func folder(_ variable: String, _ underHome: String) -> URL? {
+    // The spec ignores a relative path in the variable.
+    if let value = environment[variable], value.hasPrefix("/") {
+      return URL(fileURLWithPath: value).appendingPathComponent("rovers")
+    }
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    return URL(fileURLWithPath: home).appendingPathComponent(underHome).appendingPathComponent(
+      "rovers")
+  }
+}
