@@ -37,7 +37,8 @@ extension Rovers {
       query = PhotoQuery(
         rover: rover, day: try DayOptions.parse(arguments, allowLatest: true),
         cameras: try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) })
-      output = try DownloadOutput(arguments, folder: arguments.value("output") ?? ".")
+      output = try DownloadOutput(
+        arguments, folder: arguments.value("output") ?? ".", environment: environment)
       try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
     }
 
@@ -78,18 +79,17 @@ struct DownloadOutput: Sendable {
   var force: Bool
   var dryRun: Bool
 
-  init(_ arguments: ParsedArguments, folder: String) throws {
+  init(_ arguments: ParsedArguments, folder: String, environment: [String: String] = [:]) throws {
     guard !folder.isEmpty else {
       throw UsageError.invalidValue(
         folder, for: "--output <dir>", reason: "give a folder", in: arguments.spec)
     }
     let expanded = folder.hasPrefix("~/") ? NSHomeDirectory() + folder.dropFirst() : folder
     self.folder = URL(fileURLWithPath: expanded)
-    jobs = try arguments.integer("jobs", minimum: 1, reason: "give a whole number, 1 to 64") ?? 8
-    guard jobs <= 64 else {
-      throw UsageError.invalidValue(
-        String(jobs), for: "--jobs <n>", reason: "give a whole number, 1 to 64", in: arguments.spec)
-    }
+    let settings = SettingSource(
+      arguments: arguments, environment: environment, config: try ConfigFile.load(environment))
+    jobs = try settings.integer(
+      "jobs", nil, default: 8, in: 1...64, reason: "give a whole number, 1 to 64")
     force = arguments.flag("force")
     dryRun = arguments.flag("dry-run")
   }

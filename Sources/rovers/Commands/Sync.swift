@@ -38,7 +38,7 @@ extension Rovers {
       guard let folder = arguments.value("output") else {
         throw UsageError.missingArgument("--output <dir>", in: Self.spec)
       }
-      output = try DownloadOutput(arguments, folder: folder)
+      output = try DownloadOutput(arguments, folder: folder, environment: environment)
       sinceSol = try arguments.integer(
         "since-sol", minimum: 0, reason: "a sol is a whole number, 0 or more")
       cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }

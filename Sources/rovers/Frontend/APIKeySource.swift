@@ -1,15 +1,22 @@
 import Foundation
 
 /// Finds the API key: `--api-key`, then `--api-key-file`, then `ROVERS_API_KEY`, then
-/// `NASA_API_KEY`.
+/// `NASA_API_KEY`, then the config file's `api-key-file`.
 enum APIKeySource {
-  static func key(_ arguments: ParsedArguments, _ environment: [String: String]) throws -> String? {
+  static func key(
+    _ arguments: ParsedArguments, _ environment: [String: String], config: ConfigFile = ConfigFile()
+  ) throws -> String? {
     if let key = arguments.value("api-key") { return key.isEmpty ? nil : key }
     if let path = arguments.value("api-key-file") { return try read(path, arguments.spec) }
     for variable in ["ROVERS_API_KEY", "NASA_API_KEY"] {
       if let key = environment[variable], !key.isEmpty { return key }
     }
-    return nil
+    guard let (path, line) = config.values["api-key-file"] else { return nil }
+    do {
+      return try read(path, arguments.spec)
+    } catch let error as UsageError {
+      throw ConfigError(path: config.path, line: line, problem: error.message)
+    }
   }
 
   /// The file's first line, trimmed.

@@ -56,7 +56,8 @@ struct CommonOptions: Sendable {
     _ arguments: ParsedArguments, environment: [String: String],
     deadline defaultDeadline: Double = 300
   ) throws {
-    let settings = SettingSource(arguments: arguments, environment: environment)
+    let config = try ConfigFile.load(environment)
+    let settings = SettingSource(arguments: arguments, environment: environment, config: config)
     output = try OutputOptions(arguments)
     quiet = arguments.flag("quiet")
     refresh = arguments.flag("refresh")
@@ -67,7 +68,7 @@ struct CommonOptions: Sendable {
       throw settings.invalid(base.value, base.origin, "give an absolute http or https URL")
     }
     baseURL = url
-    apiKey = try APIKeySource.key(arguments, environment)
+    apiKey = try APIKeySource.key(arguments, environment, config: config)
     timeout = try settings.number(
       "timeout", "ROVERS_TIMEOUT", default: 30, in: 0.001...86_400,
       reason: "give a number of seconds above 0")

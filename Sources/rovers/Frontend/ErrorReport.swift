@@ -25,6 +25,8 @@ struct ErrorReport {
       self.init(message: error.description, code: .usage)
     case let error as UnknownCamera:
       self.init(message: error.description, code: .usage)
+    case let error as ConfigError:
+      self.init(message: error.description, code: .configError)
     case let error as FileSystemError:
       self.init(message: error.description, code: .cannotCreate)
     case let error as SyncLockHeld:

@@ -9,6 +9,7 @@ enum ExitCode: Int32, Sendable, CaseIterable {
   case cannotCreate = 73
   case temporaryFailure = 75
   case noPermission = 77
+  case configError = 78
   case interrupted = 130
 
   /// What the code means, for `rovers help exit-codes`.
@@ -22,6 +23,7 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     case .cannotCreate: "an output file or folder cannot be created or written"
     case .temporaryFailure: "temporary: rate limited or timed out; try again later"
     case .noPermission: "the API key is missing, invalid or refused (401/403)"
+    case .configError: "the config file cannot be used (the message names the line)"
     case .interrupted: "interrupted by Ctrl-C (SIGINT) or SIGTERM"
     }
   }
@@ -31,7 +33,7 @@ enum ExitCode: Int32, Sendable, CaseIterable {
   static func worst(_ codes: [ExitCode]) -> ExitCode {
     let order: [ExitCode] = [
       .interrupted, .failure, .noPermission, .temporaryFailure, .unavailable, .dataError,
-      .cannotCreate, .usage,
+      .cannotCreate, .configError, .usage,
     ]
     return order.first(where: codes.contains) ?? .success
   }

@@ -21,6 +21,8 @@ struct HelpTopic: Sendable {
       \(HelpFormatter.row("ROVERS_TIMEOUT", "Seconds one request may take. (default: 30)"))\
       \(HelpFormatter.row("ROVERS_RETRIES", "Retries of a failed request. (default: 3)"))\
       \(HelpFormatter.row("ROVERS_DEADLINE", "Seconds the whole command may take. (default: 300)"))\
+      \(HelpFormatter.row("XDG_CACHE_HOME", "The cache goes in its rovers folder. (default: ~/.cache)"))\
+      \(HelpFormatter.row("XDG_CONFIG_HOME", "The config file is its rovers/config. (default: ~/.config)"))\
       \(HelpFormatter.row("NO_COLOR", "Set to anything to turn colour off."))\
       \(HelpFormatter.row("COLUMNS", "The width tables fit. (default: the terminal's)"))
         Flags beat environment variables, which beat defaults.

@@ -3,17 +3,22 @@
 struct SettingSource {
   var arguments: ParsedArguments
   var environment: [String: String]
+  var config = ConfigFile()
 
-  /// The flag's value, else the variable's (when not empty), with where it came from.
-  func text(_ flag: String, _ variable: String) -> (value: String, origin: String)? {
+  /// The flag's value, else the variable's (when not empty), else the config file's, with
+  /// where it came from.
+  func text(_ flag: String, _ variable: String?) -> (value: String, origin: String)? {
     if let value = arguments.value(flag) { return (value, arguments.option(flag)) }
-    if let value = environment[variable], !value.isEmpty { return (value, variable) }
+    if let variable, let value = environment[variable], !value.isEmpty { return (value, variable) }
+    if let (value, _) = config.values[flag], let origin = config.origin(of: flag) {
+      return (value, origin)
+    }
     return nil
   }
 
   /// A number within `range`, or the default.
   func number(
-    _ flag: String, _ variable: String, default fallback: Double, in range: ClosedRange<Double>,
+    _ flag: String, _ variable: String?, default fallback: Double, in range: ClosedRange<Double>,
     reason: String
   )
     throws -> Double
@@ -27,7 +32,7 @@ struct SettingSource {
 
   /// A whole number within `range`, or the default.
   func integer(
-    _ flag: String, _ variable: String, default fallback: Int, in range: ClosedRange<Int>,
+    _ flag: String, _ variable: String?, default fallback: Int, in range: ClosedRange<Int>,
     reason: String
   )
     throws -> Int
@@ -38,10 +43,17 @@ struct SettingSource {
   }
 
   /// The error for a bad value, naming the flag or the variable it came from.
-  func invalid(_ text: String, _ origin: String, _ reason: String) -> UsageError {
-    origin.hasPrefix("--")
-      ? UsageError.invalidValue(text, for: origin, reason: reason, in: arguments.spec)
-      : UsageError(
-        message: "The value '\(text)' of \(origin) is invalid: \(reason)", command: arguments.spec)
+  func invalid(_ text: String, _ origin: String, _ reason: String) -> any Error {
+    if origin.hasPrefix("--") {
+      return UsageError.invalidValue(text, for: origin, reason: reason, in: arguments.spec)
+    }
+    // A value from the config file is the file's fault: exit 78, with its line.
+    if !config.path.isEmpty, origin.hasPrefix(config.path + ":") {
+      let line = Int(origin.dropFirst(config.path.count + 1))
+      return ConfigError(
+        path: config.path, line: line, problem: "the value '\(text)' is invalid: \(reason)")
+    }
+    return UsageError(
+      message: "The value '\(text)' of \(origin) is invalid: \(reason)", command: arguments.spec)
   }
 }
