@@ -7,7 +7,7 @@ FLAGS = -Xswiftc -warnings-as-errors
 DEBUG_BIN = .build/debug
 RELEASE_BIN = .build/release
 
-.PHONY: all build test demo install uninstall lint clean bench
+.PHONY: all build test demo install uninstall lint clean bench man golden
 
 all: build
 
@@ -35,13 +35,34 @@ demo: build
 	echo; echo '$$ rovers photos perseverance --sol 100'; \
 	$(DEBUG_BIN)/rovers photos perseverance --sol 100 || exit $$?
 
-install:
+# The binary, the man page, and the bash completion where bash-completion looks for it.
+install: man
 	$(SWIFT) build -c release $(FLAGS) --product rovers
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions"
 	install -m 755 $(RELEASE_BIN)/rovers "$(DESTDIR)$(PREFIX)/bin/rovers"
+	install -m 644 rovers.1 "$(DESTDIR)$(PREFIX)/share/man/man1/rovers.1"
+	$(RELEASE_BIN)/rovers --generate-completion-script bash \
+		> "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/rovers"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/rovers"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/rovers" "$(DESTDIR)$(PREFIX)/share/man/man1/rovers.1" \
+		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/rovers"
+
+# rovers.1, from the same description of every command as help and completion.
+man: build
+	$(DEBUG_BIN)/rovers --generate-man-page > rovers.1
+
+# Rewrites the golden files the tests compare help, the man page and completions with;
+# read the diff before committing it.
+golden: build
+	$(DEBUG_BIN)/rovers --help > Tests/RoversTests/Golden/help.txt
+	$(DEBUG_BIN)/rovers help photos > Tests/RoversTests/Golden/help-photos.txt
+	$(DEBUG_BIN)/rovers help download > Tests/RoversTests/Golden/help-download.txt
+	$(DEBUG_BIN)/rovers --generate-man-page > Tests/RoversTests/Golden/rovers.1
+	for shell in bash zsh fish; do \
+		$(DEBUG_BIN)/rovers --generate-completion-script $$shell > Tests/RoversTests/Golden/completion.$$shell; \
+	done
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

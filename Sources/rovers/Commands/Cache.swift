@@ -14,7 +14,9 @@ extension Rovers {
         """,
       synopsis: "(info | clear)",
       arguments: [
-        ArgumentSpec(name: "action", help: "info: entries and size; clear: remove them.")
+        ArgumentSpec(
+          name: "action", help: "info: entries and size; clear: remove them.",
+          completion: .values(["info", "clear"]))
       ],
       options: [.flag("quiet", short: "q", help: "Print nothing on stderr but errors.")])
 

@@ -12,7 +12,10 @@ extension Rovers {
         comment. The key itself is never shown.
         """,
       synopsis: "show",
-      arguments: [ArgumentSpec(name: "action", help: "show: the effective settings.")],
+      arguments: [
+        ArgumentSpec(
+          name: "action", help: "show: the effective settings.", completion: .values(["show"]))
+      ],
       options: CommonOptions.specs)
 
     let common: CommonOptions

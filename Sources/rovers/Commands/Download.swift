@@ -18,10 +18,10 @@ extension Rovers {
       arguments: [ArgumentSpec(name: "rover", help: "The rover, such as perseverance.")],
       options: [
         DayOptions.sol, DayOptions.earthDate, DayOptions.latest,
+        CameraOptions.repeatable,
         .option(
-          "camera", value: "name", repeatable: true,
-          help: "Only photos from this camera; repeat for several."),
-        .option("output", short: "o", value: "dir", help: "The folder to save into.", default: "."),
+          "output", short: "o", value: "dir", help: "The folder to save into.", default: ".",
+          completion: .directories),
         .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
         .flag("force", help: "Fetch files again even when they are there."),
         .flag("dry-run", help: "List what would be fetched and what is there; fetch nothing."),

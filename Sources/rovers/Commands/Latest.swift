@@ -16,7 +16,7 @@ extension Rovers {
           name: "rover", help: "The rovers to show. (default: every rover)", isRequired: false,
           isRepeated: true)
       ],
-      options: [.option("camera", value: "name", help: "Only photos from this camera.")]
+      options: [CameraOptions.single]
         + CommonOptions.specs)
 
     let common: CommonOptions

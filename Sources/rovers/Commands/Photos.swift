@@ -15,9 +15,7 @@ extension Rovers {
       arguments: [ArgumentSpec(name: "rover", help: "The rover, such as perseverance.")],
       options: [
         DayOptions.sol, DayOptions.earthDate,
-        .option(
-          "camera", value: "name", repeatable: true,
-          help: "Only photos from this camera; repeat for several."),
+        CameraOptions.repeatable,
         .option("page", value: "n", help: "Only this page of 25 photos, 1 and up."),
         .flag("urls", help: "Print only the image URLs, one per line, for xargs or wget -i."),
       ] + CommonOptions.specs)

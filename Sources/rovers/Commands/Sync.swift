@@ -18,11 +18,11 @@ extension Rovers {
           name: "rover", help: "The rovers to mirror, such as perseverance.", isRepeated: true)
       ],
       options: [
-        .option("output", short: "o", value: "dir", help: "The folder to mirror into (required)."),
-        .option("since-sol", value: "sol", help: "Mirror from this sol on, not only the latest."),
         .option(
-          "camera", value: "name", repeatable: true,
-          help: "Only photos from this camera; repeat for several."),
+          "output", short: "o", value: "dir", help: "The folder to mirror into (required).",
+          completion: .directories),
+        .option("since-sol", value: "sol", help: "Mirror from this sol on, not only the latest."),
+        CameraOptions.repeatable,
         .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
       ] + CommonOptions.options(deadline: 3600))
 

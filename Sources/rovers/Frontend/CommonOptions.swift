@@ -18,7 +18,9 @@ struct CommonOptions: Sendable {
         "api-base", value: "url", help: "The API's base URL; or set ROVERS_API_BASE.",
         default: defaultBase),
       .option("api-key", value: "key", help: "The API key; or set ROVERS_API_KEY or NASA_API_KEY."),
-      .option("api-key-file", value: "path", help: "Read the API key from this file's first line."),
+      .option(
+        "api-key-file", value: "path", help: "Read the API key from this file's first line.",
+        completion: .files),
       .option(
         "timeout", value: "seconds", help: "How long one request may take; or ROVERS_TIMEOUT.",
         default: "30"),

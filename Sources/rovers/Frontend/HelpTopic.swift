@@ -13,22 +13,25 @@ struct HelpTopic: Sendable {
       return text
     },
     HelpTopic(name: "environment", abstract: "The environment variables rovers reads.") {
-      """
-      ENVIRONMENT:
-      \(HelpFormatter.row("ROVERS_API_BASE", "The API's base URL. (default: \(CommonOptions.defaultBase))"))\
-      \(HelpFormatter.row("ROVERS_API_KEY", "The API key, sent as X-API-Key and api_key."))\
-      \(HelpFormatter.row("NASA_API_KEY", "The API key, when ROVERS_API_KEY is unset."))\
-      \(HelpFormatter.row("ROVERS_TIMEOUT", "Seconds one request may take. (default: 30)"))\
-      \(HelpFormatter.row("ROVERS_RETRIES", "Retries of a failed request. (default: 3)"))\
-      \(HelpFormatter.row("ROVERS_DEADLINE", "Seconds the whole command may take. (default: 300)"))\
-      \(HelpFormatter.row("XDG_CACHE_HOME", "The cache goes in its rovers folder. (default: ~/.cache)"))\
-      \(HelpFormatter.row("XDG_CONFIG_HOME", "The config file is its rovers/config. (default: ~/.config)"))\
-      \(HelpFormatter.row("NO_COLOR", "Set to anything to turn colour off."))\
-      \(HelpFormatter.row("COLUMNS", "The width tables fit. (default: the terminal's)"))
-        Flags beat environment variables, which beat defaults.
-
-      """
+      var text = "ENVIRONMENT:\n"
+      for (name, meaning) in environmentVariables { text += HelpFormatter.row(name, meaning) }
+      return text
+        + "\n  Flags beat environment variables, which beat the config file and defaults.\n"
     },
+  ]
+
+  /// Every variable rovers reads, with what it does: for help and the man page alike.
+  static let environmentVariables: [(String, String)] = [
+    ("ROVERS_API_BASE", "The API's base URL. (default: \(CommonOptions.defaultBase))"),
+    ("ROVERS_API_KEY", "The API key, sent as X-API-Key and api_key."),
+    ("NASA_API_KEY", "The API key, when ROVERS_API_KEY is unset."),
+    ("ROVERS_TIMEOUT", "Seconds one request may take. (default: 30)"),
+    ("ROVERS_RETRIES", "Retries of a failed request. (default: 3)"),
+    ("ROVERS_DEADLINE", "Seconds the whole command may take. (default: 300)"),
+    ("XDG_CACHE_HOME", "The cache goes in its rovers folder. (default: ~/.cache)"),
+    ("XDG_CONFIG_HOME", "The config file is its rovers/config. (default: ~/.config)"),
+    ("NO_COLOR", "Set to anything to turn colour off."),
+    ("COLUMNS", "The width tables fit. (default: the terminal's)"),
   ]
 
   /// The help that `rovers help <words>` prints.

@@ -4,7 +4,8 @@ import Foundation
 struct OutputOptions: Sendable {
   static let specs: [OptionSpec] = [
     .option(
-      "format", value: "format", help: "table, json, ndjson, csv or tsv.", default: "table"),
+      "format", value: "format", help: "table, json, ndjson, csv or tsv.", default: "table",
+      completion: .values(OutputFormat.allCases.map(\.rawValue))),
     .flag("json", help: "The same as --format json: the API's own field names."),
     .option("fields", value: "a,b,...", help: "The columns of a table, CSV or TSV, in order."),
     .flag("no-color", help: "No colour, even on a terminal."),

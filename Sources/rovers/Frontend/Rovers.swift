@@ -66,6 +66,13 @@ enum Rovers {
     case "help":
       console.output(try HelpTopic.text(for: rest))
       return .success
+    case "--generate-completion-script":
+      // Hidden from help, as in swift-argument-parser.
+      console.output(try completionScript(rest.first))
+      return .success
+    case "--generate-man-page":
+      console.output(ManPage.page(specs))
+      return .success
     default:
       guard let command = command(named: first) else {
         throw unknownSubcommand(first)
@@ -101,6 +108,21 @@ enum Rovers {
   static func command(named name: String) -> (any RoverCommand.Type)? {
     for command in commands where command.spec.name == name { return command }
     return nil
+  }
+
+  private static func completionScript(_ shell: String?) throws -> String {
+    switch shell {
+    case "bash": return BashCompletion.script(specs)
+    case "zsh": return ZshCompletion.script(specs)
+    case "fish": return FishCompletion.script(specs)
+    default:
+      throw UsageError(
+        message: shell.map {
+          "The value '\($0)' is invalid for '--generate-completion-script <shell>': give bash, zsh or fish"
+        }
+          ?? "Missing value for '--generate-completion-script <shell>'",
+        command: nil)
+    }
   }
 
   private static func unknownSubcommand(_ word: String) -> UsageError {

@@ -22,6 +22,19 @@ struct CommandSpec: Sendable {
   }
 }
 
+/// What a shell may offer for a value.
+enum CompletionHint: Sendable, Equatable {
+  case none
+  /// One of these words.
+  case values([String])
+  case files
+  case directories
+  /// A rover's name.
+  case rovers
+  /// A camera of the rover already typed.
+  case cameras
+}
+
 /// A positional argument.
 struct ArgumentSpec: Sendable {
   /// The name shown in angle brackets: `rover`.
@@ -32,6 +45,8 @@ struct ArgumentSpec: Sendable {
   var isRequired = true
   /// Whether it takes every remaining positional word.
   var isRepeated = false
+  /// What a shell may complete it with.
+  var completion: CompletionHint = .rovers
 
   /// `<rover>`, or `<rover> ...` when repeated.
   var label: String { "<\(name)>" + (isRepeated ? " ..." : "") }
@@ -51,6 +66,8 @@ struct OptionSpec: Sendable {
   var help: String
   /// Shown as `(default: …)`.
   var defaultValue: String?
+  /// What a shell may complete the value with.
+  var completion: CompletionHint = .none
 
   /// A flag: present or not.
   static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -60,11 +77,11 @@ struct OptionSpec: Sendable {
   /// An option that takes a value.
   static func option(
     _ long: String, short: Character? = nil, value: String, repeatable: Bool = false,
-    help: String, default defaultValue: String? = nil
+    help: String, default defaultValue: String? = nil, completion: CompletionHint = .none
   ) -> OptionSpec {
     OptionSpec(
       long: long, short: short, valueName: value, isRepeatable: repeatable, help: help,
-      defaultValue: defaultValue)
+      defaultValue: defaultValue, completion: completion)
   }
 
   /// `--sol <sol>`, the way error messages name it.

@@ -1,0 +1,80 @@
+/// `rovers.1`, written from the same specs as help and completion.
+enum ManPage {
+  static func page(_ specs: [CommandSpec]) -> String {
+    var text = """
+      .TH ROVERS 1 "" "rovers \(Rovers.version)" "User Commands"
+      .SH NAME
+      rovers \\- browse NASA's Mars rover photos from the terminal
+      .SH SYNOPSIS
+      .B rovers
+      .I subcommand
+      .RI [ options ]
+      .SH DESCRIPTION
+      \(roff(Rovers.abstract)) Lists the rovers, each rover's latest photos, how many photos it \
+      took on every sol (Martian day), the photos of one sol, and saves them as files, fetching \
+      every rover, page and image at once. It speaks the Mars Rover Photos API, which NASA \
+      archived in 2025 and community servers keep: by default https://rovers.nebulum.one/api/v1.
+      .SH COMMANDS
+
+      """
+    for spec in specs {
+      text += ".SS \"\(roff(spec.usage))\"\n\(roff(spec.abstract))\n"
+      if let discussion = spec.discussion { text += ".PP\n\(roff(discussion))\n" }
+      for argument in spec.arguments {
+        text += ".TP\n.I \(roff("<\(argument.name)>"))\n\(roff(argument.help))\n"
+      }
+      for option in spec.options {
+        let value = option.valueName.map { " \\fI<\(roff($0))>\\fR" } ?? ""
+        let short = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
+        let suffix = option.defaultValue.map { " (default: \($0))" } ?? ""
+        text +=
+          ".TP\n\(short)\\fB\\-\\-\(roff(option.long))\\fR\(value)\n\(roff(option.help + suffix))\n"
+      }
+    }
+    text += ".SH ENVIRONMENT\n"
+    for (name, meaning) in HelpTopic.environmentVariables {
+      text += ".TP\n.B \(name)\n\(roff(meaning))\n"
+    }
+    text += """
+      .SH FILES
+      .TP
+      .I $XDG_CONFIG_HOME/rovers/config
+      Settings as key = value lines: api-base, api-key-file, timeout, retries, jobs (default \
+      folder ~/.config).
+      .TP
+      .I $XDG_CACHE_HOME/rovers
+      The response cache (default folder ~/.cache).
+      .TP
+      .I DIR/.rovers-sync.json, DIR/.rovers-sync.lock
+      What sync has mirrored into DIR, and the lock that keeps to one sync per folder.
+      .SH EXIT STATUS
+
+      """
+    for code in ExitCode.allCases {
+      text += ".TP\n.B \(code.rawValue)\n\(roff(code.meaning))\n"
+    }
+    text += """
+      .SH EXAMPLES
+      .nf
+      rovers list
+      rovers latest --json | jq '.[] | {rover, sol}'
+      rovers manifest curiosity --format csv --fields sol,earth_date,total_photos
+      rovers photos perseverance \\-\\-sol 100 \\-\\-urls
+      rovers download perseverance \\-\\-sol 100 \\-o ~/mars
+      rovers sync perseverance \\-o ~/mars \\-q
+      .fi
+
+      """
+    return text
+  }
+
+  /// Text safe in roff: backslashes doubled, dashes literal, and no line starting with a dot
+  /// or quote, which roff reads as a request.
+  static func roff(_ text: String) -> String {
+    let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(
+      of: "-", with: "\\-")
+    return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
+    }.joined(separator: "\n")
+  }
+}

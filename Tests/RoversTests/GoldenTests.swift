@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import rovers
+
+/// Help, the man page and the completion scripts, against files checked in: a change to any
+/// command shows up here as a diff to read (`make golden` rewrites them).
+@Suite struct GoldenTests {
+  static let folder = Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Golden")
+
+  @Test(arguments: [
+    ("--help", "help.txt"), ("help photos", "help-photos.txt"),
+    ("help download", "help-download.txt"), ("--generate-man-page", "rovers.1"),
+    ("--generate-completion-script bash", "completion.bash"),
+    ("--generate-completion-script zsh", "completion.zsh"),
+    ("--generate-completion-script fish", "completion.fish"),
+  ])
+  func outputMatchesItsGoldenFile(_ line: String, _ file: String) async throws {
+    let run = await CapturedRun.run(line)
+    #expect(run.code == .success)
+    let golden = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
+    #expect(run.stdout == golden, "run `make golden` and read the diff if the change is meant")
+  }
+
+  @Test func theBashScriptParses() async throws {
+    #expect(
+      await Self.check([
+        "/bin/bash", "-n", Self.folder.appendingPathComponent("completion.bash").path,
+      ]))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+  func theZshScriptParses() async throws {
+    #expect(
+      await Self.check([
+        "/usr/bin/zsh", "-n", Self.folder.appendingPathComponent("completion.zsh").path,
+      ]))
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+  func theFishScriptParses() async throws {
+    #expect(
+      await Self.check([
+        "/usr/bin/fish", "--no-execute", Self.folder.appendingPathComponent("completion.fish").path,
+      ]))
+  }
+
+  @Test func completionIsHiddenFromHelp() async {
+    let help = await CapturedRun.run("--help").stdout
+    #expect(!help.contains("generate"))
+  }
+
+  @Test func anUnknownShellIsAUsageError() async {
+    let run = await CapturedRun.run("--generate-completion-script powershell")
+    #expect(run.code == .usage)
+    #expect(
+      run.stderr.hasPrefix(
+        "Error: The value 'powershell' is invalid for '--generate-completion-script <shell>': give bash, zsh or fish\n"
+      ))
+  }
+
+  private static func check(_ command: [String]) async -> Bool {
+    guard let child = try? Subprocess(command[0], Array(command.dropFirst()), environment: [:])
+    else {
+      return false
+    }
+    return await child.exitStatus() == 0
+  }
+}
