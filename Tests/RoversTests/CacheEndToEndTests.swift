@@ -64,3 +64,24 @@ import Testing
     #expect(Folder.files(home.url).isEmpty)
   }
 }
+
+extension CacheEndToEndTests {
+  @Test func anExpiredEntryIsFetchedAgain() async throws {
+    let server = try await FixtureServer.start()
+    _ = try await manifest(server)
+    // Age every entry: rewrite its expiry into the past, as an hour going by would.
+    let folder = home.url.appendingPathComponent("rovers")
+    for file in Folder.files(folder) {
+      let url = folder.appendingPathComponent(file)
+      var lines = try Data(contentsOf: url).split(
+        separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
+      var header = try JSONSerialization.jsonObject(with: Data(lines[1])) as? [String: Any] ?? [:]
+      header["expires"] = Date().timeIntervalSince1970 - 1
+      lines[1] = try JSONSerialization.data(withJSONObject: header)[...]
+      try Data(lines.joined(separator: [UInt8(ascii: "\n")])).write(to: url)
+    }
+    _ = try await manifest(server)
+    _ = try await manifest(server)
+    #expect(server.requests.count == 2)
+  }
+}
