@@ -28,12 +28,18 @@ private struct RootKeyed<Value: Decodable>: Decodable {
   }
 }
 
-/// A coding key made from any string.
-struct NamedKey: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
+/// A coding key made from any string: for JSON whose member names are data, such as a root
+/// key chosen at run time or a row's field names.
+public struct NamedKey: CodingKey, Sendable {
+  /// The member name.
+  public var stringValue: String
+  /// Always `nil`: these keys name members, not positions.
+  public var intValue: Int? { nil }
 
-  init(_ name: String) { stringValue = name }
-  init?(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
+  /// A key for the member `name`.
+  public init(_ name: String) { stringValue = name }
+  /// A key for the member `stringValue`.
+  public init?(stringValue: String) { self.stringValue = stringValue }
+  /// Never made from a position.
+  public init?(intValue: Int) { nil }
 }

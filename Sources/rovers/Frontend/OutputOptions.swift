@@ -50,10 +50,7 @@ struct OutputOptions: Sendable {
   /// Checks `--fields` against the names a command has, before any request.
   func check(fields known: [String], spec: CommandSpec) throws {
     for name in fields ?? [] where !known.contains(name) {
-      let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
-      throw UsageError(
-        message: "Unknown field '\(name)'.\(hint) Fields: \(known.joined(separator: ", ")).",
-        command: spec)
+      throw Records.unknownField(name, known: known, spec: spec)
     }
   }
 

@@ -20,25 +20,30 @@ struct SettingSource {
   func number(
     _ flag: String, _ variable: String?, default fallback: Double, in range: ClosedRange<Double>,
     reason: String
-  )
-    throws -> Double
-  {
-    guard let (text, origin) = text(flag, variable) else { return fallback }
-    guard let value = Double(text), value.isFinite, range.contains(value) else {
-      throw invalid(text, origin, reason)
+  ) throws -> Double {
+    try value(flag, variable, default: fallback, reason: reason) {
+      Double($0).flatMap { $0.isFinite && range.contains($0) ? $0 : nil }
     }
-    return value
   }
 
   /// A whole number within `range`, or the default.
   func integer(
     _ flag: String, _ variable: String?, default fallback: Int, in range: ClosedRange<Int>,
     reason: String
-  )
-    throws -> Int
-  {
+  ) throws -> Int {
+    try value(flag, variable, default: fallback, reason: reason) {
+      Int($0).flatMap { range.contains($0) ? $0 : nil }
+    }
+  }
+
+  /// The setting read by `parse`, or the default; a value `parse` refuses is an error naming
+  /// where it came from.
+  private func value<T>(
+    _ flag: String, _ variable: String?, default fallback: T, reason: String,
+    parse: (String) -> T?
+  ) throws -> T {
     guard let (text, origin) = text(flag, variable) else { return fallback }
-    guard let value = Int(text), range.contains(value) else { throw invalid(text, origin, reason) }
+    guard let value = parse(text) else { throw invalid(text, origin, reason) }
     return value
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RoverAPI
 
 /// `--format`: how rows are written.
 enum OutputFormat: String, CaseIterable, Sendable {
@@ -46,9 +47,9 @@ private struct RecordObject: Encodable {
   var cells: [Records.Cell]
 
   func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: AnyKey.self)
+    var container = encoder.container(keyedBy: NamedKey.self)
     for (name, cell) in zip(fields, cells) {
-      let key = AnyKey(name)
+      let key = NamedKey(name)
       switch cell {
       case .text(let text): try container.encode(text, forKey: key)
       case .number(let number): try container.encode(number, forKey: key)
@@ -56,13 +57,5 @@ private struct RecordObject: Encodable {
       case .missing: try container.encodeNil(forKey: key)
       }
     }
-  }
-
-  struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
   }
 }

@@ -64,17 +64,21 @@ struct Records {
     var indices: [Int] = []
     for name in names {
       guard let index = fields.firstIndex(where: { $0.name == name }) else {
-        let known = fields.map(\.name)
-        let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
-        throw UsageError(
-          message: "Unknown field '\(name)'.\(hint) Fields: \(known.joined(separator: ", ")).",
-          command: spec)
+        throw Self.unknownField(name, known: fields.map(\.name), spec: spec)
       }
       indices.append(index)
       picked.fields.append(fields[index])
     }
     picked.rows = rows.map { row in indices.map { row[$0] } }
     return picked
+  }
+
+  /// The error for a field the rows do not have, listing those they do.
+  static func unknownField(_ name: String, known: [String], spec: CommandSpec?) -> UsageError {
+    let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+    return UsageError(
+      message: "Unknown field '\(name)'.\(hint) Fields: \(known.joined(separator: ", ")).",
+      command: spec)
   }
 
   /// An aligned table with headings.
