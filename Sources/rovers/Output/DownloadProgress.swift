@@ -75,3 +75,23 @@ final class DownloadProgress: Sendable {
     String(format: "%.1f", bytes / 1_000_000)
   }
 }
+
+extension DownloadProgress {
+  /// Runs the transfers and prints the summary however they end: on Ctrl-C it reads
+  /// `interrupted: downloaded 10, …` and the interruption goes on up.
+  /// With `quietly`, a run that ends well prints nothing here: the caller decides.
+  func finishing<T>(quietly: Bool = false, _ body: () async throws -> T) async throws -> T {
+    do {
+      let value = try await body()
+      if !quietly { finish() }
+      return value
+    } catch is CancellationError {
+      finish(prefix: "interrupted: ")
+      throw CancellationError()
+    } catch {
+      // A run that failed before any download (another sync holds the lock) has no summary.
+      if hasResults { finish() }
+      throw error
+    }
+  }
+}
