@@ -26,7 +26,8 @@ demo: build
 	trap 'kill $$server 2>/dev/null; rm -rf $$dir' EXIT INT TERM; \
 	for i in $$(seq 200); do [ -s $$dir/port ] && break; sleep 0.05; done; \
 	[ -s $$dir/port ] || { echo "make demo: the fixture server did not start" >&2; exit 1; }; \
-	export ROVERS_API_BASE=http://127.0.0.1:$$(cat $$dir/port)/api/v1 NO_PROXY='*' no_proxy='*'; \
+	export ROVERS_API_BASE=http://127.0.0.1:$$(cat $$dir/port)/api/v1 NO_PROXY='*' no_proxy='*' \
+		XDG_CACHE_HOME=$$dir/cache; \
 	echo "Fixture server at $$ROVERS_API_BASE"; \
 	echo; echo '$$ rovers latest'; $(DEBUG_BIN)/rovers latest || exit $$?; \
 	echo; echo '$$ rovers manifest curiosity   (first 20 sols of 2281 shown)'; \

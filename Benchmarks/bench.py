@@ -24,8 +24,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RELEASE = os.path.join(ROOT, ".build", "release")
 ROVERS = os.path.join(RELEASE, "rovers")
 SERVER = os.path.join(RELEASE, "fixture-server")
-ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_PROXY": "*", "no_proxy": "*",
-       "HOME": tempfile.gettempdir()}
+# No HOME and no XDG_CACHE_HOME: the response cache stays off, so every run goes to the
+# server and the timings measure the network path, not the cache.
+ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_PROXY": "*", "no_proxy": "*"}
 
 
 def run_timed(command, env=None, cwd=None):
