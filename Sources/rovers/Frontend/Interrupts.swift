@@ -9,28 +9,40 @@ import Synchronization
 /// Turns SIGINT and SIGTERM into cancellation of the running command: the first cancels the
 /// task tree, a second one ends the process at once.
 final class Interrupts: Sendable {
-  private let received = Mutex(0)
-  // Dispatch sources are only kept alive here, never touched again.
-  nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
+  private let received: SignalCount
+  // Kept only so the sources live as long as this object; never touched again.
+  nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
 
   /// Whether a signal arrived.
-  var wereReceived: Bool { received.withLock { $0 > 0 } }
+  var wereReceived: Bool { received.count > 0 }
 
   /// Watches both signals; `onFirst` runs once, on a background queue.
   init(onFirst: @escaping @Sendable () -> Void) {
-    for number in [SIGINT, SIGTERM] {
+    let received = SignalCount()
+    sources = [SIGINT, SIGTERM].map { number in
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      // Lives as long as the process, so holding itself through its sources costs nothing.
-      source.setEventHandler { [self] in
-        let count = received.withLock { count in
-          count += 1
-          return count
-        }
-        if count == 1 { onFirst() } else { _exit(130) }
+      source.setEventHandler {
+        if received.increment() == 1 { onFirst() } else { _exit(130) }
       }
       source.resume()
-      sources.append(source)
+      return source
+    }
+    self.received = received
+  }
+}
+
+/// How many signals have arrived.
+private final class SignalCount: Sendable {
+  private let value = Mutex(0)
+
+  var count: Int { value.withLock { $0 } }
+
+  /// Counts one more and returns the new count.
+  func increment() -> Int {
+    value.withLock { count in
+      count += 1
+      return count
     }
   }
 }
