@@ -1,5 +1,6 @@
 import Foundation
 import RoverAPI
+import Synchronization
 
 /// A transport that answers from a ``ResponseCache`` when it can and keeps what
 /// ``CachePolicy`` allows.
@@ -13,6 +14,9 @@ public struct CachingTransport: HTTPTransport {
   private let mode: Mode
   /// Never stored, and answers holding it are not kept.
   private let secret: String?
+  /// Each rover's last sol once looked up: the manifest behind it can be half a megabyte, and
+  /// a sync asks for every sol it stores.
+  private let lastSols = LastSols()
 
   /// Wraps `base`, for requests under `baseURL`.
   public init(
@@ -68,8 +72,15 @@ public struct CachingTransport: HTTPTransport {
     return body.range(of: Data(secret.utf8)) != nil
   }
 
-  /// A rover's last sol from a cached manifest or rovers list, if either is there.
+  /// A rover's last sol from a cached manifest or rovers list, if either is there, read once.
   private func lastSol(_ rover: String) -> Int? {
+    if let known = lastSols.value(for: rover) { return known }
+    let sol = readLastSol(rover)
+    if let sol { lastSols.set(sol, for: rover) }
+    return sol
+  }
+
+  private func readLastSol(_ rover: String) -> Int? {
     if let body = cache.body(
       for: Self.key(baseURL: baseURL, path: "manifests/\(rover)", query: [:])),
       let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
@@ -83,4 +94,13 @@ public struct CachingTransport: HTTPTransport {
     let rovers = object["rovers"] as? [[String: Any]] ?? []
     return rovers.first { ($0["name"] as? String)?.lowercased() == rover }?["max_sol"] as? Int
   }
+}
+
+/// Last sols already read, by rover.
+private final class LastSols: Sendable {
+  private let sols = Mutex<[String: Int]>([:])
+
+  func value(for rover: String) -> Int? { sols.withLock { $0[rover] } }
+
+  func set(_ sol: Int, for rover: String) { sols.withLock { $0[rover] = sol } }
 }
