@@ -85,3 +85,18 @@ extension CacheEndToEndTests {
     #expect(server.requests.count == 2)
   }
 }
+
+extension CacheEndToEndTests {
+  @Test func syncAlwaysAsksTheServer() async throws {
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let output = home.url.appendingPathComponent("mirror")
+    let sync = {
+      try await ProcessRun.rovers(
+        ["sync", "spirit", "-o", output.path], base: server.baseURL, environment: environment)
+    }
+    _ = try await sync()
+    let second = try await sync()
+    #expect(second.stderr == "nothing new\n")
+    #expect(server.requests.filter { $0.target == "/api/v1/manifests/spirit" }.count == 2)
+  }
+}

@@ -46,7 +46,8 @@ extension Rovers {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-      let archive = common.makeArchive(console)
+      // Never from the cache: a sol that gained photos since must be seen to have them.
+      let archive = common.makeArchive(console, fresh: true)
       if !cameras.isEmpty {
         let asked = try await archive.fetchAllRovers().filter {
           rovers.contains($0.name.lowercased())

@@ -88,14 +88,17 @@ struct CommonOptions: Sendable {
 
   /// The archive these options describe; retries and, with `--verbose`, every answer are
   /// written to `console`.
-  func makeArchive(_ console: Console) -> MarsArchive {
+  ///
+  /// `fresh` never answers from the cache (it still stores): for `sync`, whose job is to see
+  /// what changed.
+  func makeArchive(_ console: Console, fresh: Bool = false) -> MarsArchive {
     let verbose = self.verbose
     let network = URLSessionTransport()
     let transport: any HTTPTransport =
       cacheFolder.map {
         CachingTransport(
           wrapping: network, cache: ResponseCache(folder: $0), baseURL: baseURL,
-          mode: refresh ? .refresh : .use, secret: apiKey)
+          mode: refresh || fresh ? .refresh : .use, secret: apiKey)
       } ?? network
     let client = APIClient(
       baseURL: baseURL, apiKey: apiKey, timeout: timeout,
