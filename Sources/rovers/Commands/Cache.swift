@@ -20,13 +20,12 @@ extension Rovers {
       ],
       options: [.flag("quiet", short: "q", help: "Print nothing on stderr but errors.")])
 
-    let common: CommonOptions
+    /// The cache is on this machine: no server, key or timeouts.
+    var sharedOptions: CommonOptions? { nil }
     let clear: Bool
     let folder: URL?
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      common = try CommonOptions(
-        ArgumentParser.parse([], for: Rovers.List.spec), environment: environment)
       switch arguments.positionals[0] {
       case "info": clear = false
       case "clear": clear = true

@@ -2,7 +2,7 @@ import Foundation
 
 extension Rovers {
   /// `rovers config show`: the settings in force and where each comes from.
-  struct Config: RoverCommand {
+  struct Config: DataCommand {
     static let spec = CommandSpec(
       name: "config", abstract: "Show the settings in force and where each comes from.",
       discussion: """

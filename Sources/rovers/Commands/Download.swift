@@ -4,7 +4,7 @@ import RoverAPI
 
 extension Rovers {
   /// `rovers download`: the photos of one day, saved as files, several at once.
-  struct Download: RoverCommand {
+  struct Download: DataCommand {
     static let spec = CommandSpec(
       name: "download", abstract: "Save the photos of one sol, Earth day or the latest sol.",
       discussion: """

@@ -3,7 +3,7 @@ import RoverAPI
 
 extension Rovers {
   /// `rovers latest`: each rover's most recent photos, every rover fetched at once.
-  struct Latest: RoverCommand {
+  struct Latest: DataCommand {
     static let spec = CommandSpec(
       name: "latest", abstract: "Show each rover's most recent photos.",
       discussion: """
@@ -45,13 +45,9 @@ extension Rovers {
         try UnknownCamera.check([camera], on: asked ?? list)
         names = names ?? list.map(\.name)
       }
-      var outcomes = try await archive.fetchLatestPhotos(rovers: names, camera: camera)
       // A rover the server does not know is a typo to point out, with the names it does know.
-      for index in outcomes.indices {
-        if let error = outcomes[index].error as? APIError, error.isUnknownRover {
-          outcomes[index].result = .failure(await archive.unknownRover(outcomes[index].rover))
-        }
-      }
+      let outcomes = await archive.explainingUnknownRovers(
+        try await archive.fetchLatestPhotos(rovers: names, camera: camera))
       var records = Records(Self.fields)
       for latest in outcomes.compactMap(\.value) {
         for photo in latest.photos {

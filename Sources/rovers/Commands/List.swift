@@ -3,7 +3,7 @@ import RoverAPI
 
 extension Rovers {
   /// `rovers list`: every rover the server knows, with its mission status.
-  struct List: RoverCommand {
+  struct List: DataCommand {
     static let spec = CommandSpec(
       name: "list", abstract: "List the rovers and their mission status.",
       synopsis: "[--format <format>] [--fields <a,b,...>] [--json]", options: CommonOptions.specs)

@@ -3,7 +3,7 @@ import RoverAPI
 
 extension Rovers {
   /// `rovers manifest`: photos per sol for one rover, or every rover's summary.
-  struct Manifest: RoverCommand {
+  struct Manifest: DataCommand {
     static let spec = CommandSpec(
       name: "manifest", abstract: "Show how many photos a rover took on each sol.",
       discussion: """

@@ -3,7 +3,7 @@ import RoverAPI
 
 extension Rovers {
   /// `rovers photos`: the photos of one sol or Earth day, every page fetched at once.
-  struct Photos: RoverCommand {
+  struct Photos: DataCommand {
     static let spec = CommandSpec(
       name: "photos", abstract: "List the photos a rover took on one sol or Earth day.",
       discussion: """

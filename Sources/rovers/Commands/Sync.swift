@@ -4,7 +4,7 @@ import RoverAPI
 
 extension Rovers {
   /// `rovers sync`: fetch whatever is new, for cron.
-  struct Sync: RoverCommand {
+  struct Sync: DataCommand {
     static let spec = CommandSpec(
       name: "sync", abstract: "Fetch every photo not yet in a folder: made for cron.",
       discussion: """
@@ -67,12 +67,9 @@ extension Rovers {
         )
       }
       var codes: [ExitCode] = []
-      for failure in report.failures {
+      for failure in await archive.explainingUnknownRovers(report.failures) {
         guard let error = failure.error else { continue }
-        let explained =
-          (error as? APIError)?.isUnknownRover == true
-          ? await archive.unknownRover(failure.rover) : error
-        let report = ErrorReport(explained)
+        let report = ErrorReport(error)
         console.error(report.message)
         codes.append(report.code)
       }

@@ -4,8 +4,19 @@ protocol RoverCommand: Sendable {
   static var spec: CommandSpec { get }
   /// Validates the parsed arguments before anything is sent; throws ``UsageError``.
   init(_ arguments: ParsedArguments, environment: [String: String]) throws
-  /// The options shared by every data command.
-  var common: CommonOptions { get }
+  /// The options shared by every data command; `nil` for a command that never reaches the
+  /// API, such as `cache`.
+  var sharedOptions: CommonOptions? { get }
   /// Runs the command; returns the exit code when some of the work failed but some was shown.
   func run(_ console: Console) async throws -> ExitCode
+}
+
+/// A subcommand that talks to the API, and so takes the common options.
+protocol DataCommand: RoverCommand {
+  /// Output, server, key, timeouts.
+  var common: CommonOptions { get }
+}
+
+extension DataCommand {
+  var sharedOptions: CommonOptions? { common }
 }

@@ -83,10 +83,11 @@ enum Rovers {
       }
       let arguments = try ArgumentParser.parse(rest, for: command.spec)
       let instance = try command.init(arguments, environment: environment)
-      if let key = instance.common.apiKey { console.redact(key) }
-      if instance.common.output.noColor { console.disableColor() }
-      for warning in instance.common.warnings { console.diagnostic(warning) }
-      return try await DeadlineExceeded.run(within: instance.common.deadline) {
+      guard let common = instance.sharedOptions else { return try await instance.run(console) }
+      if let key = common.apiKey { console.redact(key) }
+      if common.output.noColor { console.disableColor() }
+      for warning in common.warnings { console.diagnostic(warning) }
+      return try await DeadlineExceeded.run(within: common.deadline) {
         try await instance.run(console)
       }
     }

@@ -37,7 +37,28 @@ extension MarsArchive {
 
   /// The error for a rover the server does not know.
   func unknownRover(_ name: String) async -> UnknownRover {
+    UnknownRover(name: name, known: await knownRoverNames())
+  }
+
+  /// Outcomes with each "no such rover" from the server explained; the rovers list is asked
+  /// for once, however many rovers were mistyped.
+  func explainingUnknownRovers<Value>(_ outcomes: [RoverOutcome<Value>]) async
+    -> [RoverOutcome<Value>]
+  {
+    var known: [String]?
+    var explained = outcomes
+    for index in explained.indices {
+      guard let error = explained[index].error as? APIError, error.isUnknownRover else { continue }
+      if known == nil { known = await knownRoverNames() }
+      explained[index].result = .failure(
+        UnknownRover(name: explained[index].rover, known: known ?? []))
+    }
+    return explained
+  }
+
+  /// The server's rover names, or the four the API has always had when it cannot list them.
+  private func knownRoverNames() async -> [String] {
     let names = (try? await fetchAllRovers())?.map { $0.name.lowercased() }
-    return UnknownRover(name: name, known: names ?? KnownRovers.names.map { $0.lowercased() })
+    return names ?? KnownRovers.names.map { $0.lowercased() }
   }
 }
