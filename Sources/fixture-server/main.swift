@@ -14,7 +14,10 @@ do {
     // Written whole then renamed, so a reader polling for it never sees half a number.
     let partial = portFile + ".partial"
     try String(server.port).write(toFile: partial, atomically: false, encoding: .utf8)
-    try FileManager.default.moveItem(atPath: partial, toPath: portFile)
+    // rename(2) replaces a port file left by an earlier run in one step.
+    guard rename(partial, portFile) == 0 else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: portFile])
+    }
   }
   let banner =
     "fixture-server: serving \(options.fixtures) at http://127.0.0.1:\(server.port)/api/v1\n"
