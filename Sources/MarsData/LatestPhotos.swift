@@ -30,8 +30,8 @@ extension MarsArchive {
     -> [RoverOutcome<LatestPhotos>]
   {
     let fetch = { @Sendable (name: String) async throws -> LatestPhotos in
-      let photos = try await fetchAllPages { page in
-        Endpoints.latestPhotos(rover: name, camera: camera, page: page)
+      let photos = try await fetchEveryPage { page in
+        Endpoints.latestPhotos(rover: name, camera: camera, page: page, perPage: pageSize)
       }
       let first = photos.first
       return LatestPhotos(

@@ -9,16 +9,14 @@ extension MarsArchive {
   ///
   /// With several cameras, each camera is fetched at once (the API filters by one camera per
   /// request) and the lists are merged back into the server's (camera, id) order.
-  /// `expectedCount`, when the caller has it from a manifest, lets every page start at once.
-  public func fetchPhotos(
-    rover: String, on day: PhotoDay, cameras: [String] = [], expectedCount: Int? = nil
-  ) async throws -> [Photo] {
+  public func fetchPhotos(rover: String, on day: PhotoDay, cameras: [String] = []) async throws
+    -> [Photo]
+  {
     guard cameras.count > 1 else {
-      return try await fetchPhotos(
-        rover: rover, on: day, camera: cameras.first, expectedCount: expectedCount)
+      return try await fetchPhotos(rover: rover, on: day, camera: cameras.first)
     }
     let lists = try await cameras.concurrentMap(limit: maxConcurrentRequests) { camera in
-      try await fetchPhotos(rover: rover, on: day, camera: camera, expectedCount: expectedCount)
+      try await fetchPhotos(rover: rover, on: day, camera: camera)
     }
     // Stable by camera id: each list is already in id order.
     let order = { (list: (offset: Int, element: [Photo])) in
@@ -29,74 +27,53 @@ extension MarsArchive {
 
   /// Every photo of one sol or Earth day from one camera (or all cameras), in the server's
   /// order.
-  public func fetchPhotos(
-    rover: String, on day: PhotoDay, camera: String?, expectedCount: Int? = nil
-  ) async throws -> [Photo] {
-    let request = { @Sendable (page: Int?) in
+  public func fetchPhotos(rover: String, on day: PhotoDay, camera: String?) async throws
+    -> [Photo]
+  {
+    try await fetchEveryPage { page in
       Endpoints.photos(rover: rover, on: day, camera: camera, page: page, perPage: pageSize)
     }
-    if let expectedCount {
-      let pages = try pageCount(for: expectedCount, request: request(nil))
-      return try await fetchPages(Array(1...pages), request)
-    }
-    let first = try await client.send(request(1))
-    if let totalPages = first.pagination?.totalPages {
-      try checkPlausible(pages: totalPages, request: request(nil))
-      return try await first.photos + fetchPages(Array(2..<max(2, totalPages + 1)), request)
-    }
-    guard first.photos.count >= pageSize else { return first.photos }
-    // The original server sends no totals; the manifest says how many photos the day has.
-    let manifest = try await client.send(Endpoints.manifest(rover: rover))
-    let entry: ManifestEntry? =
-      switch day {
-      case .sol(let sol): manifest.entry(forSol: sol)
-      case .earthDate(let date): manifest.entry(forEarthDate: date.description)
-      }
-    // Page 2 is asked for even when the manifest says one page is all: it may be stale.
-    let pages = try max(2, pageCount(for: entry?.totalPhotos ?? 0, request: request(nil)))
-    return try await first.photos + fetchPages(Array(2...pages), request)
   }
 
-  /// All the photos behind a request that may page: the original server sends everything at
-  /// once, Mars Vista sends page 1 and says how many pages follow.
-  func fetchAllPages(_ request: @escaping @Sendable (Int?) -> APIRequest<PhotoPage>)
+  /// All the photos behind a request that may page, in the fewest round trips: asked for
+  /// without a page, the original server sends everything in one body, and Mars Vista sends
+  /// page 1 with how many pages there are, which are then fetched together.
+  func fetchEveryPage(_ request: @escaping @Sendable (Int?) -> APIRequest<PhotoPage>)
     async throws -> [Photo]
   {
     let first = try await client.send(request(nil))
-    guard let totalPages = first.pagination?.totalPages, totalPages > 1 else {
-      return first.photos
-    }
-    try checkPlausible(pages: totalPages, request: request(nil))
-    return try await first.photos + fetchPages(Array(2...totalPages), request)
+    guard let pagination = first.pagination else { return first.photos }
+    let perPage = max(1, pagination.perPage ?? pageSize)
+    let announced = pagination.totalPages ?? 1
+    guard announced > 1 || first.photos.count >= perPage else { return first.photos }
+    try checkPlausible(pages: announced, request: request(nil))
+    return try await first.photos
+      + fetchPages(from: 2, announced: announced, perPage: perPage, request)
   }
 
-  /// Fetches the given pages at once (at most ``maxConcurrentRequests`` in flight), then, if
-  /// the last one was full and the server sends no totals, the pages after it one by one until
-  /// a short page: a count read from a manifest may be stale.
+  /// Fetches pages `first...announced` at once (at most ``maxConcurrentRequests`` in flight);
+  /// then, while the last page is full (the count may be stale: a sol still filling up), the
+  /// next windows of pages, again at once, until a short page.
   private func fetchPages(
-    _ pages: [Int], _ request: @escaping @Sendable (Int?) -> APIRequest<PhotoPage>
+    from first: Int, announced: Int, perPage: Int,
+    _ request: @escaping @Sendable (Int?) -> APIRequest<PhotoPage>
   ) async throws -> [Photo] {
-    let bodies = try await pages.concurrentMap(limit: maxConcurrentRequests) { page in
-      try await client.send(request(page))
-    }
-    var photos = bodies.flatMap(\.photos)
-    guard var page = pages.last, let last = bodies.last, last.pagination == nil else {
-      return photos
-    }
-    var lastCount = last.photos.count
-    while lastCount >= pageSize, page < Self.maxPages {
-      page += 1
-      let next = try await client.send(request(page))
-      photos += next.photos
-      lastCount = next.photos.count
+    var photos: [Photo] = []
+    var pages = Array(first..<max(first, announced + 1))
+    while !pages.isEmpty {
+      let bodies = try await pages.concurrentMap(limit: maxConcurrentRequests) { page in
+        try await client.send(request(page))
+      }
+      var lastFull = false
+      for body in bodies {
+        photos += body.photos
+        lastFull = body.photos.count >= perPage
+      }
+      guard lastFull, let last = pages.last, last < Self.maxPages else { break }
+      let next = last + 1
+      pages = Array(next..<min(next + maxConcurrentRequests, Self.maxPages + 1))
     }
     return photos
-  }
-
-  private func pageCount(for photoCount: Int, request: APIRequest<PhotoPage>) throws -> Int {
-    let pages = max(1, photoCount / pageSize + (photoCount % pageSize == 0 ? 0 : 1))
-    try checkPlausible(pages: pages, request: request)
-    return pages
   }
 
   private func checkPlausible(pages: Int, request: APIRequest<PhotoPage>) throws {

@@ -15,6 +15,10 @@ public struct APIClient: Sendable {
   public var transport: any HTTPTransport
   /// What waits between attempts.
   public var sleeper: any Sleeper
+  /// The most bytes of one JSON answer; a larger one is refused as data that cannot be used.
+  public var bodyLimit: Int
+  /// Kept answers, asked before sending and offered what decoded; `nil` for none.
+  public var cache: (any AnswerCache)?
   /// Told of answers and retries, for a verbose log; never given the key.
   public var onEvent: @Sendable (ClientEvent) -> Void
 
@@ -23,6 +27,7 @@ public struct APIClient: Sendable {
     baseURL: URL, apiKey: String? = nil, timeout: Double = 30,
     retryPolicy: RetryPolicy = RetryPolicy(),
     transport: any HTTPTransport = URLSessionTransport(), sleeper: any Sleeper = TaskSleeper(),
+    bodyLimit: Int = HTTPRequest.defaultBodyLimit, cache: (any AnswerCache)? = nil,
     onEvent: @escaping @Sendable (ClientEvent) -> Void = { _ in }
   ) {
     self.baseURL = baseURL
@@ -31,28 +36,53 @@ public struct APIClient: Sendable {
     self.retryPolicy = retryPolicy
     self.transport = transport
     self.sleeper = sleeper
+    self.bodyLimit = bodyLimit
+    self.cache = cache
     self.onEvent = onEvent
   }
 
   /// Sends the request, retrying transport failures and 429/5xx answers as the policy says,
-  /// and decodes the answer.
+  /// and decodes the answer; a fresh kept answer is used instead when the cache has one.
   ///
   /// Throws ``APIError`` for every failure of the request, and `CancellationError` when the
   /// task was cancelled, so callers can tell an interruption from a fault.
   public func send<Response>(_ request: APIRequest<Response>) async throws -> Response {
-    let response = try await sendRetrying(makeHTTPRequest(for: request), summary: request.summary)
-    return try decode(response, for: request)
+    let key = cache.map { _ in answerKey(for: request) }
+    if let cache, let key, let body = cache.body(for: key), let value = try? request.decode(body) {
+      onEvent(.cached(request: request.summary))
+      return value
+    }
+    var httpRequest = try makeHTTPRequest(for: request)
+    httpRequest.bodyLimit = bodyLimit
+    let response = try await sendRetrying(httpRequest, summary: request.summary)
+    // Decoding a large list takes a while; an interrupted or late command stops here.
+    try Task.checkCancellation()
+    let value = try decode(response, for: request)
+    if let cache, let key { cache.offer(response.body, decoded: value, for: key) }
+    return value
   }
 
-  /// Fetches the bytes at an absolute http(s) URL, such as a photo's `img_src`, with the same
-  /// retries and timeout as API requests but without the key: image hosts are not the API.
-  public func fetchData(from url: URL) async throws -> Data {
-    let summary = "GET \(url.absoluteString)"
-    guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      url.host?.isEmpty == false
-    else { throw APIError.invalidRequest(request: summary) }
-    let request = HTTPRequest(url: url, headers: [:], timeout: timeout)
-    return try await sendRetrying(request, summary: summary).body
+  /// Fetches the image at an absolute http(s) URL, such as a photo's `img_src`, into `writer`,
+  /// with the same retries and timeout as API requests but without the key: image hosts are
+  /// not the API. The writer sees each attempt from its start and may refuse an answer that
+  /// is not an image, which counts as a failed attempt.
+  @discardableResult
+  public func download(from url: URL, into writer: any BodyWriter) async throws -> HTTPResponse {
+    let summary = "GET \(OneLine.clean(url.absoluteString))"
+    guard let url = Self.fetchable(url) else { throw APIError.invalidRequest(request: summary) }
+    let request = HTTPRequest(url: url, headers: [:], timeout: timeout, bodyWriter: writer)
+    return try await sendRetrying(request, summary: summary)
+  }
+
+  /// The address with its scheme in lower case (`HTTP://` is the same scheme), or `nil` when
+  /// it is not an absolute http(s) address with a host.
+  static func fetchable(_ url: URL) -> URL? {
+    guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+      components.host?.isEmpty == false
+    else { return nil }
+    components.scheme = scheme
+    return components.url
   }
 
   private func decode<Response>(_ response: HTTPResponse, for request: APIRequest<Response>)
@@ -65,6 +95,13 @@ public struct APIClient: Sendable {
         request: request.summary,
         problem: BodyProblem.describe(response.body, status: response.status, error: error))
     }
+  }
+
+  /// What identifies the request's answer in a cache: never the key.
+  func answerKey<Response>(for request: APIRequest<Response>) -> AnswerKey {
+    let query = Dictionary(
+      request.query.map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+    return AnswerKey(base: baseURL.absoluteString, path: request.path, query: query)
   }
 
   /// Builds the HTTP request without sending it: the URL under the base, the query with the

@@ -44,6 +44,7 @@ extension TransportError {
     case .cannotFindHost(let host): "cannot find the host \(host)"
     case .timedOut: "no answer before the timeout"
     case .connectionLost: "the connection closed before the whole answer arrived"
+    case .bodyTooLarge(let limit): "the answer is larger than \(limit / 1_048_576) MB"
     case .other(let text): text
     }
   }

@@ -28,12 +28,12 @@ public enum Endpoints {
   }
 
   /// `GET rovers/{rover}/latest_photos`: the photos of the rover's most recent sol.
-  public static func latestPhotos(rover: String, camera: String? = nil, page: Int? = nil)
-    -> APIRequest<PhotoPage>
-  {
+  public static func latestPhotos(
+    rover: String, camera: String? = nil, page: Int? = nil, perPage: Int? = nil
+  ) -> APIRequest<PhotoPage> {
     APIRequest(
       path: "rovers/\(segment(rover))/latest_photos",
-      query: optionalItems(camera: camera, page: page, perPage: nil))
+      query: optionalItems(camera: camera, page: page, perPage: perPage))
   }
 
   /// `GET photos/{id}`: one photo.

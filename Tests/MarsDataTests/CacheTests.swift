@@ -9,27 +9,41 @@ import Testing
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
     "cache-\(UUID().uuidString)")
 
+  func key(_ path: String, _ query: [String: String] = [:]) -> AnswerKey {
+    AnswerKey(base: "http://example.test/api/v1", path: path, query: query)
+  }
+
   @Test func entriesExpire() throws {
     let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
     let cache = ResponseCache(folder: folder) { clock.withLock { $0 } }
     try cache.store(Data("body".utf8), for: "k", lifetime: 3600)
-    #expect(cache.body(for: "k") == Data("body".utf8))
+    #expect(cache.storedBody(for: "k") == Data("body".utf8))
     clock.withLock { $0 += 3599 }
-    #expect(cache.body(for: "k") != nil)
+    #expect(cache.storedBody(for: "k") != nil)
     clock.withLock { $0 += 2 }
-    #expect(cache.body(for: "k") == nil)
+    #expect(cache.storedBody(for: "k") == nil)
   }
 
-  @Test func aCorruptOrForeignEntryIsAMiss() throws {
+  @Test func aCorruptTornOrForeignEntryIsAMiss() throws {
     let cache = ResponseCache(folder: folder)
     try cache.store(Data("body".utf8), for: "k", lifetime: 3600)
-    try Data("garbage\n{}\n".utf8).write(to: cache.file(for: "k"))
-    #expect(cache.body(for: "k") == nil)
+    let file = cache.file(for: "k")
+    let whole = try Data(contentsOf: file)
+    // A torn write: the header promises more than is there.
+    try whole.dropLast(2).write(to: file)
+    #expect(cache.storedBody(for: "k") == nil)
+    // A flipped byte in the body: the checksum no longer matches.
+    var flipped = whole
+    flipped[flipped.count - 1] ^= 0x20
+    try flipped.write(to: file)
+    #expect(cache.storedBody(for: "k") == nil)
+    try Data("garbage\n{}\n".utf8).write(to: file)
+    #expect(cache.storedBody(for: "k") == nil)
     try cache.store(Data("fresh".utf8), for: "k", lifetime: 3600)
-    #expect(cache.body(for: "k") == Data("fresh".utf8))
-    #expect(cache.info().entries == 1)
+    #expect(cache.storedBody(for: "k") == Data("fresh".utf8))
+    #expect(try cache.info().entries == 1)
     #expect(try cache.clear() == 1)
-    #expect(cache.info().entries == 0)
+    #expect(try cache.info().entries == 0)
   }
 
   @Test(
@@ -44,13 +58,20 @@ import Testing
   func lifetimesFollowTheMission(
     _ path: String, _ query: [String: String], _ body: String, _ expected: TimeInterval?
   ) throws {
+    let data = try Fixture.data(body)
+    let value: any Sendable =
+      switch path {
+      case "rovers": try Endpoints.rovers().decode(data)
+      case let manifest where manifest.hasPrefix("manifests"):
+        try Endpoints.manifest(rover: "x").decode(data)
+      default: try Endpoints.photos(rover: "x", on: .sol(1)).decode(data)
+      }
     let lifetime = CachePolicy.lifetime(
-      path: path, query: query, body: try Fixture.data(body),
-      lastSol: { $0 == "spirit" ? 2208 : nil })
+      of: value, for: key(path, query), lastSol: { $0 == "spirit" ? 2208 : nil })
     #expect(lifetime == expected)
   }
 
-  @Test func theTransportAnswersFromTheCacheAndNeverKeepsTheKey() async throws {
+  @Test func theClientAnswersFromTheCacheAndNeverKeepsTheKey() async throws {
     let sent = Mutex(0)
     let manifest = try Fixture.data("api/manifests/spirit.json")
     let network = ClosureTransport { _ in
@@ -58,15 +79,52 @@ import Testing
       return HTTPResponse(status: 200, body: manifest)
     }
     let base = URL(string: "http://example.test/api/v1")!
-    let caching = CachingTransport(
-      wrapping: network, cache: ResponseCache(folder: folder), baseURL: base, secret: "SECRETKEY")
-    let client = APIClient(baseURL: base, apiKey: "SECRETKEY", transport: caching)
+    let cache = ResponseCache(folder: folder, secret: "SECRETKEY")
+    let client = APIClient(baseURL: base, apiKey: "SECRETKEY", transport: network, cache: cache)
     _ = try await client.send(Endpoints.manifest(rover: "spirit"))
     _ = try await client.send(Endpoints.manifest(rover: "spirit"))
     #expect(sent.withLock { $0 } == 1)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-    #expect(files.count == 1)
-    let stored = try Data(contentsOf: folder.appendingPathComponent(files[0]))
-    #expect(stored.range(of: Data("SECRETKEY".utf8)) == nil)
+    #expect(files.filter { $0.hasSuffix(".cache") }.count == 1)
+    for file in files {
+      let stored = try Data(contentsOf: folder.appendingPathComponent(file))
+      #expect(stored.range(of: Data("SECRETKEY".utf8)) == nil)
+    }
+  }
+
+  @Test func anAnswerThatDoesNotDecodeIsNeverKept() async throws {
+    let sent = Mutex(0)
+    let network = ClosureTransport { _ in
+      sent.withLock { $0 += 1 }
+      return HTTPResponse(status: 200, body: Data(#"{"photo_manifest": {"name": 5}}"#.utf8))
+    }
+    let client = APIClient(
+      baseURL: URL(string: "http://example.test/api/v1")!, retryPolicy: .never,
+      transport: network, cache: ResponseCache(folder: folder))
+    for _ in 0..<2 {
+      await #expect(throws: APIError.self) {
+        try await client.send(Endpoints.manifest(rover: "spirit"))
+      }
+    }
+    #expect(sent.withLock { $0 } == 2)
+    #expect(!FileManager.default.fileExists(atPath: folder.path))
+  }
+
+  @Test func photoListsOfFinishedSolsAreKeptOnceTheLastSolIsKnown() async throws {
+    let network = ClosureTransport { request in
+      let body =
+        request.url.path.hasSuffix("/rovers")
+        ? try Fixture.data("api/rovers.json") : try Fixture.data("api/photos/spirit/1.json")
+      return HTTPResponse(status: 200, body: body)
+    }
+    let client = APIClient(
+      baseURL: URL(string: "http://example.test/api/v1")!, transport: network,
+      cache: ResponseCache(folder: folder))
+    _ = try await client.send(Endpoints.photos(rover: "spirit", on: .sol(1)))
+    #expect(try ResponseCache(folder: folder).info().entries == 0)
+    _ = try await client.send(Endpoints.rovers())
+    _ = try await client.send(Endpoints.photos(rover: "spirit", on: .sol(1)))
+    // The rovers list and the photos of a sol before Spirit's last.
+    #expect(try ResponseCache(folder: folder).info().entries == 2)
   }
 }

@@ -40,7 +40,8 @@ import Testing
     }
     let archive = MarsArchive(client: api.client, maxConcurrentRequests: 4, pageSize: 25)
     let task = Task {
-      try await archive.fetchPhotos(rover: "curiosity", on: .sol(1000), expectedCount: 856)
+      try await archive.fetchPhotos(
+        rover: "curiosity", on: .sol(1000), cameras: ["FHAZ", "NAVCAM", "MAST", "CHEMCAM", "RHAZ"])
     }
     while api.counters.withLock({ $0.inFlight }) < 4 { try await Task.sleep(for: .milliseconds(1)) }
     task.cancel()

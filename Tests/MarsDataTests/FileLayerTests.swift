@@ -17,27 +17,32 @@ import Testing
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
-  func photo(id: Int = 7, imgSrc: String, camera: String = "NAVCAM", sol: Int = 12) -> Photo {
+  func photo(id: Int? = 7, imgSrc: String, camera: String = "NAVCAM", sol: Int = 12) -> Photo {
     Photo(
       id: id, sol: sol, earthDate: "2020-01-01", imgSrc: imgSrc, camera: Camera(name: camera),
       rover: RoverReference(id: 5, name: "Curiosity"))
   }
 
-  @Test func layoutIsRoverSolCameraIdAndFileName() {
+  @Test func layoutIsRoverSolCameraAndNASAsFileName() {
     let layout = PhotoFileLayout(root: folder)
-    let path = layout.relativePath(
-      for: photo(imgSrc: "https://mars.nasa.gov/msl/FLB_486265257EDR_F0481570FHAZ00323M_.JPG?x=1"),
-      rover: "Curiosity")
-    #expect(path == "curiosity/12/NAVCAM/7-FLB_486265257EDR_F0481570FHAZ00323M_.JPG")
+    let photo = photo(
+      imgSrc: "https://mars.nasa.gov/msl/FLB_486265257EDR_F0481570FHAZ00323M_.JPG?x=1")
+    #expect(
+      layout.relativePath(for: photo, rover: "Curiosity")
+        == "curiosity/12/NAVCAM/FLB_486265257EDR_F0481570FHAZ00323M_.JPG")
+    #expect(
+      layout.legacyRelativePath(for: photo, rover: "Curiosity")
+        == "curiosity/12/NAVCAM/7-FLB_486265257EDR_F0481570FHAZ00323M_.JPG")
   }
 
   @Test(arguments: [
-    ("http://h/images/..%2F..%2Fetc%2Fpasswd", "7-passwd"),
-    ("../../etc/passwd", "7-passwd"),
-    ("/etc/passwd", "7-passwd"),
-    ("http://h/images/.hidden", "7-.hidden"),
-    ("http://h/", "7"),
-    ("http://h/a b/ça va?.jpg", "7-ava"),
+    ("http://h/images/..%2F..%2Fetc%2Fpasswd", "etcpasswd"),
+    ("../../etc/passwd", "passwd"),
+    ("/etc/passwd", "passwd"),
+    ("http://h/images/.hidden", "hidden"),
+    ("http://h/", "photo-7"),
+    ("http://h/a b/ça va?.jpg", "ava"),
+    ("http://h/x/.rovers-sol.json", "rovers-sol.json"),
   ])
   func hostileNamesStayOneSafeComponent(_ imgSrc: String, _ expected: String) {
     let layout = PhotoFileLayout(root: folder)
@@ -48,6 +53,7 @@ import Testing
     #expect(parts[2] == "evil")
     #expect(parts[3] == expected)
     #expect(!parts.contains { $0.hasPrefix(".") })
+    #expect(!TemporaryFile.isTemporary(String(parts[3])))
   }
 
   @Test func longNamesAreShortenedKeepingTheExtension() {
@@ -59,31 +65,46 @@ import Testing
     #expect(name.hasSuffix(".jpg"))
   }
 
-  @Test func atomicWriteLeavesNoPartAndReplacesOnlyWhenAsked() throws {
-    let target = folder.appendingPathComponent("a.jpg")
-    #expect(try AtomicFile.write(Data("one".utf8), to: target) == .written)
-    #expect(try AtomicFile.write(Data("two".utf8), to: target) == .alreadyThere)
-    #expect(try String(contentsOf: target, encoding: .utf8) == "one")
-    #expect(try AtomicFile.write(Data("three".utf8), to: target, replacing: true) == .written)
-    #expect(try String(contentsOf: target, encoding: .utf8) == "three")
-    #expect(!FileManager.default.fileExists(atPath: target.path + ".part"))
+  @Test func atomicWriteReplacesWholeAndLeavesNoTemporaryFile() throws {
+    let target = folder.appendingPathComponent("a.json")
+    try AtomicFile.write(Data("one".utf8), to: target)
+    try AtomicFile.write(Data("two".utf8), to: target, durable: false)
+    #expect(try String(contentsOf: target, encoding: .utf8) == "two")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["a.json"])
   }
 
-  @Test func staleRemnantsGoButAPartSomeoneHoldsStays() throws {
-    let stale = folder.appendingPathComponent("x/1/CAM/stale.jpg.part")
-    let held = folder.appendingPathComponent("x/1/CAM/held.jpg.part")
-    try Directories.create(stale.deletingLastPathComponent())
-    try Data("left over".utf8).write(to: stale)
-    try Data("being written".utf8).write(to: held)
-    let fd = open(held.path, O_WRONLY)
+  @Test func theSweepTakesOnlyUnheldTemporaryFilesOfItsOwnFolder() throws {
+    let cam = folder.appendingPathComponent("x/1/CAM")
+    try Directories.create(cam.appendingPathComponent("deeper"))
+    let names = [
+      ".stale.jpg.rovers-tmp", ".held.jpg.rovers-tmp", "NLF_0001.part", "notes.part",
+      "photo.jpg", "deeper/.below.jpg.rovers-tmp",
+    ]
+    for name in names { try Data(name.utf8).write(to: cam.appendingPathComponent(name)) }
+    let fd = open(cam.appendingPathComponent(".held.jpg.rovers-tmp").path, O_RDONLY)
     defer { close(fd) }
     #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
-    AtomicFile.removeStaleParts(below: folder)
-    #expect(!FileManager.default.fileExists(atPath: stale.path))
-    #expect(FileManager.default.fileExists(atPath: held.path))
-    // A writer meeting a part that another holds leaves it alone.
-    let target = folder.appendingPathComponent("x/1/CAM/held.jpg")
-    #expect(try AtomicFile.write(Data("mine".utf8), to: target) == .alreadyThere)
+    TemporaryFile.sweep(cam)
+    let left = Set(try FileManager.default.contentsOfDirectory(atPath: cam.path))
+    #expect(left == [".held.jpg.rovers-tmp", "NLF_0001.part", "notes.part", "photo.jpg", "deeper"])
+    #expect(
+      FileManager.default.fileExists(
+        atPath: cam.appendingPathComponent("deeper/.below.jpg.rovers-tmp").path))
+  }
+
+  @Test func aSweepRacingWritersNeverFailsOne() async throws {
+    let stop = SweepLoop(folder: folder)
+    stop.start()
+    for index in 0..<300 {
+      let target = folder.appendingPathComponent("p\(index).jpg")
+      let file = try #require(
+        try await TemporaryFile.create(for: target.path, skipIfPresent: true))
+      try file.write(Data([0xFF, 0xD8, 0xFF, UInt8(index % 256)]))
+      try file.commit(durable: false)
+      #expect(FileManager.default.fileExists(atPath: target.path))
+    }
+    stop.finish()
+    #expect(stop.sweeps > 0)
   }
 
   @Test func aFileInTheWayIsAFileSystemError() throws {
@@ -99,18 +120,34 @@ import Testing
     #expect(throws: SyncLockHeld.self) { try SyncLock(folder: folder) }
     withExtendedLifetime(first) {}
   }
+}
 
-  @Test func stateRoundTripsAndACorruptFileIsSetAside() throws {
-    let file = SyncStateFile(folder: folder)
-    #expect(try file.load().state == SyncState())
-    var state = SyncState()
-    state.rovers["spirit"] = .init(
-      startSol: 3, sols: ["3": .init(photoIDs: [1, 2], completeAt: 2, cameras: [])])
-    try file.save(state)
-    #expect(try file.load().state == state)
-    try Data("{not json".utf8).write(to: file.url)
-    let (recovered, flagged) = try file.load()
-    #expect(recovered == SyncState() && flagged)
-    #expect(FileManager.default.fileExists(atPath: file.url.path + ".corrupt"))
+/// Sweeps a folder over and over on a thread of its own, as another run's sweep would.
+final class SweepLoop: @unchecked Sendable {
+  // Unchecked: `running` and `count` are only touched under `lock`.
+  private let folder: URL
+  private let lock = NSLock()
+  private var running = true
+  private var count = 0
+  private var thread: Thread?
+
+  init(folder: URL) { self.folder = folder }
+
+  var sweeps: Int { lock.withLock { count } }
+
+  func start() {
+    let thread = Thread { [self] in
+      while lock.withLock({ running }) {
+        TemporaryFile.sweep(folder)
+        lock.withLock { count += 1 }
+      }
+    }
+    self.thread = thread
+    thread.start()
+  }
+
+  func finish() {
+    lock.withLock { running = false }
+    while thread?.isFinished == false { usleep(1000) }
   }
 }

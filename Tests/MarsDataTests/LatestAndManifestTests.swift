@@ -43,18 +43,20 @@ import Testing
     #expect(
       error
         == .status(
-          request: "GET /rovers/Spirit/latest_photos", response: ServerErrorResponse(status: 503)))
+          request: "GET /rovers/Spirit/latest_photos?per_page=100",
+          response: ServerErrorResponse(status: 503)))
   }
 
   @Test func marsVistaLatestPhotosAreFetchedPageByPage() async throws {
     let api = StubAPI(shape: .marsVista)
-    let outcomes = try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: [
-      "perseverance"
-    ])
+    let outcomes = try await MarsArchive(client: api.client, pageSize: 25).fetchLatestPhotos(
+      rovers: ["perseverance"])
     #expect(
       outcomes.first?.value?.photos.map(\.id)
         == (try Fixture.photos(rover: "perseverance", sol: 1042).map(\.id)))
-    #expect(api.requests.filter { $0.contains("page=") }.count == 2)
+    // 62 photos: page 1 says there are 3, and pages 2 and 3 follow.
+    #expect(api.requests.count == 3)
+    #expect(api.requests.filter { $0.contains("?page=") }.count == 2)
   }
 
   @Test func manifestsComeBackInOrder() async throws {

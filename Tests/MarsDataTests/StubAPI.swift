@@ -21,13 +21,16 @@ final class StubAPI: Sendable {
   let delay: Duration
   /// Decides a request's answer before the fixtures do; `nil` lets the fixtures answer.
   let override: @Sendable (String) async throws -> HTTPResponse?
+  /// Mars Vista totals that are out of date: this many pages announced, whatever there are.
+  let stalePages: Int?
 
   init(
-    shape: Shape = .original, delay: Duration = .milliseconds(5),
+    shape: Shape = .original, delay: Duration = .milliseconds(5), stalePages: Int? = nil,
     override: @escaping @Sendable (String) async throws -> HTTPResponse? = { _ in nil }
   ) {
     self.shape = shape
     self.delay = delay
+    self.stalePages = stalePages
     self.override = override
   }
 
@@ -107,7 +110,7 @@ final class StubAPI: Sendable {
       if shape == .marsVista {
         body["pagination"] = [
           "total_count": total, "page": page, "per_page": perPage,
-          "total_pages": (total + perPage - 1) / perPage,
+          "total_pages": stalePages ?? (total + perPage - 1) / perPage,
         ]
       }
     }

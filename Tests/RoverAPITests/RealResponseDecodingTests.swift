@@ -71,7 +71,7 @@ import Testing
       photos.first?.camera
         == Camera(id: 20, name: "FHAZ", roverID: 5, fullName: "Front Hazard Avoidance Camera"))
     #expect(photos.first?.rover == RoverReference(id: 5, name: "Curiosity"))
-    let order = photos.map { [$0.camera.id ?? 0, $0.id] }
+    let order = photos.map { [$0.camera.id ?? 0, $0.id ?? 0] }
     #expect(order == order.sorted { $0.lexicographicallyPrecedes($1) })
   }
 }

@@ -42,8 +42,8 @@ import Testing
     let server = try await FixtureServer.start()
     let first = try await manifest(server)
     let folder = home.url.appendingPathComponent("rovers")
-    for file in Folder.files(folder) {
-      try Data("rovers-cache 1\n{broken\n".utf8).write(to: folder.appendingPathComponent(file))
+    for file in Folder.files(folder) where file.hasSuffix(".cache") {
+      try Data("rovers-cache 2\n{broken\n".utf8).write(to: folder.appendingPathComponent(file))
     }
     let second = try await manifest(server)
     #expect(second.status == 0)
@@ -71,7 +71,7 @@ extension CacheEndToEndTests {
     _ = try await manifest(server)
     // Age every entry: rewrite its expiry into the past, as an hour going by would.
     let folder = home.url.appendingPathComponent("rovers")
-    for file in Folder.files(folder) {
+    for file in Folder.files(folder) where file.hasSuffix(".cache") {
       let url = folder.appendingPathComponent(file)
       var lines = try Data(contentsOf: url).split(
         separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)

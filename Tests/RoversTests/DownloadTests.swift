@@ -30,16 +30,15 @@ struct DownloadEntry: Decodable {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let first = try await download(server, ["--json"])
     #expect(first.status == 0)
-    #expect(first.stderr.hasPrefix("downloaded 49, skipped 0, failed 0, "))
+    #expect(first.stderr.hasPrefix("downloaded 49, skipped 0, gone 0, failed 0, "))
     let entries = try JSONDecoder().decode([DownloadEntry].self, from: Data(first.stdout.utf8))
     #expect(entries.count == 49)
     #expect(entries.allSatisfy { $0.status == "downloaded" })
-    let files = Folder.files(output)
+    let files = Folder.photos(output)
     #expect(files.count == 49)
     #expect(files.allSatisfy { $0.hasPrefix("perseverance/100/") })
     #expect(
-      files.contains(
-        "perseverance/100/SKYCAM/830145-SKY_0100_608882828_144ECM_N0040136SKYC_1200.jpg"))
+      files.contains("perseverance/100/SKYCAM/SKY_0100_608882828_144ECM_N0040136SKYC_1200.jpg"))
     for entry in entries.prefix(6) {
       let url = try #require(URL(string: entry.img_src))
       let (served, _) = try await URLSession.shared.data(from: url)
@@ -48,7 +47,7 @@ struct DownloadEntry: Decodable {
     let imagesBefore = server.requests.filter { $0.target.hasPrefix("/images/") }.count
     let second = try await download(server)
     #expect(second.status == 0)
-    #expect(second.stderr.hasPrefix("downloaded 0, skipped 49, failed 0, "))
+    #expect(second.stderr.hasPrefix("downloaded 0, skipped 49, gone 0, failed 0, "))
     #expect(server.requests.filter { $0.target.hasPrefix("/images/") }.count == imagesBefore)
   }
 
@@ -75,13 +74,31 @@ struct DownloadEntry: Decodable {
   @Test func anImageThatKeepsFailingIsNamedAndTheRestStay() async throws {
     let server = try await FixtureServer.start(
       faults:
+        #"[{"match": "/images/mars2020-raw-images/pub/ods/surface/sol/00100/ids/edr/browse/skycam/SKY_0100_608882828", "status": 500}]"#,
+      imageLatencyMilliseconds: 0)
+    let run = try await download(server, ["--retries", "1"])
+    #expect(run.status == 69)
+    #expect(run.stderr.contains("downloaded 48, skipped 0, gone 0, failed 1, "))
+    #expect(
+      run.stderr.contains(
+        "Error: photo SKY_0100_608882828_144ECM_N0040136SKYC: GET http://127.0.0.1:"))
+    #expect(run.stderr.contains("the server answered 500 Internal Server Error"))
+    #expect(Folder.photos(output).count == 48)
+  }
+
+  @Test func aPhotoGoneFromItsHostIsReportedButDoesNotFailTheRun() async throws {
+    let server = try await FixtureServer.start(
+      faults:
         #"[{"match": "/images/mars2020-raw-images/pub/ods/surface/sol/00100/ids/edr/browse/skycam/SKY_0100_608882828", "status": 404}]"#,
       imageLatencyMilliseconds: 0)
-    let run = try await download(server)
-    #expect(run.status == 69)
-    #expect(run.stderr.contains("downloaded 48, skipped 0, failed 1, "))
-    #expect(run.stderr.contains("Error: photo 830145: GET http://127.0.0.1:"))
-    #expect(run.stderr.contains("the server answered 404 Not Found"))
+    let run = try await download(server, ["--json"])
+    #expect(run.status == 0)
+    #expect(run.stderr.contains("downloaded 48, skipped 0, gone 1, failed 0, "))
+    #expect(
+      run.stderr.contains(
+        "warning: photo SKY_0100_608882828_144ECM_N0040136SKYC is gone from its host"))
+    let entries = try JSONDecoder().decode([DownloadEntry].self, from: Data(run.stdout.utf8))
+    #expect(entries.filter { $0.status == "gone" }.count == 1)
     #expect(Folder.photos(output).count == 48)
   }
 
@@ -98,9 +115,9 @@ struct DownloadEntry: Decodable {
     child.signal(SIGINT)
     #expect(await child.exitStatus() == 130)
     let stderr = try String(contentsOfFile: err, encoding: .utf8)
-    #expect(stderr.hasPrefix("interrupted: downloaded 0, skipped 0, failed 0, "))
+    #expect(stderr.hasPrefix("interrupted: downloaded 0, skipped 0, gone 0, failed 0, "))
     #expect(stderr.hasSuffix("Error: interrupted\n"))
-    #expect(!Folder.files(output).contains { $0.hasSuffix(".part") })
+    #expect(!Folder.files(output).contains { $0.hasSuffix(".rovers-tmp") })
   }
 
   @Test func killedRunLeavesNothingARerunWouldTrust() async throws {
@@ -125,8 +142,10 @@ struct DownloadEntry: Decodable {
     let fresh = folder.url.appendingPathComponent("fresh")
     _ = try await ProcessRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", fresh.path], base: healthy.baseURL)
-    let files = Folder.files(output)
+    let files = Folder.photos(output)
     #expect(files.count == 49)
+    // The rerun cleared what the kill left in the folders it wrote.
+    #expect(!Folder.files(output).contains { $0.hasSuffix(".rovers-tmp") })
     for file in files {
       let kept = try Data(contentsOf: output.appendingPathComponent(file))
       #expect(kept == (try Data(contentsOf: fresh.appendingPathComponent(file))), "\(file)")
@@ -156,13 +175,14 @@ struct DownloadEntry: Decodable {
     #expect(run.status == 65)
     #expect(
       run.stderr.contains(
-        "Error: photo 2: GET /etc/passwd: the photo's img_src is not an http or https address"))
+        "Error: photo passwd: GET /etc/passwd: the photo's img_src is not an http or https address"
+      ))
     let everything = Folder.files(folder.url)
     #expect(everything.allSatisfy { $0.hasPrefix("mars/spirit/1/") }, "\(everything)")
-    #expect(everything.count == 2)
-    #expect(everything.contains("mars/spirit/1/FHAZ/1-passwd"))
+    #expect(Folder.photos(folder.url).count == 2)
+    #expect(everything.contains("mars/spirit/1/FHAZ/etcpasswd"))
     #expect(
-      everything.contains { $0.hasPrefix("mars/spirit/1/tmp/3-bbbb") && $0.hasSuffix(".jpg") })
+      everything.contains { $0.hasPrefix("mars/spirit/1/tmp/bbbb") && $0.hasSuffix(".jpg") })
   }
 
   @Test func aFolderThatCannotBeCreatedIsExit73() async throws {

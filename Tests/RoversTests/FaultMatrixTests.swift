@@ -131,7 +131,9 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       name: "one rover failing in latest",
       faults: #"[{"match": "/rovers/Opportunity/latest_photos", "status": 502}]"#,
       arguments: ["latest", "--retries", "1"], status: 69,
-      phrase: "Error: GET /rovers/Opportunity/latest_photos: the server answered 502 Bad Gateway"),
+      phrase:
+        "Error: GET /rovers/Opportunity/latest_photos?per_page=100: the server answered 502 Bad"
+        + " Gateway"),
     FaultCase(
       name: "the whole command past its deadline",
       faults: #"[{"match": "/manifests/", "latency_ms": 5000}]"#,
@@ -157,7 +159,9 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       base: "http://127.0.0.1:9/api/v1")
     #expect(run.status == 69)
     #expect(
-      run.stderr == "Error: GET /rovers/curiosity/latest_photos: cannot connect to 127.0.0.1:9\n")
+      run.stderr
+        == "Error: GET /rovers/curiosity/latest_photos?per_page=100: cannot connect to"
+        + " 127.0.0.1:9\n")
   }
 
   @Test func redirectToAnotherHostLosesTheKey() async throws {

@@ -1,30 +1,32 @@
 import Foundation
+import RoverAPI
 
-/// How long an answer may be kept, from what it says: the mission of a finished rover does
-/// not change, an active rover's does, and a sol before the last one is over.
+/// How long an answer may be kept, from what it says once decoded: the mission of a finished
+/// rover does not change, an active rover's does, and a sol before the last one is over.
 public enum CachePolicy {
   /// Thirty days: rovers whose mission is complete, and sols that are over.
   public static let long: TimeInterval = 30 * 86_400
   /// One hour: anything about a rover still at work.
   public static let short: TimeInterval = 3_600
 
-  /// The lifetime of a 200 answer to `path` (below the base, such as `manifests/spirit`) with
-  /// `query`, or `nil` when it must not be kept. `lastSol` says a rover's last sol, if known.
-  static func lifetime(
-    path: String, query: [String: String], body: Data, lastSol: (String) -> Int?
-  ) -> TimeInterval? {
-    let parts = path.split(separator: "/").map(String.init)
-    switch (parts.first, parts.count) {
-    case ("rovers", 1):
-      let statuses = statusList(body, root: "rovers")
-      return statuses.isEmpty ? nil : statuses.allSatisfy { $0 == "complete" } ? long : short
-    case ("rovers", 2):
-      return lifetime(status: status(body, root: "rover"))
-    case ("manifests", 2):
-      return lifetime(status: status(body, root: "photo_manifest"))
-    case ("rovers", 3) where parts[2] == "photos":
+  /// The lifetime of `value`, the decoded answer to `key`, or `nil` when it must not be kept.
+  /// `lastSol` says a rover's last sol (lower-cased name), if known.
+  static func lifetime(of value: any Sendable, for key: AnswerKey, lastSol: (String) -> Int?)
+    -> TimeInterval?
+  {
+    switch value {
+    case let rovers as [Rover]:
+      guard !rovers.isEmpty else { return nil }
+      return rovers.allSatisfy { $0.status == "complete" } ? long : short
+    case let rover as Rover:
+      return lifetime(status: rover.status)
+    case let manifest as PhotoManifest:
+      return lifetime(status: manifest.status)
+    case is PhotoPage:
       // Only a sol the rover has finished: its last sol may still be filling up.
-      guard let sol = query["sol"].flatMap(Int.init), let last = lastSol(parts[1].lowercased()),
+      let parts = key.path.split(separator: "/")
+      guard parts.count == 3, parts[0] == "rovers", parts[2] == "photos",
+        let sol = key.query["sol"].flatMap(Int.init), let last = lastSol(parts[1].lowercased()),
         sol < last
       else { return nil }
       return long
@@ -33,21 +35,22 @@ public enum CachePolicy {
     }
   }
 
-  private static func lifetime(status: String?) -> TimeInterval? {
+  /// What an answer says of rovers' last sols, by lower-cased name.
+  static func lastSols(in value: any Sendable) -> [String: Int] {
+    switch value {
+    case let rovers as [Rover]:
+      Dictionary(rovers.map { ($0.name.lowercased(), $0.maxSol) }, uniquingKeysWith: max)
+    case let rover as Rover: [rover.name.lowercased(): rover.maxSol]
+    case let manifest as PhotoManifest: [manifest.name.lowercased(): manifest.maxSol]
+    default: [:]
+    }
+  }
+
+  private static func lifetime(status: String) -> TimeInterval? {
     switch status {
     case "complete": long
     case "active": short
     default: nil
     }
-  }
-
-  private static func status(_ body: Data, root: String) -> String? {
-    let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
-    return (object?[root] as? [String: Any])?["status"] as? String
-  }
-
-  private static func statusList(_ body: Data, root: String) -> [String] {
-    let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
-    return ((object?[root] as? [[String: Any]]) ?? []).compactMap { $0["status"] as? String }
   }
 }

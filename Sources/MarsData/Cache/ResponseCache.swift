@@ -1,31 +1,72 @@
 import Foundation
+import RoverAPI
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Answers kept on disk, one file each under `$XDG_CACHE_HOME/rovers`, named by a hash of the
 /// base URL and request: never by the key, which is never stored.
 ///
-/// A file is a header line, a JSON line (the request it answers and when it expires) and the
-/// body. Files are written atomically; one that cannot be read is a miss and is replaced.
-public struct ResponseCache: Sendable {
-  /// The folder.
-  public var folder: URL
-  /// What time it is: a parameter so that expiry can be tested without waiting.
-  public var now: @Sendable () -> Date
+/// A file is a header line, a JSON line (the request it answers, when it expires, the body's
+/// length and checksum) and the body. Only answers that decoded are offered, and a file whose
+/// body does not match its length and checksum (a torn write, a damaged disk) is a miss and is
+/// replaced. Entries are not synced to disk: a lost one costs one request.
+public final class ResponseCache: AnswerCache {
+  /// Whether to read the cache: `refresh` fetches again but still stores.
+  public enum Mode: Sendable { case use, refresh }
 
-  static let magic = "rovers-cache 1"
+  /// The folder.
+  public let folder: URL
+  private let mode: Mode
+  /// Answers holding it are never kept.
+  private let secret: String?
+  /// What time it is: a parameter so that expiry can be tested without waiting.
+  private let now: @Sendable () -> Date
+  /// Rovers' last sols, learned from answers and kept in `last-sols.json`, read once.
+  private let lastSols = Mutex<[String: Int]?>(nil)
+
+  static let magic = "rovers-cache 2"
+  static let lastSolsName = "last-sols.json"
 
   /// Creates a cache in `folder`.
-  public init(folder: URL, now: @escaping @Sendable () -> Date = { Date() }) {
+  public init(
+    folder: URL, mode: Mode = .use, secret: String? = nil,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.folder = folder
+    self.mode = mode
+    self.secret = secret
     self.now = now
   }
 
   private struct Header: Codable {
     var key: String
     var expires: Double
+    var length: Int
+    var checksum: String
   }
 
-  /// The body stored for `key`, if there is one and it has not expired.
-  public func body(for key: String) -> Data? {
+  /// The kept body, unless this run refreshes, the entry expired or it is not whole.
+  public func body(for key: AnswerKey) -> Data? {
+    guard mode == .use else { return nil }
+    return storedBody(for: key.text)
+  }
+
+  /// Keeps the answer for as long as ``CachePolicy`` allows, unless it holds the key.
+  public func offer(_ body: Data, decoded value: any Sendable, for key: AnswerKey) {
+    let learned = CachePolicy.lastSols(in: value)
+    if !learned.isEmpty { learn(learned) }
+    guard !holdsSecret(body),
+      let lifetime = CachePolicy.lifetime(of: value, for: key, lastSol: lastSol)
+    else { return }
+    // A cache that cannot be written only costs a request next time.
+    try? store(body, for: key.text, lifetime: lifetime)
+  }
+
+  /// The body stored for `key`, if there is one, it is whole and it has not expired.
+  func storedBody(for key: String) -> Data? {
     guard let data = FileManager.default.contents(atPath: file(for: key).path) else { return nil }
     let lines = data.split(
       separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
@@ -33,30 +74,32 @@ public struct ResponseCache: Sendable {
       let header = try? JSONDecoder().decode(Header.self, from: Data(lines[1])),
       header.key == key, header.expires > now().timeIntervalSince1970
     else { return nil }
-    return Data(lines[2])
+    let body = Data(lines[2])
+    guard body.count == header.length, Self.checksum(body) == header.checksum else { return nil }
+    return body
   }
 
   /// Keeps `body` for `key` for `lifetime` seconds.
-  public func store(_ body: Data, for key: String, lifetime: TimeInterval) throws {
+  func store(_ body: Data, for key: String, lifetime: TimeInterval) throws {
     try Directories.create(folder)
-    let header = Header(key: key, expires: now().timeIntervalSince1970 + lifetime)
+    let header = Header(
+      key: key, expires: now().timeIntervalSince1970 + lifetime, length: body.count,
+      checksum: Self.checksum(body))
     var data = Data((Self.magic + "\n").utf8)
     data.append(try JSONEncoder().encode(header))
     data.append(UInt8(ascii: "\n"))
     data.append(body)
-    _ = try AtomicFile.write(data, to: file(for: key), replacing: true)
+    try AtomicFile.write(data, to: file(for: key), durable: false)
   }
 
   /// How many entries there are and how many bytes they take.
-  public func info() -> (entries: Int, bytes: Int) {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  public func info() throws -> (entries: Int, bytes: Int) {
     var bytes = 0
     var entries = 0
-    for name in names where name.hasSuffix(".cache") {
+    for name in try names() where name.hasSuffix(".cache") {
       entries += 1
-      let attributes = try? FileManager.default.attributesOfItem(
-        atPath: folder.appendingPathComponent(name).path)
-      bytes += (attributes?[.size] as? Int) ?? 0
+      var info = stat()
+      if stat(folder.appendingPathComponent(name).path, &info) == 0 { bytes += Int(info.st_size) }
     }
     return (entries, bytes)
   }
@@ -64,9 +107,9 @@ public struct ResponseCache: Sendable {
   /// Removes every entry; returns how many there were.
   @discardableResult
   public func clear() throws -> Int {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     var removed = 0
-    for name in names where name.hasSuffix(".cache") || name.hasSuffix(".cache.part") {
+    for name in try names()
+    where name.hasSuffix(".cache") || TemporaryFile.isTemporary(name) || name == Self.lastSolsName {
       let path = folder.appendingPathComponent(name).path
       guard unlink(path) == 0 else { throw FileSystemError(path: path, errno: errno) }
       removed += name.hasSuffix(".cache") ? 1 : 0
@@ -74,12 +117,67 @@ public struct ResponseCache: Sendable {
     return removed
   }
 
+  /// The folder's entries; none when it does not exist, an error when it cannot be read.
+  private func names() throws -> [String] {
+    guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+    guard let dir = opendir(folder.path) else {
+      throw FileSystemError(path: folder.path, errno: errno)
+    }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+
   /// `<16 hex digits>.cache`: FNV-1a of the key; the key inside the file settles collisions.
   func file(for key: String) -> URL {
+    folder.appendingPathComponent(Self.fnv1a(Data(key.utf8)) + ".cache")
+  }
+
+  static func checksum(_ body: Data) -> String { fnv1a(body) }
+
+  private static func fnv1a(_ data: Data) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    for byte in data { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     let hex = String(hash, radix: 16)
-    return folder.appendingPathComponent(
-      String(repeating: "0", count: 16 - hex.count) + hex + ".cache")
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
+
+  private func holdsSecret(_ body: Data) -> Bool {
+    guard let secret, !secret.isEmpty else { return false }
+    return body.range(of: Data(secret.utf8)) != nil
+  }
+
+  /// A rover's last sol, as the cache has learned it.
+  private func lastSol(_ rover: String) -> Int? {
+    lastSols.withLock { known in
+      if known == nil { known = readLastSols() }
+      return known?[rover]
+    }
+  }
+
+  private func learn(_ sols: [String: Int]) {
+    let merged: [String: Int]? = lastSols.withLock { known in
+      var all = known ?? readLastSols()
+      let before = all
+      all.merge(sols) { max($0, $1) }
+      known = all
+      return all == before ? nil : all
+    }
+    guard let merged, let data = try? JSONEncoder().encode(merged) else { return }
+    try? Directories.create(folder)
+    try? AtomicFile.write(
+      data, to: folder.appendingPathComponent(Self.lastSolsName), durable: false)
+  }
+
+  private func readLastSols() -> [String: Int] {
+    let url = folder.appendingPathComponent(Self.lastSolsName)
+    guard let data = FileManager.default.contents(atPath: url.path) else { return [:] }
+    return (try? JSONDecoder().decode([String: Int].self, from: data)) ?? [:]
   }
 }

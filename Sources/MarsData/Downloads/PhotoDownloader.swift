@@ -1,5 +1,6 @@
 import Foundation
 import RoverAPI
+import Synchronization
 
 /// Downloads photos into their files with at most `jobs` transfers in flight.
 ///
@@ -14,6 +15,8 @@ public struct PhotoDownloader: Sendable {
   public var jobs: Int
   /// Whether files already on disk are fetched again.
   public var force: Bool
+  /// The folders already cleared of left-over temporary files in this run.
+  private let swept = SweptFolders()
 
   /// Creates a downloader.
   public init(client: APIClient, jobs: Int = 8, force: Bool = false) {
@@ -37,30 +40,66 @@ public struct PhotoDownloader: Sendable {
     }
   }
 
-  private func fetch(_ download: PhotoDownload) async throws -> DownloadResult {
+  /// Fetches one photo into its file, unless it is there already (or, from an earlier
+  /// version, under its old name, which is then moved to the new one).
+  public func fetch(_ download: PhotoDownload) async throws -> DownloadResult {
     let target = download.destination
-    if !force, FileManager.default.fileExists(atPath: target.path) {
+    if !force, isPresent(download) { return DownloadResult(download: download, status: .skipped) }
+    // The address is the server's data: one that is not http(s) is a fault of the data.
+    guard let url = URL(string: download.photo.imgSrc) else {
+      return DownloadResult(download: download, status: .failed(invalidAddress(download)))
+    }
+    let folder = target.deletingLastPathComponent()
+    try Directories.create(folder)
+    swept.sweepOnce(folder)
+    guard let file = try await PhotoFile.create(for: target, skipIfPresent: !force) else {
       return DownloadResult(download: download, status: .skipped)
     }
-    let data: Data
     do {
-      // The address is the server's data: one that is not http(s) is a fault of the data.
-      guard let url = URL(string: download.photo.imgSrc),
-        ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false
-      else {
-        throw APIError.undecodable(
-          request: "GET \(OneLine.clean(download.photo.imgSrc))",
-          problem: "the photo's img_src is not an http or https address")
-      }
-      data = try await client.fetchData(from: url)
+      try await client.download(from: url, into: file)
+      try Task.checkCancellation()
+      try file.commit()
+      return DownloadResult(download: download, status: .downloaded(bytes: file.length))
     } catch let error as APIError {
+      file.discard()
+      if case .invalidRequest = error {
+        return DownloadResult(download: download, status: .failed(invalidAddress(download)))
+      }
+      if case .status(_, let answer) = error, [404, 410].contains(answer.status) {
+        return DownloadResult(download: download, status: .gone(error))
+      }
       return DownloadResult(download: download, status: .failed(error))
+    } catch {
+      file.discard()
+      throw error
     }
-    try Task.checkCancellation()
-    try Directories.create(target.deletingLastPathComponent())
-    switch try AtomicFile.write(data, to: target, replacing: force) {
-    case .written: return DownloadResult(download: download, status: .downloaded(bytes: data.count))
-    case .alreadyThere: return DownloadResult(download: download, status: .skipped)
-    }
+  }
+
+  /// Whether the photo's file is there, moving it from its legacy name first if need be.
+  private func isPresent(_ download: PhotoDownload) -> Bool {
+    let target = download.destination.path
+    if FileManager.default.fileExists(atPath: target) { return true }
+    guard let legacy = download.legacyDestination?.path,
+      FileManager.default.fileExists(atPath: legacy)
+    else { return false }
+    // Same folder, one rename: the photo is never absent under both names.
+    return rename(legacy, target) == 0 || FileManager.default.fileExists(atPath: legacy)
+  }
+
+  private func invalidAddress(_ download: PhotoDownload) -> APIError {
+    .undecodable(
+      request: "GET \(OneLine.clean(download.photo.imgSrc))",
+      problem: "the photo's img_src is not an http or https address")
+  }
+}
+
+/// The folders a run has cleared of left-over temporary files: each only once, and only the
+/// folders the run writes, so a run never walks a mirror of a whole mission.
+final class SweptFolders: Sendable {
+  private let done = Mutex<Set<String>>([])
+
+  func sweepOnce(_ folder: URL) {
+    guard done.withLock({ $0.insert(folder.path).inserted }) else { return }
+    TemporaryFile.sweep(folder)
   }
 }

@@ -1,11 +1,13 @@
 import Foundation
 import RoverAPI
 
-/// Where each photo is kept: `<root>/<rover>/<sol>/<camera>/<id>-<NASA file name>`.
+/// Where each photo is kept: `<root>/<rover>/<sol>/<camera>/<NASA file name>`.
 ///
-/// Every part but the root comes from the server, so every part is reduced to letters, digits,
-/// `.`, `_` and `-`, never starts with a dot and is kept short: nothing a server sends can
-/// name a path outside the root.
+/// The file is named by NASA's own file name alone, which is the same whichever server listed
+/// the photo, so a folder filled from one server is continued from another without fetching a
+/// photo twice. Every part but the root comes from a server, so every part is reduced to
+/// letters, digits, `.`, `_` and `-`, never starts with a dot and is kept short: nothing a
+/// server sends can name a path outside the root, nor one of the tool's own hidden files.
 public struct PhotoFileLayout: Sendable {
   /// The folder everything goes under.
   public var root: URL
@@ -18,32 +20,50 @@ public struct PhotoFileLayout: Sendable {
     self.root = root.standardizedFileURL
   }
 
-  /// The folder of one rover's photos.
-  public func folder(rover: String) -> URL {
-    root.appendingPathComponent(Self.safe(rover.lowercased(), fallback: "rover"))
+  /// The folder name of a rover: `perseverance`.
+  public static func roverFolder(_ rover: String) -> String {
+    safe(rover.lowercased(), fallback: "rover")
   }
 
-  /// The photo's path below the root: `perseverance/100/NAVCAM_LEFT/830001-NLF_0100.png`.
+  /// The folder name of a camera: `NAVCAM_LEFT`.
+  public static func cameraFolder(_ camera: String) -> String {
+    safe(camera, fallback: "camera")
+  }
+
+  /// The folder of one rover's photos.
+  public func folder(rover: String) -> URL {
+    root.appendingPathComponent(Self.roverFolder(rover))
+  }
+
+  /// The folder of one sol's photos, where its record is kept too.
+  public func folder(rover: String, sol: Int) -> URL {
+    folder(rover: rover).appendingPathComponent(String(sol))
+  }
+
+  /// The photo's file below its sol's folder: `NAVCAM_LEFT/NLF_0100_…_1200.jpg`.
+  public static func pathInSol(for photo: Photo) -> String {
+    cameraFolder(photo.camera.name) + "/" + fileName(for: photo)
+  }
+
+  /// The photo's path below the root: `perseverance/100/NAVCAM_LEFT/NLF_0100_…_1200.jpg`.
   public func relativePath(for photo: Photo, rover: String) -> String {
-    let name = Self.fileName(from: photo.imgSrc)
-    let file = Self.safe(
-      name.isEmpty ? "\(photo.id)" : "\(photo.id)-\(name)", fallback: "\(photo.id)")
+    [Self.roverFolder(rover), String(photo.sol), Self.pathInSol(for: photo)].joined(
+      separator: "/")
+  }
+
+  /// Where earlier versions kept the photo, `<id>-<NASA file name>`, if it has a server id.
+  public func legacyRelativePath(for photo: Photo, rover: String) -> String? {
+    guard let id = photo.id else { return nil }
+    let name = NASAImageName.fileName(of: photo.imgSrc)
+    let file = Self.safe(name.isEmpty ? "\(id)" : "\(id)-\(name)", fallback: "\(id)")
     return [
-      Self.safe(rover.lowercased(), fallback: "rover"), String(photo.sol),
-      Self.safe(photo.camera.name, fallback: "camera"), file,
+      Self.roverFolder(rover), String(photo.sol), Self.cameraFolder(photo.camera.name), file,
     ].joined(separator: "/")
   }
 
-  /// The photo's full path.
-  public func url(for photo: Photo, rover: String) -> URL {
-    root.appendingPathComponent(relativePath(for: photo, rover: rover))
-  }
-
-  /// The last path component of the image address, without query or fragment.
-  static func fileName(from imgSrc: String) -> String {
-    let path = URL(string: imgSrc)?.path ?? String(imgSrc.prefix { $0 != "?" && $0 != "#" })
-    let last = path.split(separator: "/").last.map(String.init) ?? ""
-    return last.removingPercentEncoding ?? last
+  /// The photo's file name: NASA's, or its identity when the address names no file.
+  static func fileName(for photo: Photo) -> String {
+    safe(NASAImageName.fileName(of: photo.imgSrc), fallback: safe(photo.nasaID, fallback: "photo"))
   }
 
   /// Keeps letters, digits, `.`, `_` and `-`; drops leading dots; shortens; falls back when

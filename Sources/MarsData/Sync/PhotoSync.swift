@@ -3,30 +3,43 @@ import RoverAPI
 
 /// Mirrors what is new for some rovers into a folder: the engine of `rovers sync`.
 ///
-/// Reads each rover's manifest, picks the sols whose photos are not all on disk yet (from the
-/// state file), fetches those sols' photo lists at once and downloads what is new.
+/// Reads each rover's manifest, picks the sols the journal does not record as finished at the
+/// manifest's present count, and then fetches those sols' lists and their images in one task
+/// group: a sol's images start as soon as its list arrives, while other lists are still on
+/// their way, with at most ``MarsArchive/maxConcurrentRequests`` lists and
+/// ``PhotoDownloader/jobs`` images in flight.
 public struct PhotoSync: Sendable {
   /// Where the lists come from.
   public var archive: MarsArchive
   /// What fetches the images.
   public var downloader: PhotoDownloader
-  /// Where the files go; its root holds the state and the lock.
+  /// Where the files go; its root holds the journal and the lock.
   public var layout: PhotoFileLayout
   /// Only these cameras (upper-cased); every camera when empty.
   public var cameras: [String]
   /// The first sol to mirror; without it a first run starts at the latest sol.
   public var sinceSol: Int?
+  /// The image size to keep.
+  public var size: ImageSize
+  /// Where the journal is kept; `nil` for its file in the folder.
+  public var stateStorage: (any SyncStateStorage)?
+  /// What time it is: a parameter so that waiting a week can be tested without waiting.
+  public var now: @Sendable () -> Date
 
   /// Creates a sync.
   public init(
     archive: MarsArchive, downloader: PhotoDownloader, layout: PhotoFileLayout,
-    cameras: [String] = [], sinceSol: Int? = nil
+    cameras: [String] = [], sinceSol: Int? = nil, size: ImageSize = .large,
+    stateStorage: (any SyncStateStorage)? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.archive = archive
     self.downloader = downloader
     self.layout = layout
     self.cameras = cameras.map { $0.uppercased() }.sorted()
     self.sinceSol = sinceSol
+    self.size = size
+    self.stateStorage = stateStorage
+    self.now = now
   }
 
   /// What a run did.
@@ -35,102 +48,167 @@ public struct PhotoSync: Sendable {
     public var results: [DownloadResult] = []
     /// Rovers or sols whose lists could not be fetched.
     public var failures: [RoverOutcome<Void>] = []
+    /// The sols left unfinished, or whose missing photos are no longer waited for.
+    public var incomplete: [IncompleteSol] = []
     /// How many sols were looked at beyond their manifest entry.
     public var solsExamined = 0
-    /// Whether the state file was unreadable and started afresh.
+    /// Whether the state could not be read and was set aside.
     public var recoveredState = false
-  }
-
-  private struct SolWork: Sendable {
-    var rover: String
-    var entry: ManifestEntry
-    var known: Set<Int>
   }
 
   /// Runs the sync under the folder's lock; throws ``SyncLockHeld`` at once if another sync
   /// holds it, ``FileSystemError`` when the folder cannot be written.
   public func run(
     rovers: [String], onResult: @escaping @Sendable (DownloadResult) -> Void = { _ in }
-  )
-    async throws -> Report
-  {
+  ) async throws -> Report {
     try Directories.create(layout.root)
     let lock = try SyncLock(folder: layout.root)
     defer { withExtendedLifetime(lock) {} }
-    let file = SyncStateFile(folder: layout.root)
-    let (saved, recovered) = try file.load()
-    let ledger = SyncLedger(state: saved, file: file, cameras: cameras)
-    var report = Report(recoveredState: recovered)
-    for rover in rovers { AtomicFile.removeStaleParts(below: layout.folder(rover: rover)) }
-
-    var work: [SolWork] = []
+    let journal = try SyncJournal(
+      storage: stateStorage ?? SyncStateFile(folder: layout.root),
+      folder: stateStorage == nil ? layout.root : nil)
+    let plan = SolPlan(cameras: cameras, size: size, now: now().timeIntervalSince1970)
+    var report = Report(recoveredState: journal.recovered)
+    var work: [SolProgress] = []
     for outcome in try await archive.fetchManifestOutcomes(rovers: rovers) {
       guard let manifest = outcome.value else {
-        report.failures.append(RoverOutcome(rover: outcome.rover, result: .failure(outcome.error!)))
+        report.failures.append(
+          RoverOutcome(rover: outcome.rover, result: outcome.result.map { _ in }))
         continue
       }
-      work += plan(outcome.rover, manifest, saved, ledger)
+      let rover = outcome.rover
+      let start = sinceSol ?? journal.startSol(rover: rover) ?? manifest.maxSol
+      try journal.setStart(start, rover: rover)
+      for entry in manifest.photos where entry.sol >= start {
+        guard plan.needsWork(entry, recorded: journal.entry(rover: rover, sol: entry.sol)) else {
+          continue
+        }
+        work.append(SolProgress(rover: rover, manifest: entry))
+      }
     }
     report.solsExamined = work.count
-    let lists = try await work.concurrentMap(limit: archive.maxConcurrentRequests) { item in
-      (item, await fetchList(item))
-    }
-    var downloads: [PhotoDownload] = []
-    var sols: [String: SyncLedger.SolKey] = [:]
-    for (item, list) in lists {
-      guard case .success(let photos) = list else {
-        report.failures.append(RoverOutcome(rover: item.rover, result: list.map { _ in () }))
-        continue
-      }
-      let key = SyncLedger.SolKey(rover: item.rover, sol: item.entry.sol)
-      let new = photos.filter { !item.known.contains($0.id) }
-      ledger.begin(key, newPhotos: new.count, manifestCount: item.entry.totalPhotos)
-      for photo in new {
-        let path = layout.relativePath(for: photo, rover: item.rover)
-        guard sols[path] == nil else { continue }
-        sols[path] = key
-        downloads.append(
-          PhotoDownload(
-            photo: photo, destination: layout.root.appendingPathComponent(path), relativePath: path)
-        )
-      }
-    }
-    let solOfPath = sols
-    report.results = try await downloader.run(downloads) { result in
-      if let key = solOfPath[result.download.relativePath] { ledger.record(result, for: key) }
-      onResult(result)
-    }
-    if let error = ledger.saveError { throw error }
+    try await fetch(work, journal: journal, plan: plan, report: &report, onResult: onResult)
+    try journal.close()
     return report
   }
 
-  /// The sols of one rover to look at: from the start sol on, those not complete at the
-  /// manifest's present count with the present camera filter.
-  private func plan(
-    _ rover: String, _ manifest: PhotoManifest, _ saved: SyncState, _ ledger: SyncLedger
-  ) -> [SolWork] {
-    let record = saved.rovers[rover]
-    let start = sinceSol ?? record?.startSol ?? manifest.maxSol
-    ledger.setStart(start, rover: rover)
-    return manifest.photos.filter { $0.sol >= start }.compactMap { entry in
-      let sol = record?.sols[String(entry.sol)]
-      if sol?.completeAt == entry.totalPhotos, sol?.cameras == cameras { return nil }
-      return SolWork(rover: rover, entry: entry, known: Set(sol?.photoIDs ?? []))
+  private enum Event: Sendable {
+    case listed(Int, Result<[Photo], any Error>)
+    case fetched(Int, DownloadResult)
+  }
+
+  /// Lists and images in one group, each in its own window.
+  private func fetch(
+    _ work: [SolProgress], journal: SyncJournal, plan: SolPlan, report: inout Report,
+    onResult: @escaping @Sendable (DownloadResult) -> Void
+  ) async throws {
+    var sols = work
+    try await withThrowingTaskGroup(of: Event.self) { group in
+      var nextList = 0
+      var listsInFlight = 0
+      var queue: [(Int, PhotoDownload)] = []
+      var queued = 0
+      var transfersInFlight = 0
+      while true {
+        while listsInFlight < archive.maxConcurrentRequests, nextList < sols.count {
+          let index = nextList
+          let sol = sols[index]
+          group.addTask { .listed(index, await fetchList(sol)) }
+          nextList += 1
+          listsInFlight += 1
+        }
+        while transfersInFlight < downloader.jobs, queued < queue.count {
+          let (index, download) = queue[queued]
+          group.addTask { .fetched(index, try await downloader.fetch(download)) }
+          queued += 1
+          transfersInFlight += 1
+        }
+        if queued > 4096 {
+          queue.removeFirst(queued)
+          queued = 0
+        }
+        guard let event = try await group.next() else { break }
+        switch event {
+        case .listed(let index, .failure(let error)):
+          listsInFlight -= 1
+          // Not recorded: the sol is looked at again next run.
+          report.failures.append(RoverOutcome(rover: sols[index].rover, result: .failure(error)))
+        case .listed(let index, .success(let photos)):
+          listsInFlight -= 1
+          let downloads = prepare(&sols[index], photos, now: plan.now)
+          queue += downloads.map { (index, $0) }
+          if sols[index].pending == 0 { try finish(sols[index], journal, plan, &report) }
+        case .fetched(let index, let result):
+          transfersInFlight -= 1
+          onResult(result)
+          report.results.append(result)
+          sols[index].record(result, now: plan.now)
+          if sols[index].pending == 0 { try finish(sols[index], journal, plan, &report) }
+        }
+      }
     }
   }
 
+  /// The sol's downloads: its photos once each (a list may name one twice while a sol is still
+  /// filling), in the size asked for, less those gone from their host within the week.
+  private func prepare(_ progress: inout SolProgress, _ photos: [Photo], now: Double)
+    -> [PhotoDownload]
+  {
+    let folder = layout.folder(rover: progress.rover, sol: progress.manifest.sol)
+    let recentlyGone = (SolRecordFile.read(in: folder)?.gone ?? []).filter {
+      now - $0.since < SolPlan.patience
+    }
+    let goneIDs = Set(recentlyGone.map(\.nasaID))
+    var seenIDs = Set<String>()
+    var seenPaths = Set<String>()
+    var downloads: [PhotoDownload] = []
+    for photo in photos where seenIDs.insert(photo.nasaID).inserted {
+      if goneIDs.contains(photo.nasaID) { continue }
+      let download = PhotoDownload(photo.resized(to: size), rover: progress.rover, layout: layout)
+      guard seenPaths.insert(download.relativePath).inserted else { continue }
+      downloads.append(download)
+    }
+    progress.roverName = photos.first?.rover.name ?? progress.rover
+    progress.listed = seenIDs.count
+    progress.gone = recentlyGone.filter { seenIDs.contains($0.nasaID) }
+    progress.pending = downloads.count
+    return downloads
+  }
+
+  /// Writes what the sol holds now beside its photos, then appends its journal line: a line
+  /// never says more than the disk holds.
+  private func finish(
+    _ progress: SolProgress, _ journal: SyncJournal, _ plan: SolPlan, _ report: inout Report
+  ) throws {
+    let sol = progress.manifest.sol
+    if !progress.saved.isEmpty || !progress.gone.isEmpty {
+      try SolRecordFile.update(
+        in: layout.folder(rover: progress.rover, sol: sol), rover: progress.roverName, sol: sol,
+        saved: progress.saved, gone: progress.gone)
+    }
+    let previous = journal.entry(rover: progress.rover, sol: sol)
+    let entry = plan.entry(for: progress, previous: previous)
+    try journal.record(entry)
+    guard entry.state != .complete else { return }
+    report.incomplete.append(
+      IncompleteSol(
+        rover: progress.rover, sol: sol, listed: progress.listed,
+        expected: progress.manifest.totalPhotos, failed: progress.failed,
+        settled: entry.settled == true))
+  }
+
   /// One sol's photos; a failure is kept for the report, cancellation ends the run.
-  private func fetchList(_ item: SolWork) async -> Result<[Photo], any Error> {
+  private func fetchList(_ item: SolProgress) async -> Result<[Photo], any Error> {
     // A sol whose manifest names none of the cameras asked for has nothing to fetch.
-    if !cameras.isEmpty, !item.entry.cameras.contains(where: { cameras.contains($0.uppercased()) })
+    if !cameras.isEmpty,
+      !item.manifest.cameras.contains(where: { cameras.contains($0.uppercased()) })
     {
       return .success([])
     }
     do {
       return .success(
         try await archive.fetchPhotos(
-          rover: item.rover, on: .sol(item.entry.sol), cameras: cameras,
-          expectedCount: cameras.isEmpty ? item.entry.totalPhotos : nil))
+          rover: item.rover, on: .sol(item.manifest.sol), cameras: cameras))
     } catch {
       return .failure(error)
     }

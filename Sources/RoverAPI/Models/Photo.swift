@@ -1,7 +1,10 @@
 /// One raw image taken by a rover.
-public struct Photo: Codable, Sendable, Hashable, Identifiable {
-  /// The server's id for the photo.
-  public var id: Int
+public struct Photo: Codable, Sendable, Hashable {
+  /// The server's number for the photo; `nil` where the source has none (Perseverance from
+  /// NASA's feeds). Servers number photos differently: ``nasaID`` is what identifies one.
+  public var id: Int?
+  /// The photo's identity on every server: its image file's base name (see ``NASAImageName``).
+  public var nasaID: String
   /// The Martian day it was taken on, counted from landing.
   public var sol: Int
   /// The Earth day it was taken on, `YYYY-MM-DD`.
@@ -12,10 +15,14 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
   public var camera: Camera
   /// The rover that took it.
   public var rover: RoverReference
+  /// NASA's name for the instrument, such as `NAV_LEFT_B`, when the source says; the camera
+  /// may carry a legacy name (`NAVCAM`) for it.
+  public var instrument: String?
 
-  /// Creates a photo.
+  /// Creates a photo; its ``nasaID`` comes from `imgSrc` unless given.
   public init(
-    id: Int, sol: Int, earthDate: String, imgSrc: String, camera: Camera, rover: RoverReference
+    id: Int?, sol: Int, earthDate: String, imgSrc: String, camera: Camera, rover: RoverReference,
+    nasaID: String? = nil, instrument: String? = nil
   ) {
     self.id = id
     self.sol = sol
@@ -23,11 +30,50 @@ public struct Photo: Codable, Sendable, Hashable, Identifiable {
     self.imgSrc = imgSrc
     self.camera = camera
     self.rover = rover
+    self.nasaID = nasaID ?? Self.identity(imgSrc: imgSrc, id: id)
+    self.instrument = instrument
   }
 
   enum CodingKeys: String, CodingKey {
-    case id, sol, camera, rover
+    case id, sol, camera, rover, instrument
+    case nasaID = "nasa_id"
     case earthDate = "earth_date"
     case imgSrc = "img_src"
+  }
+
+  /// Decodes a photo as any server sends it; `nasa_id` and `instrument` are read when present
+  /// (this tool's own JSON has them) and otherwise derived or left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    id = try container.decodeIfPresent(Int.self, forKey: .id)
+    sol = try container.decode(Int.self, forKey: .sol)
+    earthDate = try container.decode(String.self, forKey: .earthDate)
+    imgSrc = try container.decode(String.self, forKey: .imgSrc)
+    camera = try container.decode(Camera.self, forKey: .camera)
+    rover = try container.decode(RoverReference.self, forKey: .rover)
+    instrument = try container.decodeIfPresent(String.self, forKey: .instrument)
+    nasaID =
+      try container.decodeIfPresent(String.self, forKey: .nasaID)
+      ?? Self.identity(imgSrc: imgSrc, id: id)
+  }
+
+  /// Writes every field, `id` and `instrument` as `null` when unknown, so that a `jq` filter
+  /// sees the same keys on every photo.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(nasaID, forKey: .nasaID)
+    try container.encode(sol, forKey: .sol)
+    try container.encode(earthDate, forKey: .earthDate)
+    try container.encode(imgSrc, forKey: .imgSrc)
+    try container.encode(camera, forKey: .camera)
+    try container.encode(rover, forKey: .rover)
+    try container.encode(instrument, forKey: .instrument)
+  }
+
+  /// The image file's base name, or a stand-in built from the server's number when the address
+  /// has no file name (such a photo cannot be downloaded, but still needs a name).
+  private static func identity(imgSrc: String, id: Int?) -> String {
+    NASAImageName.identity(ofImageAt: imgSrc) ?? "photo-\(id.map(String.init) ?? "unknown")"
   }
 }

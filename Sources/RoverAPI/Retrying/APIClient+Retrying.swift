@@ -2,20 +2,15 @@ import Foundation
 
 extension APIClient {
   /// Sends until a 2xx answer, a failure not worth retrying, or the last retry.
-  func sendRetrying(_ httpRequest: HTTPRequest, summary: String) async throws
-    -> HTTPResponse
-  {
+  ///
+  /// Retried: no answer at all, 429 and 5xx, and a 2xx answer its writer refused (an HTML page
+  /// where an image was expected). A writer's own failure (a full disk) ends at once, as it is.
+  func sendRetrying(_ httpRequest: HTTPRequest, summary: String) async throws -> HTTPResponse {
     var retry = 0
     while true {
-      let outcome: Result<HTTPResponse, TransportError>
-      do {
-        outcome = .success(try await attempt(httpRequest, summary: summary))
-      } catch let failure as TransportError {
-        outcome = .failure(failure)
-      }
       let failure: APIError
       var serverWait: Double?
-      switch outcome {
+      switch try await outcome(of: httpRequest, summary: summary) {
       case .success(let response):
         if (200..<300).contains(response.status) { return response }
         let answer = ServerErrorResponse(response)
@@ -25,8 +20,8 @@ extension APIClient {
         // A server asking for a long pause is answered at once: a cron job should not sit
         // for an hour; the caller says when to try again.
         if let wait = serverWait, wait > retryPolicy.longestServerWait { throw failure }
-      case .failure(let transportFailure):
-        failure = .transport(request: summary, failure: transportFailure)
+      case .failure(let retryable):
+        failure = retryable
       }
       guard retry < retryPolicy.maxRetries else { throw failure }
       retry += 1
@@ -36,6 +31,26 @@ extension APIClient {
           request: summary, retry: retry, of: retryPolicy.maxRetries, delay: delay,
           reason: failure.reason))
       try await sleeper.sleep(seconds: delay)
+    }
+  }
+
+  /// One attempt: the response, or a failure worth another try; anything else is thrown.
+  private func outcome(of request: HTTPRequest, summary: String) async throws
+    -> Result<HTTPResponse, APIError>
+  {
+    do {
+      let response = try await attempt(request, summary: summary)
+      if (200..<300).contains(response.status) { try request.bodyWriter?.finish() }
+      return .success(response)
+    } catch TransportError.bodyTooLarge(let limit) {
+      throw APIError.undecodable(
+        request: summary,
+        problem: "the answer is larger than \(limit / 1_048_576) MB, the most this tool reads"
+          + " (ROVERS_MAX_BODY_MB)")
+    } catch let failure as TransportError {
+      return .failure(.transport(request: summary, failure: failure))
+    } catch let rejected as BodyRejected {
+      return .failure(.undecodable(request: summary, problem: rejected.reason))
     }
   }
 
@@ -53,6 +68,10 @@ extension APIClient {
       defer { group.cancelAll() }
       guard let first = try await group.next() else { throw CancellationError() }
       return first
+    }
+    // A stub transport may hand back more than the limit; the live one stops at it.
+    if (200..<300).contains(response.status), response.body.count > request.bodyLimit {
+      throw TransportError.bodyTooLarge(limit: request.bodyLimit)
     }
     let elapsed = ContinuousClock.now - started
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -1,4 +1,7 @@
 /// A transport whose answers come from a closure: the stand-in for the network in unit tests.
+///
+/// Its answers go through the same ``BodyReceiver`` as the network's, so limits and writers
+/// behave as they do live.
 public struct ClosureTransport: HTTPTransport {
   private let handler: @Sendable (HTTPRequest) async throws -> HTTPResponse
 
@@ -9,6 +12,6 @@ public struct ClosureTransport: HTTPTransport {
 
   /// Answers with the closure.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-    try await handler(request)
+    try BodyReceiver.deliver(try await handler(request), for: request)
   }
 }

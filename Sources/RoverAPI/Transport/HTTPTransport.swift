@@ -1,33 +1,69 @@
 import Foundation
 
-/// Sends one HTTP request and returns the whole response: the one seam between the client and
-/// the network, so tests can put a stub in its place.
+/// Sends one HTTP request and returns its response: the one seam between the client and the
+/// network, so tests can put a stub in its place.
 public protocol HTTPTransport: Sendable {
   /// Sends `request` and returns the response, whatever its status.
   ///
-  /// Throws ``TransportError`` when no response arrived, and `CancellationError` when the
-  /// calling task was cancelled.
+  /// A 2xx body goes to the request's ``HTTPRequest/bodyWriter`` when it has one, and otherwise
+  /// into memory, never more than ``HTTPRequest/bodyLimit`` bytes of it. Throws
+  /// ``TransportError`` when no whole response arrived, the writer's own error when it could
+  /// not keep the body, and `CancellationError` when the calling task was cancelled.
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
 }
 
 /// A GET request ready to send.
-public struct HTTPRequest: Sendable, Hashable {
+public struct HTTPRequest: Sendable {
   /// The full address, query included.
   public var url: URL
   /// Header fields to send.
   public var headers: [String: String]
   /// How long to wait for the response, in seconds.
   public var timeout: Double
+  /// The most bytes of a body kept in memory; a larger body fails the transfer.
+  public var bodyLimit: Int
+  /// Where a 2xx body goes as it arrives, instead of memory: an image's file.
+  public var bodyWriter: (any BodyWriter)?
+
+  /// The default limit of a body in memory: well above the largest real answer (a whole
+  /// Curiosity sol of 856 photos is 1.1 MB, its manifest 0.5 MB).
+  public static let defaultBodyLimit = 256 * 1_048_576
 
   /// Creates a request.
-  public init(url: URL, headers: [String: String] = [:], timeout: Double = 30) {
+  public init(
+    url: URL, headers: [String: String] = [:], timeout: Double = 30,
+    bodyLimit: Int = HTTPRequest.defaultBodyLimit, bodyWriter: (any BodyWriter)? = nil
+  ) {
     self.url = url
     self.headers = headers
     self.timeout = timeout
+    self.bodyLimit = bodyLimit
+    self.bodyWriter = bodyWriter
   }
 }
 
-/// A response with its whole body.
+/// Takes a successful response's body as it arrives, so that a large one never sits in memory.
+public protocol BodyWriter: Sendable {
+  /// Called before the first byte of each 2xx body (a retry starts again from here); throws
+  /// ``BodyRejected`` to refuse the answer, such as an HTML page where an image was expected.
+  func begin(status: Int, headers: [String: String]) throws
+  /// Keeps the next piece of the body.
+  func write(_ chunk: Data) throws
+  /// Called once the whole 2xx body has arrived; throws ``BodyRejected`` when it is not
+  /// acceptable after all (empty, or too short to be what it claims).
+  func finish() throws
+}
+
+/// A 2xx answer whose body is not what was asked for: worth another try, then a data error.
+public struct BodyRejected: Error, Sendable, Hashable {
+  /// Why, in words that follow `the server answered 200 with`: `an HTML page, not an image`.
+  public var reason: String
+
+  /// Creates the error.
+  public init(_ reason: String) { self.reason = reason }
+}
+
+/// A response; its body is empty when it went to the request's ``BodyWriter``.
 public struct HTTPResponse: Sendable, Hashable {
   /// The status code.
   public var status: Int
@@ -35,20 +71,29 @@ public struct HTTPResponse: Sendable, Hashable {
   public var headers: [String: String]
   /// The body, possibly empty.
   public var body: Data
+  /// How many body bytes arrived, whether kept here or written elsewhere.
+  public var bodyLength: Int
+  /// Where the answer finally came from, after any redirects.
+  public var finalURL: URL?
 
   /// Creates a response; header names are lower-cased so look-ups ignore case as HTTP does.
-  public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+  public init(
+    status: Int, headers: [String: String] = [:], body: Data = Data(), bodyLength: Int? = nil,
+    finalURL: URL? = nil
+  ) {
     self.status = status
     self.headers = Dictionary(
       headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
     self.body = body
+    self.bodyLength = bodyLength ?? body.count
+    self.finalURL = finalURL
   }
 
   /// The value of a header field, whatever the case of its name.
   public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
-/// Why a request got no response.
+/// Why a request got no whole response.
 public enum TransportError: Error, Sendable, Hashable {
   /// The host refused or did not accept the connection.
   case cannotConnect(host: String)
@@ -58,6 +103,8 @@ public enum TransportError: Error, Sendable, Hashable {
   case timedOut
   /// The connection closed before the whole response arrived.
   case connectionLost
+  /// The body was larger than the request allows (bytes).
+  case bodyTooLarge(limit: Int)
   /// Any other failure, described in words.
   case other(String)
 }

@@ -6,15 +6,7 @@ import Foundation
 
 /// Follows redirects, but never carries the API key to another server: a redirect to another
 /// host, port or scheme loses the `X-API-Key` header and any `api_key` query item.
-final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask,
-    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-    completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    completionHandler(Self.guarded(request, from: task.originalRequest?.url))
-  }
-
+enum RedirectGuard {
   /// The redirected request, without the key unless it stays on the same origin.
   static func guarded(_ request: URLRequest, from original: URL?) -> URLRequest {
     guard let target = request.url, !sameOrigin(target, original) else { return request }

@@ -5,98 +5,90 @@ import Synchronization
   import FoundationNetworking
 #endif
 
-/// The live transport: `URLSession`, with no cache, no cookies and room for parallel requests.
+/// The live transport: `URLSession`, writing nothing to disk (no URL cache, no cookies, no
+/// credentials), with bodies handed over piece by piece as they arrive so none is ever held
+/// whole unless the request wants it in memory.
 ///
-/// Cancelling the calling task cancels the transfer itself, so an interrupted command stops
-/// its requests at once instead of waiting for their timeouts.
+/// Cancelling the calling task ends the call at once and cancels the transfer itself, so an
+/// interrupted command or a timed-out attempt never waits for a server that keeps sending.
 public struct URLSessionTransport: HTTPTransport {
   private let session: URLSession
+  private let transfers: TransferDelegate
 
   /// Creates a transport allowing `maxConnectionsPerHost` requests in flight to one server.
   public init(maxConnectionsPerHost: Int = 16) {
     let configuration = URLSessionConfiguration.ephemeral
+    // Ephemeral already keeps these in memory; nil makes sure nothing is kept at all.
     configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpCookieStorage = nil
+    configuration.urlCredentialStorage = nil
     configuration.httpShouldSetCookies = false
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
-    session = URLSession(
-      configuration: configuration, delegate: RedirectGuard(), delegateQueue: nil)
+    let transfers = TransferDelegate()
+    self.transfers = transfers
+    session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
   }
 
-  /// Sends the request with `URLSession` and reads the whole body.
+  /// Sends the request with `URLSession`, receiving the body through a ``BodyReceiver``.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    try Task.checkCancellation()
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = "GET"
     // The client races its own timer against each attempt; this is only a backstop.
     urlRequest.timeoutInterval = request.timeout + 5
     for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-    let host = request.url.host ?? "the server"
-    let hostAndPort = request.url.port.map { "\(host):\($0)" } ?? host
-    let transfer = Transfer()
+    let transfer = Transfer(request: request)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let task = session.dataTask(with: urlRequest) { data, response, error in
-          continuation.resume(with: Self.result(data, response, error, host: hostAndPort))
-        }
-        transfer.start(task)
+        let task = session.dataTask(with: urlRequest)
+        transfers.register(transfer, for: task.taskIdentifier)
+        transfer.start(task, continuation: continuation)
       }
     } onCancel: {
-      transfer.cancel()
-    }
-  }
-
-  private static func result(
-    _ data: Data?, _ response: URLResponse?, _ error: (any Error)?, host: String
-  )
-    -> Result<HTTPResponse, any Error>
-  {
-    if let error = error as? URLError { return .failure(translate(error, host: host)) }
-    if let error { return .failure(TransportError.other("network error: \(type(of: error))")) }
-    guard let http = response as? HTTPURLResponse else {
-      return .failure(TransportError.other("the response was not HTTP"))
-    }
-    var headers: [String: String] = [:]
-    for (name, value) in http.allHeaderFields {
-      if let name = name as? String, let value = value as? String { headers[name] = value }
-    }
-    return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
-  }
-
-  /// Maps `URLError` to the few failures callers act on; its own text may hold the full URL
-  /// and with it the key, so none of it is kept.
-  static func translate(_ error: URLError, host: String) -> any Error {
-    switch error.code {
-    case .cancelled: CancellationError()
-    case .timedOut: TransportError.timedOut
-    case .cannotConnectToHost, .notConnectedToInternet: TransportError.cannotConnect(host: host)
-    case .cannotFindHost, .dnsLookupFailed: TransportError.cannotFindHost(host: host)
-    case .networkConnectionLost, .cannotParseResponse, .badServerResponse, .zeroByteResource:
-      TransportError.connectionLost
-    default: TransportError.other("network error \(error.code.rawValue)")
+      transfer.finish(.failure(CancellationError()))
     }
   }
 }
 
-/// One data task and whether it was cancelled, whichever comes first: cancellation can arrive
-/// before the task exists.
-private final class Transfer: Sendable {
-  private let state = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
+/// The session's delegate: routes each callback to the transfer of its task.
+private final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  private let table = Mutex<[Int: Transfer]>([:])
 
-  func start(_ task: URLSessionDataTask) {
-    let cancelled = state.withLock { state in
-      state.task = task
-      return state.cancelled
-    }
-    task.resume()
-    if cancelled { task.cancel() }
+  func register(_ transfer: Transfer, for task: Int) {
+    table.withLock { $0[task] = transfer }
   }
 
-  func cancel() {
-    let task = state.withLock { state in
-      state.cancelled = true
-      return state.task
-    }
-    task?.cancel()
+  private func transfer(_ task: URLSessionTask) -> Transfer? {
+    table.withLock { $0[task.taskIdentifier] }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let carryOn = transfer(dataTask)?.begin(response) ?? false
+    completionHandler(carryOn ? .allow : .cancel)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    transfer(dataTask)?.receive(data)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let transfer = table.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+    transfer?.complete(error)
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    let guarded = RedirectGuard.guarded(request, from: task.originalRequest?.url)
+    transfer(task)?.redirected(to: guarded.url)
+    completionHandler(guarded)
   }
 }

@@ -45,7 +45,7 @@ extension Rovers {
         let removed = try cache.clear()
         console.output("removed \(removed) entr\(removed == 1 ? "y" : "ies") from \(folder.path)\n")
       } else {
-        let (entries, bytes) = cache.info()
+        let (entries, bytes) = try cache.info()
         console.output(
           "\(folder.path): \(entries) entr\(entries == 1 ? "y" : "ies"), "
             + String(format: "%.1f MB", Double(bytes) / 1_000_000) + "\n")

@@ -47,26 +47,26 @@ extension Rovers {
       let layout = PhotoFileLayout(root: output.folder)
       var seen = Set<String>()
       let downloads = try await query.fetch(archive).compactMap { photo -> PhotoDownload? in
-        let path = layout.relativePath(for: photo, rover: query.rover)
-        guard seen.insert(path).inserted else { return nil }
-        return PhotoDownload(
-          photo: photo, destination: layout.root.appendingPathComponent(path), relativePath: path)
+        let download = PhotoDownload(photo.resized(to: .large), rover: query.rover, layout: layout)
+        // A list may name a photo twice; it is fetched once.
+        guard seen.insert(download.relativePath).inserted else { return nil }
+        return download
       }
       if output.dryRun { return try output.listPlan(downloads, common: common, console) }
-      AtomicFile.removeStaleParts(below: layout.folder(rover: query.rover))
       let downloader = PhotoDownloader(
         client: archive.client, jobs: output.jobs, force: output.force)
       let progress = DownloadProgress(total: downloads.count, console: console, quiet: common.quiet)
       let results = try await progress.finishing {
         try await downloader.run(downloads, onResult: progress.record)
       }
+      try SolRecordFile.record(results, rover: query.rover, layout: layout)
       let entries = results.map(DownloadEntry.init)
       // A table of files would only repeat the disk: the summary line says what happened.
       try common.output.write(
         DownloadEntry.records(entries), json: { try JSONOutput.render(entries) },
         table: { _ in "" },
         to: console)
-      return DownloadProgress.reportFailures(results, console)
+      return DownloadProgress.reportFailures(results, console, quiet: common.quiet)
     }
   }
 }

@@ -33,6 +33,7 @@ extension Rovers {
     static let fields: [Records.Field] = [
       .init("rover"), .init("sol", alignRight: true), .init("earth_date"),
       .init("id", alignRight: true), .init("camera"), .init("img_src", "URL"),
+      .init("nasa_id", "NASA ID"),
     ]
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -53,7 +54,7 @@ extension Rovers {
         for photo in latest.photos {
           records.append([
             .text(latest.rover), .number(photo.sol), .text(photo.earthDate), .number(photo.id),
-            .text(photo.camera.name), .text(photo.imgSrc),
+            .text(photo.camera.name), .text(photo.imgSrc), .text(photo.nasaID),
           ])
         }
       }
@@ -82,7 +83,7 @@ extension Rovers {
           .init(title: "ID", alignRight: true), .init(title: "CAMERA"), .init(title: "URL"),
         ])
         for photo in latest.photos {
-          table.append([String(photo.id), photo.camera.name, photo.imgSrc])
+          table.append([photo.id.map(String.init) ?? "", photo.camera.name, photo.imgSrc])
         }
         blocks.append(text + table.render(style))
       }

@@ -39,7 +39,8 @@ extension Rovers {
 
     static let fields: [Records.Field] = [
       .init("id", alignRight: true), .init("sol", alignRight: true), .init("camera"),
-      .init("earth_date"), .init("img_src", "URL"),
+      .init("earth_date"), .init("img_src", "URL"), .init("nasa_id", "NASA ID"),
+      .init("instrument"),
     ]
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -56,7 +57,8 @@ extension Rovers {
       for photo in photos {
         records.append([
           .number(photo.id), .number(photo.sol), .text(photo.camera.name), .text(photo.earthDate),
-          .text(photo.imgSrc),
+          .text(photo.imgSrc), .text(photo.nasaID),
+          photo.instrument.map(Records.Cell.text) ?? .missing,
         ])
       }
       try common.output.write(records, json: { try JSONOutput.render(photos) }, to: console)

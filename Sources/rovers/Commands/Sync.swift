@@ -63,8 +63,11 @@ extension Rovers {
       }
       if report.recoveredState, !common.quiet {
         console.diagnostic(
-          "warning: the state file could not be read; it was set aside as .rovers-sync.json.corrupt"
-        )
+          "warning: the sync state could not be read; it was set aside as *.corrupt and the"
+            + " sols are looked at again (photos on disk are not fetched twice)")
+      }
+      if !common.quiet {
+        for sol in report.incomplete { console.diagnostic("warning: \(sol)") }
       }
       var codes: [ExitCode] = []
       for failure in await archive.explainingUnknownRovers(report.failures) {
@@ -82,7 +85,8 @@ extension Rovers {
         return .success
       }
       if !report.results.isEmpty { progress.finish() }
-      return ExitCode.worst(codes + [DownloadProgress.reportFailures(report.results, console)])
+      return ExitCode.worst(
+        codes + [DownloadProgress.reportFailures(report.results, console, quiet: common.quiet)])
     }
   }
 }

@@ -46,6 +46,8 @@ struct CommonOptions: Sendable {
   var timeout: Double
   var retries: Int
   var deadline: Double
+  /// The most bytes of one JSON answer: `ROVERS_MAX_BODY_MB`, 256 MB unless set.
+  var maxBodyBytes: Int
   var verbose: Bool
   var quiet: Bool
   /// The response cache's folder; `nil` with `--no-cache` or when there is no home folder.
@@ -79,6 +81,10 @@ struct CommonOptions: Sendable {
     deadline = try settings.number(
       "deadline", "ROVERS_DEADLINE", default: defaultDeadline, in: 0.001...604_800,
       reason: "give a number of seconds above 0")
+    maxBodyBytes =
+      try settings.integer(
+        "max-body-mb", "ROVERS_MAX_BODY_MB", default: 256, in: 1...65_536,
+        reason: "give a whole number of megabytes, 1 to 65536") * 1_048_576
     let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"]
     if apiKey != nil, baseURL.scheme == "http", !loopback.contains(baseURL.host ?? ""), !quiet {
       let host = baseURL.host ?? "the server"
@@ -93,20 +99,19 @@ struct CommonOptions: Sendable {
   /// what changed.
   func makeArchive(_ console: Console, fresh: Bool = false) -> MarsArchive {
     let verbose = self.verbose
-    let network = URLSessionTransport()
-    let transport: any HTTPTransport =
-      cacheFolder.map {
-        CachingTransport(
-          wrapping: network, cache: ResponseCache(folder: $0), baseURL: baseURL,
-          mode: refresh || fresh ? .refresh : .use, secret: apiKey)
-      } ?? network
+    let cache = cacheFolder.map {
+      ResponseCache(folder: $0, mode: refresh || fresh ? .refresh : .use, secret: apiKey)
+    }
     let client = APIClient(
       baseURL: baseURL, apiKey: apiKey, timeout: timeout,
-      retryPolicy: RetryPolicy(maxRetries: retries), transport: transport
+      retryPolicy: RetryPolicy(maxRetries: retries), transport: URLSessionTransport(),
+      bodyLimit: maxBodyBytes, cache: cache
     ) { event in
       switch event {
       case .answered(let request, let status, let seconds) where verbose:
         console.diagnostic("\(request) → \(status) in \(Self.format(seconds)) s")
+      case .cached(let request) where verbose:
+        console.diagnostic("\(request) (cache)")
       case .retrying(let request, let retry, let total, let delay, let reason) where verbose:
         console.diagnostic(
           "retry \(retry) of \(total) for \(request) in \(Self.format(delay)) s: \(reason)")

@@ -8,6 +8,7 @@ final class DownloadProgress: Sendable {
   struct Tally {
     var downloaded = 0
     var skipped = 0
+    var gone = 0
     var failed = 0
     var bytes = 0
     var lastDrawn = ContinuousClock.now - .seconds(1)
@@ -36,12 +37,13 @@ final class DownloadProgress: Sendable {
         tally.downloaded += 1
         tally.bytes += bytes
       case .skipped: tally.skipped += 1
+      case .gone: tally.gone += 1
       case .failed: tally.failed += 1
       }
       let now = ContinuousClock.now
       guard live, now - tally.lastDrawn >= .milliseconds(100) else { return nil }
       tally.lastDrawn = now
-      let done = tally.downloaded + tally.skipped + tally.failed
+      let done = tally.downloaded + tally.skipped + tally.gone + tally.failed
       let rate = Self.megabytes(Double(tally.bytes) / max(seconds(now - started), 0.001))
       let count = total.map { "\(done)/\($0)" } ?? "\(done) done"
       return "\(count)  \(Self.megabytes(Double(tally.bytes))) MB  \(rate) MB/s  "
@@ -52,14 +54,16 @@ final class DownloadProgress: Sendable {
 
   /// Whether any download has ended yet.
   var hasResults: Bool {
-    tally.withLock { $0.downloaded + $0.skipped + $0.failed > 0 }
+    tally.withLock { $0.downloaded + $0.skipped + $0.gone + $0.failed > 0 }
   }
 
-  /// Clears the live line and prints `downloaded 47, skipped 2, failed 0, 8.3 MB in 2.1 s`,
+  /// Clears the live line and prints
+  /// `downloaded 47, skipped 2, gone 0, failed 0, 8.3 MB in 2.1 s`,
   /// unless quiet; `prefix` such as `interrupted: ` goes before it.
   func finish(prefix: String = "") {
     let summary = tally.withLock { tally in
-      "downloaded \(tally.downloaded), skipped \(tally.skipped), failed \(tally.failed), "
+      "downloaded \(tally.downloaded), skipped \(tally.skipped), gone \(tally.gone), "
+        + "failed \(tally.failed), "
         + "\(Self.megabytes(Double(tally.bytes))) MB in "
         + String(format: "%.1f", seconds(ContinuousClock.now - started)) + " s"
     }

@@ -34,6 +34,9 @@ struct Records {
     case list([String])
     case missing
 
+    /// A number, or nothing when it is unknown.
+    static func number(_ value: Int?) -> Cell { value.map(Cell.number) ?? .missing }
+
     /// The value in a table or a CSV field.
     var text: String {
       switch self {

@@ -16,8 +16,9 @@ enum Folder {
     return files.sorted()
   }
 
-  /// The photo files below `root`: neither state, lock nor `.part` files.
+  /// The photo files below `root`: no state, lock, record or temporary file (all of which
+  /// have names that start with a dot).
   static func photos(_ root: URL) -> [String] {
-    files(root).filter { !$0.hasPrefix(".rovers-sync") && !$0.hasSuffix(".part") }
+    files(root).filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }
   }
 }

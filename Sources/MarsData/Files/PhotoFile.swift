@@ -1,0 +1,61 @@
+import Foundation
+import RoverAPI
+import Synchronization
+
+/// An image on its way to disk: the body streams into a ``TemporaryFile`` as it arrives, so a
+/// photo of any size costs the same memory, and is checked (``ImageCheck``) before it may
+/// become the real file.
+final class PhotoFile: BodyWriter, Sendable {
+  private struct Progress {
+    var length = 0
+    var start: [UInt8] = []
+  }
+
+  private let file: TemporaryFile
+  private let check: ImageCheck
+  private let progress = Mutex(Progress())
+
+  private init(file: TemporaryFile, check: ImageCheck) {
+    self.file = file
+    self.check = check
+  }
+
+  /// The file for `target`, locked; `nil` when `skipIfPresent` and the target is there.
+  static func create(for target: URL, skipIfPresent: Bool) async throws -> PhotoFile? {
+    guard
+      let file = try await TemporaryFile.create(for: target.path, skipIfPresent: skipIfPresent)
+    else { return nil }
+    return PhotoFile(file: file, check: ImageCheck(fileName: target.lastPathComponent))
+  }
+
+  /// How many bytes the body had.
+  var length: Int { progress.withLock { $0.length } }
+
+  func begin(status: Int, headers: [String: String]) throws {
+    try check.check(headers: headers)
+    try file.truncate()
+    progress.withLock { $0 = Progress() }
+  }
+
+  func write(_ chunk: Data) throws {
+    let start = progress.withLock { progress -> [UInt8]? in
+      progress.length += chunk.count
+      guard progress.start.count < 8 else { return nil }
+      progress.start += chunk.prefix(8 - progress.start.count)
+      return progress.start
+    }
+    if let start { try check.check(start: start) }
+    try file.write(chunk)
+  }
+
+  func finish() throws {
+    let (length, start) = progress.withLock { ($0.length, $0.start) }
+    try check.check(length: length, start: start)
+  }
+
+  /// Makes it the real file, synced to disk first.
+  func commit() throws { try file.commit(durable: true) }
+
+  /// Removes it: the transfer failed or was cancelled.
+  func discard() { file.discard() }
+}

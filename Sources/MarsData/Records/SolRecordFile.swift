@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reads and updates a sol's ``SolRecord`` in its folder.
+///
+/// An update reads, merges and replaces the file while holding an `flock` on the sol's folder,
+/// so a `download` and a `sync` finishing the same sol at once both keep what they saved.
+public enum SolRecordFile {
+  /// The record's name in the sol's folder; hidden, so no photo or camera can be called so.
+  public static let name = ".rovers-sol.json"
+
+  /// The record in `folder`, if there is one that reads.
+  public static func read(in folder: URL) -> SolRecord? {
+    guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+    else { return nil }
+    return try? JSONDecoder().decode(SolRecord.self, from: data)
+  }
+
+  /// Merges what a run saved into the record of `folder`'s sol and writes it atomically.
+  @discardableResult
+  public static func update(
+    in folder: URL, rover: String, sol: Int, saved: [SolRecord.SavedPhoto],
+    gone: [SolRecord.GonePhoto]
+  ) throws -> SolRecord {
+    try Directories.create(folder)
+    let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw FileSystemError(path: folder.path, errno: errno) }
+    defer { close(fd) }
+    // Held for a read and a small write only.
+    guard flock(fd, LOCK_EX) == 0 else { throw FileSystemError(path: folder.path, errno: errno) }
+    var record = read(in: folder) ?? SolRecord(rover: rover, sol: sol)
+    record.rover = rover
+    record.merge(saved: saved, gone: gone)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    // Not synced: the photos themselves are, and a lost record is rebuilt from the next run's
+    // list (and the gallery reads the files when it has none).
+    try AtomicFile.write(
+      try encoder.encode(record), to: folder.appendingPathComponent(name), durable: false)
+    return record
+  }
+}
+
+extension SolRecordFile {
+  /// Updates the record of every sol the downloads touched: what is on disk and what is gone.
+  public static func record(
+    _ results: [DownloadResult], rover: String, layout: PhotoFileLayout, now: Date = Date()
+  ) throws {
+    let bySol = Dictionary(grouping: results) { $0.download.photo.sol }
+    for (sol, results) in bySol.sorted(by: { $0.key < $1.key }) {
+      let saved = results.filter(\.isOnDisk).map { SolRecord.SavedPhoto($0.download.photo) }
+      var gone: [SolRecord.GonePhoto] = []
+      for result in results {
+        guard case .gone = result.status else { continue }
+        let photo = result.download.photo
+        gone.append(
+          .init(nasaID: photo.nasaID, imgSrc: photo.imgSrc, since: now.timeIntervalSince1970))
+      }
+      guard !saved.isEmpty || !gone.isEmpty else { continue }
+      let name = results.first?.download.photo.rover.name ?? rover
+      try update(
+        in: layout.folder(rover: rover, sol: sol), rover: name, sol: sol, saved: saved, gone: gone)
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import RoverAPI
+
+/// One sol while a sync deals with it: its list, and its downloads counted off as they end.
+struct SolProgress: Sendable {
+  /// The rover as asked for, lower-cased: the journal's and the folder's name for it.
+  var rover: String
+  /// The rover as the server spells it, once its list has arrived.
+  var roverName: String
+  var manifest: ManifestEntry
+  /// The photos the list named, after removing duplicates.
+  var listed = 0
+  /// Downloads not yet ended.
+  var pending = 0
+  var saved: [SolRecord.SavedPhoto] = []
+  var gone: [SolRecord.GonePhoto] = []
+  var failed = 0
+
+  init(rover: String, manifest: ManifestEntry) {
+    self.rover = rover
+    self.roverName = rover
+    self.manifest = manifest
+  }
+
+  /// Counts one download off.
+  mutating func record(_ result: DownloadResult, now: Double) {
+    pending -= 1
+    let photo = result.download.photo
+    switch result.status {
+    case .downloaded, .skipped: saved.append(SolRecord.SavedPhoto(photo))
+    case .gone: gone.append(.init(nasaID: photo.nasaID, imgSrc: photo.imgSrc, since: now))
+    case .failed: failed += 1
+    }
+  }
+}
+
+/// A sol a run could not finish, for the report on stderr.
+public struct IncompleteSol: Sendable, Hashable, CustomStringConvertible {
+  /// The rover, as asked for.
+  public var rover: String
+  /// The sol.
+  public var sol: Int
+  /// How many photos the list named.
+  public var listed: Int
+  /// How many the manifest counts.
+  public var expected: Int
+  /// How many failed to download.
+  public var failed: Int
+  /// Whether waiting for the missing photos has stopped (several short runs over a week).
+  public var settled: Bool
+
+  /// One line: `perseverance sol 100 is incomplete: …`.
+  public var description: String {
+    if failed > 0 {
+      return "\(rover) sol \(sol) is incomplete: \(failed) photo\(failed == 1 ? "" : "s") failed;"
+        + " it is fetched again on the next run"
+    }
+    if settled {
+      return "\(rover) sol \(sol) stays incomplete: the server has listed \(listed) of the"
+        + " \(expected) photos its manifest counts for over a week; no longer waiting for them"
+    }
+    return "\(rover) sol \(sol) is incomplete: the server lists \(listed) of the \(expected)"
+      + " photos its manifest counts; it is fetched again on the next run"
+  }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `rovers sync` has mirrored: each rover's first sol and each sol's last state, kept as
+/// an append-only journal so that a run writes only what it changed.
+///
+/// A finished sol is one appended line; a torn last line (a kill mid-write) is skipped when
+/// reading, which costs only a second look at that sol. When the journal holds many more lines
+/// than sols it is rewritten compactly, in one atomic replace: amortised, every sol costs a
+/// constant number of bytes.
+final class SyncJournal: Sendable {
+  private struct Book {
+    var starts: [String: Int] = [:]
+    var sols: [String: [Int: SolEntry]] = [:]
+    var lines = 0
+  }
+
+  private let storage: any SyncStateStorage
+  private let book: Mutex<Book>
+  /// Whether the state could not be read and was set aside.
+  let recovered: Bool
+
+  /// Reads the journal from `storage`; in a folder, the state of earlier versions becomes
+  /// the journal's first lines, and state that cannot be read is set aside.
+  init(storage: any SyncStateStorage, folder: URL? = nil) throws {
+    self.storage = storage
+    var recovered = false
+    var data: Data?
+    do {
+      data = try storage.read()
+    } catch let error as FileSystemError {
+      // A journal that is a folder, or unreadable: set aside, and the sols are looked at
+      // again, which finds their photos on disk and fetches none twice.
+      guard let journal = storage as? SyncStateFile else { throw error }
+      try Self.setAside(journal.url.path)
+      recovered = true
+    }
+    var book = Book()
+    if let data {
+      let lines = Self.decode(data)
+      book.lines = lines.count
+      for line in lines { Self.apply(line, to: &book) }
+    } else if let folder {
+      let (legacy, unreadable) = try Self.readLegacy(in: folder)
+      recovered = recovered || unreadable
+      if let legacy {
+        let lines = legacy.entries
+        try storage.replace(with: Self.encode(lines))
+        for line in lines { Self.apply(line, to: &book) }
+        book.lines = lines.count
+        unlink(folder.appendingPathComponent(Self.legacyName).path)
+      }
+    }
+    self.book = Mutex(book)
+    self.recovered = recovered
+  }
+
+  /// The rover's first mirrored sol, once one run has set it.
+  func startSol(rover: String) -> Int? { book.withLock { $0.starts[rover] } }
+
+  /// The sol's last recorded state.
+  func entry(rover: String, sol: Int) -> SolEntry? { book.withLock { $0.sols[rover]?[sol] } }
+
+  /// Records where a rover's mirror starts, when that changed.
+  func setStart(_ sol: Int, rover: String) throws {
+    let changed = book.withLock { book in
+      guard book.starts[rover] != sol else { return false }
+      book.starts[rover] = sol
+      book.lines += 1
+      return true
+    }
+    if changed { try storage.append(Self.encode([.start(rover: rover, sol: sol)])) }
+  }
+
+  /// Records a sol's state: one line appended.
+  func record(_ entry: SolEntry) throws {
+    book.withLock { book in
+      Self.apply(entry, to: &book)
+      book.lines += 1
+    }
+    // Outside the lock: the disk is slow, and nothing else needs to wait for it.
+    try storage.append(Self.encode([entry]))
+  }
+
+  /// Ends a run: compacts the journal when most of its lines are superseded, and makes it
+  /// durable.
+  func close() throws {
+    let compacted: [SolEntry]? = book.withLock { book in
+      let live = book.starts.count + book.sols.values.reduce(0) { $0 + $1.count }
+      guard book.lines > 2 * live + 16 else { return nil }
+      book.lines = live
+      var lines = book.starts.sorted { $0.key < $1.key }.map { SolEntry.start(rover: $0, sol: $1) }
+      for (_, sols) in book.sols.sorted(by: { $0.key < $1.key }) {
+        lines += sols.keys.sorted().compactMap { sols[$0] }
+      }
+      return lines
+    }
+    if let compacted {
+      try storage.replace(with: Self.encode(compacted))
+    } else {
+      try storage.flush()
+    }
+  }
+
+  static let legacyName = ".rovers-sync.json"
+
+  private static func apply(_ line: SolEntry, to book: inout Book) {
+    if let start = line.startSol { book.starts[line.rover] = start }
+    if let sol = line.sol { book.sols[line.rover, default: [:]][sol] = line }
+  }
+
+  /// The lines, newline-terminated JSON objects.
+  static func encode(_ lines: [SolEntry]) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    var data = Data()
+    for line in lines {
+      guard let encoded = try? encoder.encode(line) else { continue }
+      data.append(encoded)
+      data.append(UInt8(ascii: "\n"))
+    }
+    return data
+  }
+
+  /// Every line that reads as an entry. Decoded as one array when the journal is whole (the
+  /// usual case, and much faster), line by line when a line is torn or damaged.
+  static func decode(_ data: Data) -> [SolEntry] {
+    let lines = data.split(separator: UInt8(ascii: "\n"))
+    var array = Data("[".utf8)
+    for (index, line) in lines.enumerated() {
+      if index > 0 { array.append(UInt8(ascii: ",")) }
+      array.append(contentsOf: line)
+    }
+    array.append(UInt8(ascii: "]"))
+    let decoder = JSONDecoder()
+    if let all = try? decoder.decode([SolEntry].self, from: array) { return all }
+    return lines.compactMap { try? decoder.decode(SolEntry.self, from: Data($0)) }
+  }
+
+  /// The state earlier versions kept, if any; a file that cannot be read is set aside.
+  private static func readLegacy(in folder: URL) throws -> (LegacySyncState?, unreadable: Bool) {
+    let path = folder.appendingPathComponent(legacyName).path
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return (nil, false) }
+    if (info.st_mode & S_IFMT) == S_IFREG, let data = FileManager.default.contents(atPath: path),
+      let state = try? JSONDecoder().decode(LegacySyncState.self, from: data)
+    {
+      return (state, false)
+    }
+    try setAside(path)
+    return (nil, true)
+  }
+
+  /// Moves unreadable state out of the way as `<name>.corrupt`, replacing an older one.
+  private static func setAside(_ path: String) throws {
+    let aside = path + ".corrupt"
+    _ = try? FileManager.default.removeItem(atPath: aside)
+    guard rename(path, aside) == 0 else { throw FileSystemError(path: path, errno: errno) }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where the sync journal's bytes live: a file in the mirror, or, in tests, anything that
+/// counts what is written.
+public protocol SyncStateStorage: Sendable {
+  /// Everything stored; `nil` when there is nothing yet.
+  func read() throws -> Data?
+  /// Adds bytes at the end.
+  func append(_ data: Data) throws
+  /// Replaces everything at once, atomically: a crash leaves the old bytes or the new.
+  func replace(with data: Data) throws
+  /// Makes what was appended survive a power cut.
+  func flush() throws
+}
+
+/// The journal as a file: `DIR/.rovers-sync.journal`.
+public final class SyncStateFile: SyncStateStorage {
+  /// The file.
+  public let url: URL
+  private let appender = Mutex<Int32?>(nil)
+
+  /// The journal of the mirror at `folder`.
+  public init(folder: URL) {
+    url = folder.appendingPathComponent(".rovers-sync.journal")
+  }
+
+  deinit {
+    appender.withLock { fd in
+      if let open = fd { close(open) }
+    }
+  }
+
+  /// The journal's bytes; a journal that is not a plain file is an error, set aside by the
+  /// caller.
+  public func read() throws -> Data? {
+    var info = stat()
+    guard lstat(url.path, &info) == 0 else { return nil }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw FileSystemError(path: url.path, reason: "is not a file")
+    }
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+      throw FileSystemError(path: url.path, reason: "cannot be read")
+    }
+    return data
+  }
+
+  /// Appends through one descriptor kept open for the run.
+  public func append(_ data: Data) throws {
+    try appender.withLock { fd in
+      if fd == nil {
+        let opened = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard opened >= 0 else { throw FileSystemError(path: url.path, errno: errno) }
+        fd = opened
+      }
+      // One write(2) with O_APPEND: a line lands whole at the end, or a kill leaves a torn last
+      // line, which reading skips.
+      let written = data.withUnsafeBytes { Glibc.write(fd!, $0.baseAddress, $0.count) }
+      guard written == data.count else {
+        throw FileSystemError(path: url.path, errno: written < 0 ? errno : ENOSPC)
+      }
+    }
+  }
+
+  /// Rewrites the journal through a temporary file and a rename.
+  public func replace(with data: Data) throws {
+    appender.withLock { fd in
+      if let open = fd { close(open) }
+      fd = nil
+    }
+    try AtomicFile.write(data, to: url, durable: true)
+  }
+
+  /// Syncs what was appended to disk.
+  public func flush() throws {
+    try appender.withLock { fd in
+      if let open = fd, fsync(open) != 0 { throw FileSystemError(path: url.path, errno: errno) }
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/// The sizes NASA publishes of a Perseverance image: JPEGs 320, 800 and 1200 pixels wide, and
+/// the full-resolution PNG. Curiosity publishes one size.
+public enum ImageSize: String, Sendable, CaseIterable {
+  /// 320 px JPEG, `_320.jpg`.
+  case small
+  /// 800 px JPEG, `_800.jpg` (what Mars Vista serves).
+  case medium
+  /// 1200 px JPEG, `_1200.jpg` (what the original API and nebulum serve).
+  case large
+  /// The full-resolution PNG.
+  case full
+
+  /// The file name's ending for this size.
+  var ending: String {
+    switch self {
+    case .small: "_320.jpg"
+    case .medium: "_800.jpg"
+    case .large: "_1200.jpg"
+    case .full: ".png"
+    }
+  }
+
+  /// The address of this size of the image at `imageURL`, or `nil` when the address is not in
+  /// the regular form of NASA's sized copies (any Curiosity image, for instance).
+  ///
+  /// The regular form is `<base>_320.jpg`, `<base>_800.jpg` or `<base>_1200.jpg`, which is how
+  /// every server and the feeds' `image_files` name Perseverance's copies.
+  public func address(ofImageAt imageURL: String) -> String? {
+    let end = imageURL.firstIndex { $0 == "?" || $0 == "#" } ?? imageURL.endIndex
+    let path = imageURL[..<end]
+    let lower = path.lowercased()
+    for size in ImageSize.allCases where size != .full && lower.hasSuffix(size.ending) {
+      return String(path.dropLast(size.ending.count)) + ending + imageURL[end...]
+    }
+    return nil
+  }
+}
+
+extension Photo {
+  /// The same photo with `img_src` pointing at the size asked for, where NASA publishes sizes;
+  /// unchanged otherwise (Curiosity publishes one size).
+  public func resized(to size: ImageSize) -> Photo {
+    guard let address = size.address(ofImageAt: imgSrc), address != imgSrc else { return self }
+    var photo = self
+    photo.imgSrc = address
+    return photo
+  }
+}
