@@ -62,18 +62,6 @@ public struct APIClient: Sendable {
     return value
   }
 
-  /// Fetches the image at an absolute http(s) URL, such as a photo's `img_src`, into `writer`,
-  /// with the same retries and timeout as API requests but without the key: image hosts are
-  /// not the API. The writer sees each attempt from its start and may refuse an answer that
-  /// is not an image, which counts as a failed attempt.
-  @discardableResult
-  public func download(from url: URL, into writer: any BodyWriter) async throws -> HTTPResponse {
-    let summary = "GET \(OneLine.clean(url.absoluteString))"
-    guard let url = Self.fetchable(url) else { throw APIError.invalidRequest(request: summary) }
-    let request = HTTPRequest(url: url, headers: [:], timeout: timeout, bodyWriter: writer)
-    return try await sendRetrying(request, summary: summary)
-  }
-
   /// The address with its scheme in lower case (`HTTP://` is the same scheme), or `nil` when
   /// it is not an absolute http(s) address with a host.
   static func fetchable(_ url: URL) -> URL? {
@@ -93,7 +81,9 @@ public struct APIClient: Sendable {
     } catch {
       throw APIError.undecodable(
         request: request.summary,
-        problem: BodyProblem.describe(response.body, status: response.status, error: error))
+        problem: BodyProblem.describe(
+          response.body, status: response.status, encoding: response.header("Content-Encoding"),
+          error: error))
     }
   }
 

@@ -2,8 +2,17 @@ import Foundation
 
 /// Says, in words, why a 2xx body could not be decoded, without dumping the body.
 enum BodyProblem {
-  static func describe(_ body: Data, status: Int, error: any Error) -> String {
+  /// The encodings libcurl undoes; any other leaves the body unreadable.
+  static let readableEncodings: Set<String> = ["identity", "gzip", "x-gzip", "deflate"]
+
+  static func describe(_ body: Data, status: Int, encoding: String? = nil, error: any Error)
+    -> String
+  {
     let answered = "the server answered \(status) with"
+    if let encoding, !readableEncodings.contains(encoding.lowercased()) {
+      return "\(answered) a body in an encoding this tool cannot read (Content-Encoding: "
+        + "\(OneLine.clean(encoding)))"
+    }
     let text = String(decoding: body.prefix(512), as: UTF8.self)
     let start = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
     if start.isEmpty { return "\(answered) an empty body, not JSON" }

@@ -6,8 +6,16 @@ final class FaultPlan: Sendable {
   struct Rule: Decodable, Sendable {
     /// A piece of the request target (path and query) the rule applies to.
     var match: String
-    /// `respond` (the default), `drop` or `truncate`.
+    /// `respond` (the default), `drop`, `truncate`, `short` (leave the last `count` photos out
+    /// of a list), `duplicate` (name the first `count` photos twice), `endless` (a 200 body
+    /// that never ends, chunked) or `large` (a 200 body of `bytes` bytes, made as it is sent).
     var action: String?
+    /// How many photos `short` and `duplicate` change.
+    var count: Int?
+    /// The length of a `large` body.
+    var bytes: Int?
+    /// The wait between the pieces of an `endless` or `large` body, in milliseconds.
+    var intervalMs: Int?
     var status: Int?
     var body: String?
     /// The body as base64, for bytes that are not text.
@@ -19,8 +27,9 @@ final class FaultPlan: Sendable {
     var times: Int?
 
     enum CodingKeys: String, CodingKey {
-      case match, action, status, body, headers, times
+      case match, action, status, body, headers, times, count, bytes
       case latencyMs = "latency_ms"
+      case intervalMs = "interval_ms"
       case bodyBase64 = "body_base64"
     }
   }
@@ -55,10 +64,32 @@ final class FaultPlan: Sendable {
     }
   }
 
+  /// A photo list with its last photos left out, or its first ones named twice.
+  private static func reshapeList(_ reply: Reply, _ rule: Rule) -> Reply {
+    guard case .respond(let status, let headers, let body) = reply,
+      var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+      let root = ["photos", "latest_photos"].first(where: { object[$0] is [Any] }),
+      let photos = object[root] as? [Any]
+    else { return reply }
+    let count = max(0, rule.count ?? 1)
+    object[root] =
+      rule.action == "short" ? Array(photos.dropLast(count)) : Array(photos.prefix(count)) + photos
+    let reshaped = (try? JSONSerialization.data(withJSONObject: object)) ?? body
+    return .respond(status: status, headers: headers, body: reshaped)
+  }
+
   /// Applies a rule to the answer the fixtures would give.
   static func apply(_ rule: Rule, to reply: Reply, port: UInt16) -> Reply {
     switch rule.action ?? "respond" {
     case "drop": return .drop
+    case "short", "duplicate": return reshapeList(reply, rule)
+    case "endless", "large":
+      var headers = ["Content-Type": "application/json; charset=utf-8"]
+      headers.merge(rule.headers ?? [:]) { $1 }
+      return .stream(
+        status: rule.status ?? 200, headers: headers,
+        length: rule.action == "large" ? max(0, rule.bytes ?? 0) : nil,
+        intervalMilliseconds: rule.intervalMs ?? 0, offset: 0)
     case "truncate":
       if case .respond(let status, let headers, let body) = reply {
         return .truncate(status: status, headers: headers, body: body)

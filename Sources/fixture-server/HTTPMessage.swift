@@ -40,6 +40,12 @@ enum Reply: Sendable {
   case drop
   /// Send the headers of this answer and half its body, then close.
   case truncate(status: Int, headers: [String: String], body: Data)
+  /// A body made as it is sent, never held whole: `length` bytes (an image's signature then
+  /// filler) from byte `offset` of such a body, or without a length an endless chunked body;
+  /// a pause between pieces if asked.
+  case stream(
+    status: Int, headers: [String: String], length: Int?, intervalMilliseconds: Int,
+    offset: Int = 0)
 
   static func json(_ status: Int, _ object: Any) -> Reply {
     let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
@@ -61,7 +67,7 @@ enum Reply: Sendable {
   var bytes: Data? {
     let (status, headers, body, cut): (Int, [String: String], Data, Bool)
     switch self {
-    case .drop: return nil
+    case .drop, .stream: return nil
     case .respond(let s, let h, let b): (status, headers, body, cut) = (s, h, b, false)
     case .truncate(let s, let h, let b): (status, headers, body, cut) = (s, h, b, true)
     }
@@ -71,9 +77,11 @@ enum Reply: Sendable {
     return Data(head.utf8) + (cut ? body.prefix(body.count / 2) : body)
   }
 
-  private static func reason(_ status: Int) -> String {
+  static func reason(_ status: Int) -> String {
     switch status {
     case 200: "OK"
+    case 206: "Partial Content"
+    case 416: "Range Not Satisfiable"
     case 400: "Bad Request"
     case 401: "Unauthorized"
     case 403: "Forbidden"

@@ -57,17 +57,57 @@ final class LoopbackServer: Sendable {
   ) {
     defer { close(client) }
     guard let head = readHead(client) else { return }
-    guard let bytes = handle(head).bytes else { return }
+    let reply = handle(head)
+    if case .stream(let status, let headers, let length, let interval, let offset) = reply {
+      stream(client, status, headers, length, interval, offset)
+    } else if let bytes = reply.bytes {
+      _ = sendAll(client, bytes)
+    } else {
+      return
+    }
+    shutdown(client, Int32(SHUT_WR))
+  }
+
+  /// Writes every byte; `false` once the client has gone.
+  private static func sendAll(_ client: Int32, _ bytes: Data) -> Bool {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
         let rest = buffer.count - offset
         let sent = send(client, buffer.baseAddress! + offset, rest, Int32(MSG_NOSIGNAL))
-        if sent <= 0 { return }
+        if sent <= 0 { return false }
         offset += sent
       }
+      return true
     }
-    shutdown(client, Int32(SHUT_WR))
+  }
+
+  /// A body made piece by piece: `length` bytes from byte `offset` of a body that starts with
+  /// a JPEG signature, or an endless chunked one, until the client goes away.
+  private static func stream(
+    _ client: Int32, _ status: Int, _ headers: [String: String], _ length: Int?, _ interval: Int,
+    _ offset: Int
+  ) {
+    var head = "HTTP/1.1 \(status) \(Reply.reason(status))\r\n"
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+    head += length.map { "Content-Length: \($0)\r\n" } ?? "Transfer-Encoding: chunked\r\n"
+    head += "Connection: close\r\n\r\n"
+    guard sendAll(client, Data(head.utf8)) else { return }
+    let piece = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 0x5A, count: 65_532)
+    var left = length ?? Int.max
+    var first = offset == 0
+    while left > 0 {
+      if interval > 0 { Thread.sleep(forTimeInterval: Double(interval) / 1000) }
+      var chunk = first ? piece : Data(repeating: 0x5A, count: 65_536)
+      if !first, length == nil { chunk = Data(#"{"photos": ["#.utf8) + chunk }
+      first = false
+      if chunk.count > left { chunk = chunk.prefix(left) }
+      left -= chunk.count
+      let framed =
+        length == nil
+        ? Data((String(chunk.count, radix: 16) + "\r\n").utf8) + chunk + Data("\r\n".utf8) : chunk
+      guard sendAll(client, framed) else { return }
+    }
   }
 
   /// Reads up to the blank line that ends the request head (64 KiB at most).

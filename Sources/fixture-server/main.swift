@@ -34,6 +34,8 @@ do {
       reply = FaultPlan.apply(rule, to: reply, port: server.port)
       delay += rule.latencyMs ?? 0
     }
+    // Image hosts serve ranges; the API does not.
+    if isImage, let range = ByteRange(request) { reply = range.apply(to: reply) }
     // Waiting here, on the connection's own thread, keeps the request counted as in flight.
     if delay > 0 { Thread.sleep(forTimeInterval: Double(min(delay, 600_000)) / 1000) }
     return reply

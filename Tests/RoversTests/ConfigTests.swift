@@ -37,8 +37,8 @@ import Testing
     try "from-file-key\n".write(to: keyFile, atomically: true, encoding: .utf8)
     var environment = try write("api-key-file = \(keyFile.path)\n")
     #expect(try options([], environment).apiKey == "from-file-key")
-    environment["NASA_API_KEY"] = "env-key"
-    #expect(try options([], environment).apiKey == "env-key")
+    environment["NASA_API_KEY"] = "env-key-1234"
+    #expect(try options([], environment).apiKey == "env-key-1234")
   }
 
   @Test(arguments: [

@@ -25,7 +25,7 @@ import Testing
     #expect(first?["camera"] as? String == "FHAZ")
 
     let csv = try await photos(["--format", "csv", "--fields", "id,camera,img_src"])
-    let rows = csv.stdout.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+    let rows = csv.stdout.components(separatedBy: "\n").filter { !$0.isEmpty }
     #expect(rows.count == 78)
     #expect(rows[0] == "id,camera,img_src")
     #expect(rows[1].hasPrefix("287319,FHAZ,http://mars.nasa.gov/mer/gallery/"))
@@ -47,8 +47,8 @@ import Testing
       base: server.baseURL)
     #expect(
       run.stdout.hasPrefix(
-        "sol,earth_date,total_photos\r\n0,2012-08-06,3702\r\n1,2012-08-07,16\r\n"))
-    #expect(run.stdout.components(separatedBy: "\r\n").count == 2283)
+        "sol,earth_date,total_photos\n0,2012-08-06,3702\n1,2012-08-07,16\n"))
+    #expect(run.stdout.components(separatedBy: "\n").count == 2283)
   }
 
   @Test func aPipeGetsWholeURLsAndNoColour() async throws {

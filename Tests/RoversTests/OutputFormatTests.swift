@@ -13,11 +13,19 @@ import Testing
 
   @Test func csvFollowsRFC4180() {
     #expect(
-      records.csv() == "id,name,cameras\r\n7,plain,FHAZ RHAZ\r\n8,\"a, \"\"quoted\"\"\nname\",\r\n")
+      records.csv() == "id,name,cameras\n7,plain,FHAZ RHAZ\n8,\"a, \"\"quoted\"\"\nname\",\n")
+    #expect(
+      records.csv(crlf: true)
+        == "id,name,cameras\r\n7,plain,FHAZ RHAZ\r\n8,\"a, \"\"quoted\"\"\nname\",\r\n")
   }
 
-  @Test func tsvHasNoTabsOrBreaksInsideFields() {
-    #expect(records.tsv() == "id\tname\tcameras\n7\tplain\tFHAZ RHAZ\n8\ta, \"quoted\" name\t\n")
+  @Test func tsvEscapesTabsAndBreaksInsideFields() {
+    var records = self.records
+    records.append([.number(9), .text("tab\there\\"), .list([])])
+    #expect(
+      records.tsv()
+        == "id\tname\tcameras\n7\tplain\tFHAZ RHAZ\n8\ta, \"quoted\"\\nname\t\n9\ttab\\there\\\\\t\n"
+    )
   }
 
   @Test func ndjsonKeepsTypes() throws {
@@ -31,7 +39,7 @@ import Testing
 
   @Test func fieldsPickAndOrder() throws {
     let picked = try records.selecting(["name", "id"], spec: nil)
-    #expect(picked.csv() == "name,id\r\nplain,7\r\n\"a, \"\"quoted\"\"\nname\",8\r\n")
+    #expect(picked.csv() == "name,id\nplain,7\n\"a, \"\"quoted\"\"\nname\",8\n")
     #expect(throws: UsageError.self) { try records.selecting(["nmae"], spec: nil) }
   }
 

@@ -76,13 +76,12 @@ import Testing
     ("manifest --limit 3", "'--from-sol', '--to-sol' and '--limit' need a <rover>"),
     (
       "list --api-base ftp://example.test",
-      "The value 'ftp://example.test' is invalid for '--api-base <url>': give an absolute http or https URL"
+      "The value 'ftp://example.test' is invalid for '--api-base <url>': give an absolute http or https URL without a query (pass the key with --api-key)"
     ),
     (
       "list --timeout 0",
       "The value '0' is invalid for '--timeout <seconds>': give a number of seconds above 0"
     ),
-    ("list --api-key-file /nonexistent/key", "Cannot read the API key file '/nonexistent/key'"),
   ])
   func otherUsageErrors(_ line: String, _ message: String) async {
     let run = await CapturedRun.run(line)
@@ -90,13 +89,27 @@ import Testing
     #expect(run.stderr.hasPrefix("Error: \(message)\nUsage: rovers "))
   }
 
-  @Test func environmentValuesAreCheckedAndNamed() async {
+  @Test func environmentValuesAreCheckedAndNamedWithoutUsage() async {
     let run = await CapturedRun.run("list", environment: ["ROVERS_API_BASE": "not a url"])
     #expect(run.code == .usage)
     #expect(
-      run.stderr.hasPrefix(
-        "Error: The value 'not a url' of ROVERS_API_BASE is invalid: give an absolute http or https URL\n"
-      ))
+      run.stderr
+        == "Error: The value 'not a url' of ROVERS_API_BASE is invalid: give an absolute http or"
+        + " https URL without a query (pass the key with --api-key)\n")
+    let timeout = await CapturedRun.run("list", environment: ["ROVERS_TIMEOUT": "abc"])
+    #expect(timeout.code == .usage)
+    #expect(
+      timeout.stderr
+        == "Error: The value 'abc' of ROVERS_TIMEOUT is invalid: give a number of seconds above 0\n"
+    )
+  }
+
+  @Test func aKeyFileThatCannotBeReadIsNamedWithoutUsage() async {
+    let run = await CapturedRun.run("list --api-key-file /nonexistent/key")
+    #expect(run.code == .usage)
+    #expect(
+      run.stderr
+        == "Error: Cannot read the API key file '/nonexistent/key' (--api-key-file)\n")
   }
 
   @Test func optionsTakeEveryFormAndOrder() throws {
@@ -139,47 +152,51 @@ import Testing
     #expect(defaults.apiKey == nil)
     let environment = [
       "ROVERS_API_BASE": "http://127.0.0.1:1/api/v1", "ROVERS_TIMEOUT": "5", "ROVERS_RETRIES": "1",
-      "ROVERS_DEADLINE": "60", "NASA_API_KEY": "nasa", "ROVERS_API_KEY": "rovers",
+      "ROVERS_DEADLINE": "60", "NASA_API_KEY": "nasa-key-1", "ROVERS_API_KEY": "rovers-key-1",
     ]
     let fromEnvironment = try options([], environment)
     #expect(fromEnvironment.baseURL.absoluteString == "http://127.0.0.1:1/api/v1")
     #expect(fromEnvironment.timeout == 5 && fromEnvironment.retries == 1)
     #expect(fromEnvironment.deadline == 60)
-    #expect(fromEnvironment.apiKey == "rovers")
+    #expect(fromEnvironment.apiKey == "rovers-key-1")
     let fromFlags = try options(
       [
         "--api-base", "https://example.test/v1", "--timeout", "2", "--retries", "0", "--api-key",
-        "flag",
+        "flag-key-1",
       ],
       environment)
     #expect(fromFlags.baseURL.absoluteString == "https://example.test/v1")
     #expect(fromFlags.timeout == 2 && fromFlags.retries == 0)
-    #expect(fromFlags.apiKey == "flag")
+    #expect(fromFlags.apiKey == "flag-key-1")
   }
 
   @Test func keyFileGivesItsFirstLineTrimmed() throws {
     let folder = try TemporaryFolder()
     let file = folder.url.appendingPathComponent("key")
     try "  mv_live_fromfile  \nsecond line\n".write(to: file, atomically: true, encoding: .utf8)
-    let options = try options(["--api-key-file", file.path], ["ROVERS_API_KEY": "env"])
+    let options = try options(["--api-key-file", file.path], ["ROVERS_API_KEY": "env-key-12"])
     #expect(options.apiKey == "mv_live_fromfile")
   }
 
   @Test func aKeyOverPlainHTTPToAnotherHostIsWarnedAbout() throws {
-    let remote = try options(["--api-base", "http://mars.example.test/api/v1", "--api-key", "k"])
+    let remote = try options([
+      "--api-base", "http://mars.example.test/api/v1", "--api-key", "key-12345",
+    ])
     #expect(
       remote.warnings == [
         "warning: the API key travels in clear text to mars.example.test over plain http"
       ])
     #expect(
-      try options(["--api-base", "http://127.0.0.1:8080/api/v1", "--api-key", "k"]).warnings.isEmpty
+      try options(["--api-base", "http://127.0.0.1:8080/api/v1", "--api-key", "key-12345"]).warnings
+        .isEmpty
     )
     #expect(
-      try options(["--api-base", "https://mars.example.test/api/v1", "--api-key", "k"]).warnings
+      try options(["--api-base", "https://mars.example.test/api/v1", "--api-key", "key-12345"])
+        .warnings
         .isEmpty)
     #expect(try options(["--api-base", "http://mars.example.test/api/v1"]).warnings.isEmpty)
     #expect(
-      try options(["--api-base", "http://mars.example.test/api/v1", "--api-key", "k", "-q"])
+      try options(["--api-base", "http://mars.example.test/api/v1", "--api-key", "key-12345", "-q"])
         .warnings.isEmpty)
   }
 

@@ -31,10 +31,14 @@ final class PhotoFile: BodyWriter, Sendable {
   /// How many bytes the body had.
   var length: Int { progress.withLock { $0.length } }
 
-  func begin(status: Int, headers: [String: String]) throws {
+  func begin(status: Int, headers: [String: String], at offset: Int) throws {
     try check.check(headers: headers)
-    try file.truncate()
-    progress.withLock { $0 = Progress() }
+    // A retried piece overwrites only itself; the bytes before it stay.
+    try file.truncate(to: offset)
+    progress.withLock { progress in
+      if offset == 0 { progress = Progress() }
+      progress.length = offset
+    }
   }
 
   func write(_ chunk: Data) throws {

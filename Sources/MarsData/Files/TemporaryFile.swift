@@ -115,11 +115,11 @@ final class TemporaryFile: Sendable {
     }
   }
 
-  /// Empties the file, for a transfer that starts again.
-  func truncate() throws {
-    guard ftruncate(fd, 0) == 0, lseek(fd, 0, SEEK_SET) == 0 else {
-      throw FileSystemError(path: path, errno: errno)
-    }
+  /// Cuts the file to `length` bytes and writes on from there: a transfer, or a piece of one,
+  /// that starts again.
+  func truncate(to length: Int) throws {
+    guard ftruncate(fd, off_t(length)) == 0, lseek(fd, off_t(length), SEEK_SET) == off_t(length)
+    else { throw FileSystemError(path: path, errno: errno) }
   }
 
   /// Makes the file the real one: synced to disk first when `durable`, then renamed into

@@ -20,16 +20,24 @@ public struct SyncLockHeld: Error, Sendable, Hashable, CustomStringConvertible {
 public final class SyncLock: Sendable {
   private let fd: Int32
 
-  /// Takes the lock at once or throws ``SyncLockHeld``; never waits.
+  /// Takes the lock or throws ``SyncLockHeld`` within a quarter of a second; never waits for
+  /// another sync.
+  ///
+  /// The few tries cover a lock just released whose descriptor a child process of the same
+  /// program still shares for the instant between `fork` and `exec`.
   public init(folder: URL) throws {
     let path = folder.appendingPathComponent(".rovers-sync.lock").path
     let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw FileSystemError(path: path, errno: errno) }
-    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-      close(fd)
-      throw SyncLockHeld(path: path)
+    for attempt in 0..<5 {
+      if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+        self.fd = fd
+        return
+      }
+      if attempt < 4 { usleep(50_000) }
     }
-    self.fd = fd
+    close(fd)
+    throw SyncLockHeld(path: path)
   }
 
   deinit { close(fd) }

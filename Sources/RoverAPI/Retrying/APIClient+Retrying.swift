@@ -40,7 +40,17 @@ extension APIClient {
   {
     do {
       let response = try await attempt(request, summary: summary)
-      if (200..<300).contains(response.status) { try request.bodyWriter?.finish() }
+      if let writer = request.bodyWriter {
+        // A range past the end of an empty body.
+        if response.status == 416, request.bodyOffset == 0 {
+          throw BodyRejected("the server answered 200 with an empty body")
+        }
+        if (200..<300).contains(response.status),
+          Self.endsBody(response, offset: request.bodyOffset)
+        {
+          try writer.finish()
+        }
+      }
       return .success(response)
     } catch TransportError.bodyTooLarge(let limit) {
       throw APIError.undecodable(

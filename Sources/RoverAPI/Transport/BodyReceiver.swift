@@ -24,7 +24,11 @@ public struct BodyReceiver: Sendable {
     body = Data()
     length = 0
     toWriter = (200..<300).contains(status) && request.bodyWriter != nil
-    if toWriter { try request.bodyWriter?.begin(status: status, headers: headers) }
+    if toWriter {
+      // A whole body (200) starts at 0 whatever was asked for.
+      let offset = status == 206 ? request.bodyOffset : 0
+      try request.bodyWriter?.begin(status: status, headers: headers, at: offset)
+    }
   }
 
   /// Takes the next piece of the body; throws when it is over the limit or cannot be written.

@@ -24,6 +24,8 @@ public struct HTTPRequest: Sendable {
   public var bodyLimit: Int
   /// Where a 2xx body goes as it arrives, instead of memory: an image's file.
   public var bodyWriter: (any BodyWriter)?
+  /// Where in the writer a `206 Partial Content` body belongs: the start of the range asked.
+  public var bodyOffset = 0
 
   /// The default limit of a body in memory: well above the largest real answer (a whole
   /// Curiosity sol of 856 photos is 1.1 MB, its manifest 0.5 MB).
@@ -44,9 +46,10 @@ public struct HTTPRequest: Sendable {
 
 /// Takes a successful response's body as it arrives, so that a large one never sits in memory.
 public protocol BodyWriter: Sendable {
-  /// Called before the first byte of each 2xx body (a retry starts again from here); throws
-  /// ``BodyRejected`` to refuse the answer, such as an HTML page where an image was expected.
-  func begin(status: Int, headers: [String: String]) throws
+  /// Called before the first byte of each 2xx body, which goes at `offset` (0 but for a
+  /// `206` piece of a larger body; a retry starts again from here); throws ``BodyRejected``
+  /// to refuse the answer, such as an HTML page where an image was expected.
+  func begin(status: Int, headers: [String: String], at offset: Int) throws
   /// Keeps the next piece of the body.
   func write(_ chunk: Data) throws
   /// Called once the whole 2xx body has arrived; throws ``BodyRejected`` when it is not

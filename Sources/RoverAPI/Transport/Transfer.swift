@@ -18,6 +18,8 @@ final class Transfer: Sendable {
     var finished = false
     /// Where the request is now: redirects move it, and errors name the host that failed.
     var url: URL
+    /// The answer's `Content-Encoding`, if it had one: a failure to decode it is named.
+    var encoding: String?
   }
 
   private let state: Mutex<State>
@@ -37,7 +39,7 @@ final class Transfer: Sendable {
     }
     if alreadyOver {
       continuation.resume(throwing: CancellationError())
-      task.cancel()
+      Self.cancelLater(task)
     } else {
       task.resume()
     }
@@ -53,6 +55,8 @@ final class Transfer: Sendable {
     for (name, value) in http.allHeaderFields {
       if let name = name as? String, let value = value as? String { headers[name] = value }
     }
+    let encoding = headers.first { $0.key.lowercased() == "content-encoding" }?.value
+    state.withLock { $0.encoding = encoding }
     return step { try $0.begin(status: http.statusCode, headers: headers) }
   }
 
@@ -69,8 +73,8 @@ final class Transfer: Sendable {
   /// The task ended, well or not.
   func complete(_ error: (any Error)?) {
     if let error {
-      let host = state.withLock { Self.hostAndPort($0.url) }
-      finish(.failure(TransferFailure.translate(error, host: host)))
+      let (host, encoding) = state.withLock { (Self.hostAndPort($0.url), $0.encoding) }
+      finish(.failure(TransferFailure.translate(error, host: host, encoding: encoding)))
     } else {
       let response = state.withLock { $0.receiver.response(finalURL: $0.url) }
       finish(.success(response))
@@ -87,7 +91,13 @@ final class Transfer: Sendable {
       return (state.continuation, state.task)
     }
     continuation?.resume(with: result)
-    if case .failure = result { task?.cancel() }
+    if case .failure = result, let task { Self.cancelLater(task) }
+  }
+
+  /// Cancels on another queue: `cancel()` waits for libcurl's queue, which may itself be
+  /// waiting for the delivery queue this is called on (see ``DeliveryQueue``).
+  private static func cancelLater(_ task: URLSessionDataTask) {
+    DispatchQueue.global().async { task.cancel() }
   }
 
   /// Runs one step of receiving under the lock; a step that throws ends the transfer with its

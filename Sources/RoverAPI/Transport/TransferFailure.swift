@@ -7,9 +7,22 @@ import Foundation
 /// Turns what `URLSession` reports into the few failures callers act on, in plain words.
 enum TransferFailure {
   /// `URLError`'s own text may hold the full URL and with it the key, so none of it is kept.
-  static func translate(_ error: any Error, host: String) -> any Error {
+  static func translate(_ error: any Error, host: String, encoding: String? = nil) -> any Error {
     guard let error = error as? URLError else {
       return TransportError.other("the transfer from \(host) failed")
+    }
+    // libcurl reports a body it cannot decompress as a plain failure: the header says why.
+    if let encoding, !BodyProblem.readableEncodings.contains(encoding.lowercased()),
+      error.code != .cancelled, error.code != .timedOut
+    {
+      return TransportError.other(
+        "\(host) sent a body in an encoding this tool cannot read (Content-Encoding: "
+          + "\(OneLine.clean(encoding)))")
+    }
+    if encoding != nil, error.code == .unknown || error.code == .cannotDecodeContentData {
+      return TransportError.other(
+        "\(host) sent a body that does not decode as its Content-Encoding"
+          + " (\(OneLine.clean(encoding ?? ""))) says")
     }
     switch error.code {
     case .cancelled: return CancellationError()

@@ -17,17 +17,13 @@ public struct URLSessionTransport: HTTPTransport {
 
   /// Creates a transport allowing `maxConnectionsPerHost` requests in flight to one server.
   public init(maxConnectionsPerHost: Int = 16) {
-    let configuration = URLSessionConfiguration.ephemeral
-    // Ephemeral already keeps these in memory; nil makes sure nothing is kept at all.
-    configuration.urlCache = nil
-    configuration.httpCookieStorage = nil
-    configuration.urlCredentialStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    // No URL cache, no cookies, no credentials, and no folders made for them.
+    let configuration = SessionStorage.configuration()
     configuration.httpMaximumConnectionsPerHost = maxConnectionsPerHost
     let transfers = TransferDelegate()
     self.transfers = transfers
-    session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+    session = URLSession(
+      configuration: configuration, delegate: transfers, delegateQueue: DeliveryQueue())
   }
 
   /// Sends the request with `URLSession`, receiving the body through a ``BodyReceiver``.

@@ -27,7 +27,7 @@ extension Rovers {
           arguments.positionals[0], for: "<action>", reason: "give show", in: Self.spec)
       }
       common = try CommonOptions(arguments, environment: environment)
-      let config = try ConfigFile.load(environment)
+      let config = try ConfigFile.load(arguments, environment)
       let settings = SettingSource(arguments: arguments, environment: environment, config: config)
       let from = { (flag: String, variable: String?) in
         settings.text(flag, variable)?.origin ?? "default"

@@ -60,7 +60,7 @@ extension Rovers {
         try await downloader.run(downloads, onResult: progress.record)
       }
       try SolRecordFile.record(results, rover: query.rover, layout: layout)
-      let entries = results.map(DownloadEntry.init)
+      let entries = results.map { DownloadEntry($0, scrub: console.redacted) }
       // A table of files would only repeat the disk: the summary line says what happened.
       try common.output.write(
         DownloadEntry.records(entries), json: { try JSONOutput.render(entries) },

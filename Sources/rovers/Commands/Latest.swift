@@ -48,7 +48,8 @@ extension Rovers {
       }
       // A rover the server does not know is a typo to point out, with the names it does know.
       let outcomes = await archive.explainingUnknownRovers(
-        try await archive.fetchLatestPhotos(rovers: names, camera: camera))
+        try await archive.fetchLatestPhotos(rovers: names, camera: camera),
+        asked: !rovers.isEmpty)
       var records = Records(Self.fields)
       for latest in outcomes.compactMap(\.value) {
         for photo in latest.photos {
@@ -60,7 +61,10 @@ extension Rovers {
       }
       let shown = outcomes
       try common.output.write(
-        records, json: { try JSONOutput.render(shown.map(LatestEntry.init)) },
+        records,
+        json: {
+          try JSONOutput.render(shown.map { LatestEntry(outcome: $0, scrub: console.redacted) })
+        },
         table: { render(shown, $0) }, to: console)
       let failures = outcomes.compactMap(\.error).map(ErrorReport.init)
       for failure in failures { console.error(failure.message) }
@@ -73,12 +77,12 @@ extension Rovers {
       var blocks: [String] = []
       for latest in outcomes.compactMap(\.value) {
         guard let sol = latest.sol, let date = latest.earthDate else {
-          blocks.append(style.paint(latest.rover, "1") + ": no photos\n")
+          blocks.append(style.paint(TerminalText.safe(latest.rover), "1") + ": no photos\n")
           continue
         }
         let count = latest.photos.count
-        var text = style.paint(latest.rover, "1")
-        text += ": sol \(sol), \(date), \(count) photo\(count == 1 ? "" : "s")\n"
+        var text = style.paint(TerminalText.safe(latest.rover), "1")
+        text += ": sol \(sol), \(TerminalText.safe(date)), \(count) photo\(count == 1 ? "" : "s")\n"
         var table = TextTable([
           .init(title: "ID", alignRight: true), .init(title: "CAMERA"), .init(title: "URL"),
         ])

@@ -84,7 +84,8 @@ extension Rovers {
     }
 
     private func runAll(_ archive: MarsArchive, _ console: Console) async throws -> ExitCode {
-      let outcomes = try await archive.fetchManifestOutcomes()
+      let outcomes = await archive.explainingUnknownRovers(
+        try await archive.fetchManifestOutcomes(), asked: false)
       let manifests = outcomes.compactMap(\.value)
       var records = Records(Self.summaryFields)
       for manifest in manifests {
@@ -103,9 +104,10 @@ extension Rovers {
     private func render(_ manifest: PhotoManifest, _ entries: Records, _ style: TerminalStyle)
       -> String
     {
-      var text = style.paint(manifest.name, "1") + " (\(manifest.status))\n"
-      text += "launched \(manifest.launchDate), landed \(manifest.landingDate)\n"
-      text += "last sol \(manifest.maxSol) (\(manifest.maxDate)), "
+      let safe: (String) -> String = TerminalText.safe
+      var text = style.paint(safe(manifest.name), "1") + " (\(safe(manifest.status)))\n"
+      text += "launched \(safe(manifest.launchDate)), landed \(safe(manifest.landingDate))\n"
+      text += "last sol \(manifest.maxSol) (\(safe(manifest.maxDate))), "
       text += "\(manifest.totalPhotos) photos in all\n"
       guard !manifest.photos.isEmpty else { return text + "no sols with photos in that range\n" }
       return text + "\n" + entries.table(style)

@@ -50,7 +50,7 @@ extension Rovers {
         ? PhotoQuery(rover: rover, day: .day(day), cameras: cameras).fetch(archive)
         : archive.checkingRover(rover) { try await fetchPage(archive) }
       if urls {
-        console.output(photos.map { $0.imgSrc + "\n" }.joined())
+        console.output(photos.map { TerminalText.safe($0.imgSrc) + "\n" }.joined())
         return .success
       }
       var records = Records(Self.fields, table: ["id", "camera", "earth_date", "img_src"])

@@ -76,7 +76,7 @@ extension Rovers {
         console.error(report.message)
         codes.append(report.code)
       }
-      let entries = report.results.map(DownloadEntry.init)
+      let entries = report.results.map { DownloadEntry($0, scrub: console.redacted) }
       try common.output.write(
         DownloadEntry.records(entries), json: { try JSONOutput.render(entries) },
         table: { _ in "" }, to: console)

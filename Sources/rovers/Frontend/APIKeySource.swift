@@ -2,32 +2,63 @@ import Foundation
 
 /// Finds the API key: `--api-key`, then `--api-key-file`, then `ROVERS_API_KEY`, then
 /// `NASA_API_KEY`, then the config file's `api-key-file`.
+///
+/// A key is 8 characters or more with no spaces or control characters: every server's keys
+/// are far longer, and a one-letter "key" would make hiding it in messages rewrite ordinary
+/// words.
 enum APIKeySource {
+  /// The shortest key accepted.
+  static let minimumLength = 8
+
   static func key(
     _ arguments: ParsedArguments, _ environment: [String: String], config: ConfigFile = ConfigFile()
   ) throws -> String? {
-    if let key = arguments.value("api-key") { return key.isEmpty ? nil : key }
-    if let path = arguments.value("api-key-file") { return try read(path, arguments.spec) }
+    if let key = arguments.value("api-key") {
+      guard !key.isEmpty else { return nil }
+      guard isPlausible(key) else {
+        throw UsageError(
+          message: "The value of '--api-key <key>' is not a key: \(rule)", command: arguments.spec)
+      }
+      return key
+    }
+    if let path = arguments.value("api-key-file") {
+      return try read(path, origin: "--api-key-file")
+    }
     for variable in ["ROVERS_API_KEY", "NASA_API_KEY"] {
-      if let key = environment[variable], !key.isEmpty { return key }
+      guard let key = environment[variable], !key.isEmpty else { continue }
+      guard isPlausible(key) else {
+        throw SettingError(message: "The value of \(variable) is not a key: \(rule)")
+      }
+      return key
     }
     guard let (path, line) = config.values["api-key-file"] else { return nil }
     do {
-      return try read(path, arguments.spec)
-    } catch let error as UsageError {
+      return try read(config.resolve(path), origin: "\(config.path):\(line)")
+    } catch let error as SettingError {
       throw ConfigError(path: config.path, line: line, problem: error.message)
     }
   }
 
+  static let rule = "a key is \(minimumLength) characters or more, without spaces"
+
+  /// Whether `key` can be a key at all.
+  static func isPlausible(_ key: String) -> Bool {
+    key.count >= minimumLength
+      && !key.unicodeScalars.contains { $0.properties.isWhitespace || TerminalText.isControl($0) }
+  }
+
   /// The file's first line, trimmed.
-  private static func read(_ path: String, _ spec: CommandSpec) throws -> String {
+  private static func read(_ path: String, origin: String) throws -> String {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-      throw UsageError(message: "Cannot read the API key file '\(path)'", command: spec)
+      throw SettingError(message: "Cannot read the API key file '\(path)' (\(origin))")
     }
     let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
     let key = line.trimmingCharacters(in: .whitespaces)
     guard !key.isEmpty else {
-      throw UsageError(message: "The API key file '\(path)' is empty", command: spec)
+      throw SettingError(message: "The API key file '\(path)' (\(origin)) is empty")
+    }
+    guard isPlausible(key) else {
+      throw SettingError(message: "The API key file '\(path)' (\(origin)) holds no key: \(rule)")
     }
     return key
   }

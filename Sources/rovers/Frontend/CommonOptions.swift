@@ -22,6 +22,9 @@ struct CommonOptions: Sendable {
         "api-key-file", value: "path", help: "Read the API key from this file's first line.",
         completion: .files),
       .option(
+        "config", value: "path", help: "The config file; or set ROVERS_CONFIG.",
+        completion: .files),
+      .option(
         "timeout", value: "seconds", help: "How long one request may take; or ROVERS_TIMEOUT.",
         default: "30"),
       .option(
@@ -60,7 +63,7 @@ struct CommonOptions: Sendable {
     _ arguments: ParsedArguments, environment: [String: String],
     deadline defaultDeadline: Double = 300
   ) throws {
-    let config = try ConfigFile.load(environment)
+    let config = try ConfigFile.load(arguments, environment)
     let settings = SettingSource(arguments: arguments, environment: environment, config: config)
     output = try OutputOptions(arguments)
     quiet = arguments.flag("quiet")
@@ -69,7 +72,10 @@ struct CommonOptions: Sendable {
     verbose = arguments.flag("verbose") && !quiet
     let base = settings.text("api-base", "ROVERS_API_BASE") ?? (Self.defaultBase, "")
     guard let url = Self.validBase(base.value) else {
-      throw settings.invalid(base.value, base.origin, "give an absolute http or https URL")
+      // Shown without its query, fragment or user: a key may have been put there.
+      throw settings.invalid(
+        Self.withoutSecrets(base.value), base.origin,
+        "give an absolute http or https URL without a query (pass the key with --api-key)")
     }
     baseURL = url
     apiKey = try APIKeySource.key(arguments, environment, config: config)
@@ -126,6 +132,19 @@ struct CommonOptions: Sendable {
 
   private static func format(_ seconds: Double) -> String {
     String(format: "%.2f", seconds)
+  }
+
+  /// The address up to its query or fragment, without a `user:password@`.
+  static func withoutSecrets(_ text: String) -> String {
+    var shown = String(text.prefix { $0 != "?" && $0 != "#" })
+    if shown.count < text.count { shown += "?…" }
+    if let scheme = shown.range(of: "://"),
+      let at = shown[scheme.upperBound...].firstIndex(of: "@"),
+      !shown[scheme.upperBound..<at].contains("/")
+    {
+      shown.replaceSubrange(scheme.upperBound...at, with: "…@")
+    }
+    return shown
   }
 
   private static func validBase(_ text: String) -> URL? {

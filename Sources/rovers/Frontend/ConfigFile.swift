@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A config file that cannot be used: exit 78, with the line.
 struct ConfigError: Error, CustomStringConvertible {
   var path: String
@@ -11,38 +15,64 @@ struct ConfigError: Error, CustomStringConvertible {
   }
 }
 
-/// `$XDG_CONFIG_HOME/rovers/config`: `key = value` lines, `#` comments, below flags and the
-/// environment in precedence.
+/// The config file: `--config PATH`, else `ROVERS_CONFIG`, else
+/// `$XDG_CONFIG_HOME/rovers/config`. `key = value` lines; `#` at the start of a line or after
+/// a space starts a comment; below flags and the environment in precedence.
 struct ConfigFile: Sendable {
-  static let keys = ["api-base", "api-key-file", "timeout", "retries", "jobs"]
+  /// Every setting the file may hold.
+  static let keys = [
+    "api-base", "api-key-file", "timeout", "retries", "deadline", "jobs", "source", "nasa-base",
+    "size",
+  ]
 
   /// Each setting with the line it is on.
   var values: [String: (value: String, line: Int)] = [:]
   var path: String = ""
 
-  /// The file under the config folder; empty when there is none.
-  static func load(_ environment: [String: String]) throws -> ConfigFile {
-    guard let folder = XDGPaths(environment: environment).config else { return ConfigFile() }
-    let path = folder.appendingPathComponent("config").path
-    guard FileManager.default.fileExists(atPath: path) else { return ConfigFile() }
+  /// The file the arguments and environment name, or the usual one; empty when there is none.
+  /// A file named by `--config` or `ROVERS_CONFIG` must exist.
+  static func load(_ arguments: ParsedArguments?, _ environment: [String: String]) throws
+    -> ConfigFile
+  {
+    let named =
+      arguments?.value("config") ?? environment["ROVERS_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+    guard
+      let path = named.map({ expandHome($0, environment) })
+        ?? XDGPaths(environment: environment).config?.appendingPathComponent("config").path
+    else { return ConfigFile() }
+    var info = stat()
+    if stat(path, &info) != 0 {
+      let code = errno
+      if code == ENOENT, named == nil { return ConfigFile() }
+      let reason = code == ELOOP ? "is a loop of symbolic links" : String(cString: strerror(code))
+      throw ConfigError(path: path, problem: code == ENOENT ? "does not exist" : reason)
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw ConfigError(path: path, problem: "is not a file")
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw ConfigError(path: path, problem: "cannot be read")
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw ConfigError(path: path, problem: "is not UTF-8 text")
     }
-    return try ConfigFile(text, path: path)
+    return try ConfigFile(text, path: path, home: environment["HOME"])
   }
 
   init() {}
 
+  private var home: String?
+
   /// Parses the text; any line that is not blank, a comment or `key = value` with a known key
-  /// is an error naming the line.
-  init(_ text: String, path: String) throws {
+  /// is an error naming the line. Line ends may be `\n` or `\r\n`.
+  init(_ text: String, path: String, home: String? = nil) throws {
     self.path = path
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.trimmingCharacters(in: .whitespaces)
-      if line.isEmpty || line.hasPrefix("#") { continue }
+    self.home = home
+    // `\r\n` is one Character in Swift, and a newline like `\n`.
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    for (index, raw) in lines.enumerated() {
+      let line = Self.withoutComment(raw).trimmingCharacters(in: .whitespaces)
+      if line.isEmpty { continue }
       guard let equals = line.firstIndex(of: "=") else {
         throw ConfigError(path: path, line: index + 1, problem: "expected 'key = value'")
       }
@@ -65,5 +95,31 @@ struct ConfigFile: Sendable {
   /// Where a value came from, for messages: `~/.config/rovers/config:3`.
   func origin(of key: String) -> String? {
     values[key].map { "\(path):\($0.line)" }
+  }
+
+  /// A path written in the file: `~` is the home folder, and a relative path is relative to
+  /// the file's own folder, so cron and a shell in any folder read the same file.
+  func resolve(_ written: String) -> String {
+    let expanded = Self.expandHome(written, ["HOME": home ?? ""])
+    guard !expanded.hasPrefix("/") else { return expanded }
+    return URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(expanded)
+      .path
+  }
+
+  /// `~` and `~/x` with the home folder; anything else as it is.
+  static func expandHome(_ path: String, _ environment: [String: String]) -> String {
+    guard path == "~" || path.hasPrefix("~/"), let home = environment["HOME"], !home.isEmpty
+    else { return path }
+    return home + path.dropFirst()
+  }
+
+  /// The line up to a `#` that starts it or follows white space.
+  private static func withoutComment(_ line: Substring) -> Substring {
+    var previous: Character = " "
+    for index in line.indices {
+      if line[index] == "#", previous.isWhitespace { return line[..<index] }
+      previous = line[index]
+    }
+    return line
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The whole command took longer than `--deadline` allows.
 struct DeadlineExceeded: Error, CustomStringConvertible {
   var seconds: Double
@@ -7,15 +9,19 @@ struct DeadlineExceeded: Error, CustomStringConvertible {
   }
 
   /// Runs `body`, cancelling it and throwing ``DeadlineExceeded`` if it runs past `seconds`,
-  /// so a server that trickles bytes can never hold a cron job for ever.
+  /// so a server that trickles bytes can never hold a cron job for ever. Should the body not
+  /// stop within a second of being cancelled (a huge list still being decoded), the process
+  /// ends anyway, with the same message and exit code.
   static func run<T: Sendable>(
-    within seconds: Double, _ body: @escaping @Sendable () async throws -> T
+    within seconds: Double, console: Console, _ body: @escaping @Sendable () async throws -> T
   ) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
       group.addTask { try await body() }
       group.addTask {
         try await Task.sleep(for: .milliseconds(Int64(min(seconds, 604_800) * 1000)))
-        throw DeadlineExceeded(seconds: seconds)
+        let exceeded = DeadlineExceeded(seconds: seconds)
+        Watchdog.exit(after: 1, code: .temporaryFailure) { console.error(exceeded.description) }
+        throw exceeded
       }
       defer { group.cancelAll() }
       guard let first = try await group.next() else { throw CancellationError() }

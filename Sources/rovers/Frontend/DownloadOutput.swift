@@ -17,7 +17,8 @@ struct DownloadOutput: Sendable {
     let expanded = folder.hasPrefix("~/") ? NSHomeDirectory() + folder.dropFirst() : folder
     self.folder = URL(fileURLWithPath: expanded)
     let settings = SettingSource(
-      arguments: arguments, environment: environment, config: try ConfigFile.load(environment))
+      arguments: arguments, environment: environment,
+      config: try ConfigFile.load(arguments, environment))
     jobs = try settings.integer(
       "jobs", nil, default: 8, in: 1...64, reason: "give a whole number, 1 to 64")
     force = arguments.flag("force")

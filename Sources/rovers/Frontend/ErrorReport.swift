@@ -21,8 +21,12 @@ struct ErrorReport {
     case let error as UsageError:
       self.init(message: error.message, code: .usage, usage: error.command)
       isRootUsage = error.command == nil
+    case let error as SettingError:
+      self.init(message: error.message, code: .usage)
     case let error as UnknownRover:
       self.init(message: error.description, code: .usage)
+    case let error as ListedRoverRefused:
+      self.init(message: Self.message(for: error.error), code: error.code)
     case let error as UnknownCamera:
       self.init(message: error.description, code: .usage)
     case let error as ConfigError:

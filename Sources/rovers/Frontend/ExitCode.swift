@@ -11,6 +11,9 @@ enum ExitCode: Int32, Sendable, CaseIterable {
   case noPermission = 77
   case configError = 78
   case interrupted = 130
+  /// Stdout was a pipe whose reader went away: the process ends by SIGPIPE, as `head`
+  /// expects of a writer, which a shell reports as 141.
+  case closedPipe = 141
 
   /// What the code means, for `rovers help exit-codes`.
   var meaning: String {
@@ -24,7 +27,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     case .temporaryFailure: "temporary: rate limited or timed out; try again later"
     case .noPermission: "the API key is missing, invalid or refused (401/403)"
     case .configError: "the config file cannot be used (the message names the line)"
-    case .interrupted: "interrupted by Ctrl-C (SIGINT) or SIGTERM"
+    case .interrupted: "interrupted by Ctrl-C (SIGINT), SIGTERM or SIGHUP"
+    case .closedPipe: "stdout was a pipe whose reader stopped reading (SIGPIPE), as with head"
     }
   }
 
@@ -32,7 +36,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
   /// the key, then "try later", then the rest.
   static func worst(_ codes: [ExitCode]) -> ExitCode {
     let order: [ExitCode] = [
-      .interrupted, .failure, .noPermission, .temporaryFailure, .unavailable, .dataError,
+      .interrupted, .closedPipe, .failure, .noPermission, .temporaryFailure, .unavailable,
+      .dataError,
       .cannotCreate, .configError, .usage,
     ]
     return order.first(where: codes.contains) ?? .success

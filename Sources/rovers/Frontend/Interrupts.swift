@@ -6,43 +6,64 @@ import Synchronization
   import Glibc
 #endif
 
-/// Turns SIGINT and SIGTERM into cancellation of the running command: the first cancels the
-/// task tree, a second one ends the process at once.
+/// Turns SIGINT, SIGTERM and SIGHUP into cancellation of the running command, and SIGQUIT into
+/// an immediate quit.
+///
+/// Copies of a signal that arrive together count as one: `timeout -s INT` signals the process
+/// and then its group, and a shell may do the same, so the second copy must not take the
+/// "second Ctrl-C exits at once" path and lose the summary. A signal that comes after
+/// ``sameSignalWindow`` is a person insisting, and ends the process at once.
 final class Interrupts: Sendable {
-  private let received: SignalCount
+  /// Signals closer together than this are one.
+  static let sameSignalWindow: Duration = .seconds(1)
+  /// The signals that stop a run the way Ctrl-C does.
+  static let stopping = [SIGINT, SIGTERM, SIGHUP]
+
+  private let first = FirstSignal()
   // Kept only so the sources live as long as this object; never touched again.
   nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
 
-  /// Whether a signal arrived.
-  var wereReceived: Bool { received.count > 0 }
+  /// Whether a stopping signal arrived.
+  var wereReceived: Bool { first.instant.withLock { $0 != nil } }
 
-  /// Watches both signals; `onFirst` runs once, on a background queue.
-  init(onFirst: @escaping @Sendable () -> Void) {
-    let received = SignalCount()
-    sources = [SIGINT, SIGTERM].map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler {
-        if received.increment() == 1 { onFirst() } else { _exit(130) }
-      }
-      source.resume()
-      return source
+  /// Watches the signals; `onFirst` runs once, on a background queue.
+  init(onFirst: @escaping @Sendable () -> Void, onQuit: @escaping @Sendable () -> Void) {
+    let first = self.first
+    var sources: [any DispatchSourceSignal] = []
+    for number in Self.stopping {
+      sources.append(
+        Self.watch(number) {
+          let now = ContinuousClock.now
+          let isFirst = first.instant.withLock { instant -> Bool? in
+            guard let instant else {
+              instant = now
+              return true
+            }
+            return now - instant < Self.sameSignalWindow ? nil : false
+          }
+          switch isFirst {
+          case true?: onFirst()
+          case false?: _exit(130)
+          case nil: break
+          }
+        })
     }
-    self.received = received
+    sources.append(Self.watch(SIGQUIT, onQuit))
+    self.sources = sources
+  }
+
+  private static func watch(_ number: Int32, _ handler: @escaping @Sendable () -> Void)
+    -> any DispatchSourceSignal
+  {
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    source.setEventHandler(handler: handler)
+    source.resume()
+    return source
   }
 }
 
-/// How many signals have arrived.
-private final class SignalCount: Sendable {
-  private let value = Mutex(0)
-
-  var count: Int { value.withLock { $0 } }
-
-  /// Counts one more and returns the new count.
-  func increment() -> Int {
-    value.withLock { count in
-      count += 1
-      return count
-    }
-  }
+/// When the first stopping signal arrived.
+private final class FirstSignal: Sendable {
+  let instant = Mutex<ContinuousClock.Instant?>(nil)
 }

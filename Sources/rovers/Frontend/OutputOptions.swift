@@ -9,12 +9,15 @@ struct OutputOptions: Sendable {
     .flag("json", help: "The same as --format json: the API's own field names."),
     .option("fields", value: "a,b,...", help: "The columns of a table, CSV or TSV, in order."),
     .flag("no-color", help: "No colour, even on a terminal."),
+    .flag("crlf", help: "End CSV lines with CR LF, for spreadsheets."),
   ]
 
   var format: OutputFormat
   /// The columns asked for; `nil` for the command's own choice.
   var fields: [String]?
   var noColor: Bool
+  /// CSV lines end with `\r\n`.
+  var crlf: Bool
 
   init(_ arguments: ParsedArguments) throws {
     let spec = arguments.spec
@@ -45,6 +48,11 @@ struct OutputOptions: Sendable {
         in: spec)
     }
     noColor = arguments.flag("no-color")
+    crlf = arguments.flag("crlf")
+    if crlf, format != .csv {
+      throw UsageError(
+        message: "'--crlf' is only for '--format csv'", command: spec)
+    }
   }
 
   /// Checks `--fields` against the names a command has, before any request.
@@ -63,7 +71,7 @@ struct OutputOptions: Sendable {
     switch format {
     case .json: console.output(try json())
     case .ndjson: console.output(try records.selecting(fields, spec: nil).ndjson())
-    case .csv: console.output(try records.selecting(fields, spec: nil).csv())
+    case .csv: console.output(try records.selecting(fields, spec: nil).csv(crlf: crlf))
     case .tsv: console.output(try records.selecting(fields, spec: nil).tsv())
     case .table:
       if fields == nil, let table {

@@ -14,17 +14,36 @@ enum Rovers {
     let environment = ProcessInfo.processInfo.environment
     let console = Console.standard(environment: environment)
     let command = Task { await run(Array(CommandLine.arguments.dropFirst()), environment, console) }
-    let interrupts = Interrupts {
-      command.cancel()
-      // Cancellation stops requests at once; should anything not stop, the process still
-      // ends within half a second.
-      DispatchQueue.global().asyncAfter(deadline: .now() + 0.45) {
-        console.error("interrupted")
-        _exit(ExitCode.interrupted.rawValue)
-      }
-    }
+    let interrupts = Interrupts(
+      onFirst: {
+        command.cancel()
+        // Cancellation stops requests at once; should anything not stop, the process still
+        // ends within half a second.
+        Watchdog.exit(after: 0.45, code: .interrupted) { console.error("interrupted") }
+      },
+      onQuit: {
+        console.error("quit")
+        _exit(131)
+      })
     let code = await command.value
-    exit(interrupts.wereReceived ? ExitCode.interrupted.rawValue : code.rawValue)
+    exit(finalCode(code, interrupted: interrupts.wereReceived, console: console).rawValue)
+  }
+
+  /// The exit code once the command has ended: an interruption wins; a stdout that could not
+  /// be written is exit 73 (a closed pipe ends quietly, by SIGPIPE, as `head` expects).
+  static func finalCode(_ code: ExitCode, interrupted: Bool, console: Console) -> ExitCode {
+    if interrupted { return .interrupted }
+    switch console.outputFailure {
+    case .closedPipe?:
+      signal(SIGPIPE, SIG_DFL)
+      raise(SIGPIPE)
+      return .closedPipe
+    case .cannotWrite(let reason)?:
+      console.error("cannot write to standard output: \(reason)")
+      return .cannotCreate
+    case nil:
+      return code
+    }
   }
 
   /// Runs one command line to its exit code; every error ends here, as one report.
@@ -87,7 +106,7 @@ enum Rovers {
       if let key = common.apiKey { console.redact(key) }
       if common.output.noColor { console.disableColor() }
       for warning in common.warnings { console.diagnostic(warning) }
-      return try await DeadlineExceeded.run(within: common.deadline) {
+      return try await DeadlineExceeded.run(within: common.deadline, console: console) {
         try await instance.run(console)
       }
     }

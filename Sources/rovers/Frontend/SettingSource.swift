@@ -58,7 +58,6 @@ struct SettingSource {
       return ConfigError(
         path: config.path, line: line, problem: "the value '\(text)' is invalid: \(reason)")
     }
-    return UsageError(
-      message: "The value '\(text)' of \(origin) is invalid: \(reason)", command: arguments.spec)
+    return SettingError(message: "The value '\(text)' of \(origin) is invalid: \(reason)")
   }
 }

@@ -42,13 +42,23 @@ extension MarsArchive {
 
   /// Outcomes with each "no such rover" from the server explained; the rovers list is asked
   /// for once, however many rovers were mistyped.
-  func explainingUnknownRovers<Value>(_ outcomes: [RoverOutcome<Value>]) async
-    -> [RoverOutcome<Value>]
+  ///
+  /// Only rovers the user named can be mistyped: when the names came from the server's own
+  /// list (`asked` false), a rover it then refuses is the server contradicting itself, and is
+  /// reported as a failure of that rover, never as a usage error.
+  func explainingUnknownRovers<Value>(_ outcomes: [RoverOutcome<Value>], asked: Bool = true)
+    async -> [RoverOutcome<Value>]
   {
     var known: [String]?
     var explained = outcomes
     for index in explained.indices {
-      guard let error = explained[index].error as? APIError, error.isUnknownRover else { continue }
+      guard let error = explained[index].error as? APIError else { continue }
+      if !asked {
+        explained[index].result = .failure(
+          ListedRoverRefused(rover: explained[index].rover, error: error))
+        continue
+      }
+      guard error.isUnknownRover else { continue }
       if known == nil { known = await knownRoverNames() }
       explained[index].result = .failure(
         UnknownRover(name: explained[index].rover, known: known ?? []))
@@ -60,5 +70,20 @@ extension MarsArchive {
   private func knownRoverNames() async -> [String] {
     let names = (try? await fetchAllRovers())?.map { $0.name.lowercased() }
     return names ?? KnownRovers.names.map { $0.lowercased() }
+  }
+}
+
+/// A rover the server's own list names, whose request the server then refused or failed.
+struct ListedRoverRefused: Error, CustomStringConvertible {
+  var rover: String
+  var error: APIError
+
+  var description: String { error.description }
+
+  /// The exit code: a refusal (4xx) of a rover the server itself listed is the server's data
+  /// contradicting itself, not a mistake on the command line.
+  var code: ExitCode {
+    let code = ErrorReport.code(for: error)
+    return code == .usage ? .dataError : code
   }
 }

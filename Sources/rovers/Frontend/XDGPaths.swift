@@ -5,7 +5,7 @@ import Foundation
 struct XDGPaths: Sendable {
   var environment: [String: String]
 
-  /// The cache folder; `nil` when neither the variable nor a home folder is known.
+  /// The cache folder; `nil` when neither the variable nor an existing home folder is known.
   var cache: URL? { folder("XDG_CACHE_HOME", ".cache") }
 
   /// The config folder.
@@ -16,7 +16,10 @@ struct XDGPaths: Sendable {
     if let value = environment[variable], value.hasPrefix("/") {
       return URL(fileURLWithPath: value).appendingPathComponent("rovers")
     }
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+    // A home folder that does not exist is not created: the tool then keeps no cache.
+    guard let home = environment["HOME"], home.hasPrefix("/"),
+      FileManager.default.fileExists(atPath: home)
+    else { return nil }
     return URL(fileURLWithPath: home).appendingPathComponent(underHome).appendingPathComponent(
       "rovers")
   }

@@ -1,14 +1,12 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Where the tool writes: data to stdout, everything else to stderr, with every secret
-/// replaced by `***` on the way out, whatever wrote it.
+/// Where the tool writes: data to stdout, everything else to stderr.
+///
+/// What the tool itself says (messages, logs, progress) has every secret replaced by `***`;
+/// data from the server is printed as it came, since a short key such as `a` would otherwise
+/// rewrite it. A failed write to stdout is remembered and ends the run with exit 73 (or, for a
+/// reader that went away, quietly, as `head` expects); a failed write to stderr changes nothing.
 final class Console: Sendable {
   private let currentStyle: Mutex<TerminalStyle>
 
@@ -17,51 +15,68 @@ final class Console: Sendable {
 
   /// Turns colour off for the rest of the run.
   func disableColor() { currentStyle.withLock { $0.color = false } }
+  /// Turns colour on for the rest of the run: `--color always`.
+  func enableColor() { currentStyle.withLock { $0.color = true } }
   private let secrets = Mutex<[String]>([])
-  private let out: @Sendable (String) -> Void
-  private let err: @Sendable (String) -> Void
+  private let out: @Sendable (String) throws(OutputStream.Failure) -> Void
+  private let err: @Sendable (String) throws(OutputStream.Failure) -> Void
+  private let failure = Mutex<OutputStream.Failure?>(nil)
 
   /// A console over the process's own stdout and stderr.
   static func standard(environment: [String: String]) -> Console {
-    Console(
+    let (out, err) = OutputStream.standardStreams()
+    return Console(
       style: TerminalStyle(environment: environment),
-      out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      err: { FileHandle.standardError.write(Data($0.utf8)) })
+      out: { text throws(OutputStream.Failure) in
+        try out.write(text)
+      }, err: { text throws(OutputStream.Failure) in try err.write(text) })
   }
 
   init(
-    style: TerminalStyle, out: @escaping @Sendable (String) -> Void,
-    err: @escaping @Sendable (String) -> Void
+    style: TerminalStyle, out: @escaping @Sendable (String) throws(OutputStream.Failure) -> Void,
+    err: @escaping @Sendable (String) throws(OutputStream.Failure) -> Void
   ) {
     currentStyle = Mutex(style)
     self.out = out
     self.err = err
   }
 
+  /// The first failed write to stdout, if any.
+  var outputFailure: OutputStream.Failure? { failure.withLock { $0 } }
+
   /// Adds text that must never be written, such as the API key, in plain and URL-encoded form.
   func redact(_ secret: String) {
-    guard !secret.isEmpty else { return }
+    // Shorter "keys" are refused before use; hiding them would rewrite ordinary words.
+    guard secret.count >= APIKeySource.minimumLength else { return }
     let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret
     secrets.withLock { $0 += Set([secret, encoded]).sorted { $0.count > $1.count } }
   }
 
-  /// Writes data to stdout.
-  func output(_ text: String) { out(redacted(text)) }
+  /// Writes data to stdout, as it is: nothing after a failed write.
+  func output(_ text: String) {
+    guard failure.withLock({ $0 == nil }) else { return }
+    do {
+      try out(text)
+    } catch {
+      failure.withLock { $0 = $0 ?? error }
+    }
+  }
 
   /// Writes one diagnostic line to stderr.
-  func diagnostic(_ line: String) { err(redacted(line) + "\n") }
+  func diagnostic(_ line: String) { try? err(redacted(line) + "\n") }
 
   /// Redraws the one status line at the foot of a terminal (no newline); used only when
   /// stderr is a terminal.
-  func status(_ line: String) { err("\r\u{1B}[2K" + redacted(line)) }
+  func status(_ line: String) { try? err("\r\u{1B}[2K" + redacted(line)) }
 
   /// Writes `Error: <message>` to stderr.
   func error(_ message: String) { diagnostic("Error: \(message)") }
 
-  private func redacted(_ text: String) -> String {
+  /// The text with every secret replaced: for what the tool says that goes to stdout, such as
+  /// an error inside JSON.
+  func redacted(_ text: String) -> String {
     let secrets = self.secrets.withLock { $0 }
-    // The standard library's own search: Foundation's bridges the whole text to NSString,
-    // which costs milliseconds on a megabyte of JSON.
+    // The standard library's own search: Foundation's bridges the whole text to NSString.
     return secrets.reduce(text) { text, secret in
       text.firstRange(of: secret) == nil ? text : text.replacing(secret, with: "***")
     }

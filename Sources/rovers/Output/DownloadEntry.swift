@@ -17,17 +17,19 @@ struct DownloadEntry: Encodable {
     case imgSrc = "img_src"
   }
 
-  init(_ result: DownloadResult) {
+  /// The entry of a result; `scrub` hides secrets in the error message, which is the tool's
+  /// own words (and may quote a server's).
+  init(_ result: DownloadResult, scrub: (String) -> String) {
     self.init(result.download, status: "")
     switch result.status {
     case .downloaded: status = "downloaded"
     case .skipped: status = "skipped"
     case .gone(let failure):
       status = "gone"
-      error = ErrorReport(failure).message
+      error = scrub(ErrorReport(failure).message)
     case .failed(let failure):
       status = "failed"
-      error = ErrorReport(failure).message
+      error = scrub(ErrorReport(failure).message)
     }
   }
 

@@ -3,6 +3,8 @@ import MarsData
 /// One rover in `rovers latest --json`: its photos, or the error it met.
 struct LatestEntry: Encodable {
   var outcome: RoverOutcome<LatestPhotos>
+  /// Hides secrets in an error message.
+  var scrub: (String) -> String
 
   enum CodingKeys: String, CodingKey {
     case rover, sol, photos, error
@@ -19,7 +21,7 @@ struct LatestEntry: Encodable {
       try container.encode(latest.photos, forKey: .photos)
     case .failure(let error):
       try container.encode(outcome.rover, forKey: .rover)
-      try container.encode(ErrorReport(error).message, forKey: .error)
+      try container.encode(scrub(ErrorReport(error).message), forKey: .error)
     }
   }
 }

@@ -7,26 +7,27 @@ enum OutputFormat: String, CaseIterable, Sendable {
 }
 
 extension Records {
-  /// RFC 4180: a header of field names, CRLF line ends, and fields holding a comma, a quote
-  /// or a line break quoted with their quotes doubled.
-  func csv() -> String {
-    let quote = { (text: String) -> String in
+  /// RFC 4180 quoting: a header of field names, and fields holding a comma, a quote or a line
+  /// break quoted with their quotes doubled. Lines end with `\n`, as Go's encoding/csv and
+  /// Miller write them, or `\r\n` for spreadsheets (`--crlf`).
+  func csv(crlf: Bool = false) -> String {
+    let quote = { (raw: String) -> String in
+      // A line break inside a quoted field is CSV; a carriage return or escape is not kept.
+      let text = TerminalText.safe(raw, keeping: ["\n", "\t"])
       guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
         return text
       }
       return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
     let lines = [fields.map { quote($0.name) }] + rows.map { $0.map { quote($0.text) } }
-    return lines.map { $0.joined(separator: ",") }.joined(separator: "\r\n") + "\r\n"
+    let end = crlf ? "\r\n" : "\n"
+    return lines.map { $0.joined(separator: ",") }.joined(separator: end) + end
   }
 
-  /// Tab-separated, with a header; tabs and line breaks inside values become spaces, as TSV
-  /// has no quoting.
+  /// Tab-separated, with a header; TSV has no quoting, so tabs, line breaks and backslashes
+  /// inside values are escaped (`\t`, `\n`, `\r`, `\\`).
   func tsv() -> String {
-    let clean = { (text: String) in
-      String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
-    }
-    let lines = [fields.map(\.name)] + rows.map { $0.map { clean($0.text) } }
+    let lines = [fields.map(\.name)] + rows.map { $0.map { TerminalText.tsvField($0.text) } }
     return lines.map { $0.joined(separator: "\t") }.joined(separator: "\n") + "\n"
   }
 

@@ -19,6 +19,8 @@ struct TextTable {
   /// The table as lines of text, fitted to `style.width` when there is one.
   func render(_ style: TerminalStyle) -> String {
     guard !columns.isEmpty else { return "" }
+    // Server text never reaches the terminal raw.
+    let rows = self.rows.map { $0.map(TerminalText.safe) }
     var widths = columns.indices.map { index in
       ([columns[index].title] + rows.map { $0[index] }).map(\.count).max() ?? 0
     }

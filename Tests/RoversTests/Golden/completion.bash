@@ -27,11 +27,12 @@ _rovers() {
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--format --json --fields --no-color --api-base --api-key --api-key-file --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       ;;
     latest)
       case "$prev" in
@@ -41,11 +42,12 @@ _rovers() {
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--camera --format --json --fields --no-color --api-base --api-key --api-key-file --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--camera --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     manifest)
@@ -58,11 +60,12 @@ _rovers() {
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--from-sol --to-sol --limit --format --json --fields --no-color --api-base --api-key --api-key-file --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--from-sol --to-sol --limit --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     photos)
@@ -76,11 +79,12 @@ _rovers() {
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --camera --page --urls --format --json --fields --no-color --api-base --api-key --api-key-file --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --camera --page --urls --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     download)
@@ -95,11 +99,12 @@ _rovers() {
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --camera -o --output -j --jobs --force --dry-run --format --json --fields --no-color --api-base --api-key --api-key-file --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --camera -o --output -j --jobs --force --dry-run --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     sync)
@@ -113,11 +118,12 @@ _rovers() {
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --since-sol --camera -j --jobs --format --json --fields --no-color --api-base --api-key --api-key-file --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --since-sol --camera -j --jobs --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     cache)
@@ -133,11 +139,12 @@ _rovers() {
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--format --json --fields --no-color --api-base --api-key --api-key-file --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="show"
       ;;
     help) words="list latest manifest photos download sync cache config exit-codes environment" ;;

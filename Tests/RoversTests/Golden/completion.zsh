@@ -39,9 +39,11 @@ _rovers() {
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -58,9 +60,11 @@ _rovers() {
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -80,9 +84,11 @@ _rovers() {
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -104,9 +110,11 @@ _rovers() {
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -131,9 +139,11 @@ _rovers() {
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -154,9 +164,11 @@ _rovers() {
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -179,9 +191,11 @@ _rovers() {
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \

@@ -4,40 +4,91 @@ import Foundation
   import Glibc
 #endif
 
-/// A child process started with `posix_spawn` and reaped with `waitpid`.
+/// A child process started with `posix_spawn` and reaped with `wait4`.
 ///
 /// Foundation's `Process` did not report the end of short-lived children reliably here, and
 /// waiting on it blocks a thread of the cooperative pool (two threads on a two-core machine).
 final class Subprocess: Sendable {
+  /// What one of the child's standard descriptors is.
+  enum Stream: Sendable {
+    /// A file, created or emptied: `/dev/full` too.
+    case file(String)
+    /// Closed, as `>&-` leaves it.
+    case closed
+    /// A pipe whose reading end is already closed: nobody will ever read it.
+    case abandonedPipe
+  }
+
   let pid: pid_t
 
-  /// Starts `executable` with stdin from /dev/null and stdout and stderr into the given files.
-  init(
+  /// How a child ended: its status as a shell reports it, and its peak memory.
+  struct Ending: Sendable {
+    /// The exit code, or 128 + N for a death by signal N.
+    var status: Int32
+    /// The child's largest resident set since it started its program, in bytes.
+    var peakMemory: Int
+  }
+
+  /// Starts `executable` with stdin from /dev/null and stdout and stderr as asked.
+  convenience init(
     _ executable: String, _ arguments: [String], environment: [String: String],
     stdout: String = "/dev/null", stderr: String = "/dev/null"
+  ) throws {
+    try self.init(
+      executable, arguments, environment: environment, out: .file(stdout), err: .file(stderr))
+  }
+
+  init(
+    _ executable: String, _ arguments: [String], environment: [String: String], out: Stream,
+    err: Stream
   ) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    var pipeEnds: [Int32] = []
+    for (fd, stream) in [(Int32(1), out), (Int32(2), err)] {
+      switch stream {
+      case .file(let path):
+        posix_spawn_file_actions_addopen(&actions, fd, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      case .closed:
+        posix_spawn_file_actions_addclose(&actions, fd)
+      case .abandonedPipe:
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], fd)
+        posix_spawn_file_actions_addclose(&actions, ends[0])
+        pipeEnds += ends
+      }
+    }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
     let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    // The parent keeps neither end: the child is the only writer, and nobody reads.
+    for end in pipeEnds { close(end) }
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
     self.pid = pid
   }
 
   /// Waits for the end on a thread of its own; a death by signal N reads as 128 + N, as in a
   /// shell.
-  func exitStatus() async -> Int32 {
+  func exitStatus() async -> Int32 { await ending().status }
+
+  /// Waits for the end, with the child's peak memory.
+  ///
+  /// The peak is `VmHWM` from `/proc/<pid>/status`, read until the child is gone: the kernel's
+  /// own `ru_maxrss` would count the parent's memory too, which a spawned child shares until
+  /// it starts its program.
+  func ending() async -> Ending {
     let pid = self.pid
+    let peak = PeakWatch(pid: pid)
     return await withCheckedContinuation { continuation in
       Thread {
-        continuation.resume(returning: Self.reap(pid))
+        var ending = Self.reap(pid)
+        ending.peakMemory = peak.stop()
+        continuation.resume(returning: ending)
       }.start()
     }
   }
@@ -51,12 +102,13 @@ final class Subprocess: Sendable {
     _ = Self.reap(pid)
   }
 
-  private static func reap(_ pid: pid_t) -> Int32 {
+  private static func reap(_ pid: pid_t) -> Ending {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 {
-      if errno != EINTR { return -1 }
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 {
+      if errno != EINTR { return Ending(status: -1, peakMemory: 0) }
     }
     let signal = status & 0x7f
-    return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    return Ending(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, peakMemory: 0)
   }
 }

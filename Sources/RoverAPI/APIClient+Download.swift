@@ -1,0 +1,46 @@
+import Foundation
+
+extension APIClient {
+  /// The most bytes asked for in one request: a larger image comes in several ranges.
+  public static let pieceLength = 32 * 1_048_576
+
+  /// Fetches the image at an absolute http(s) URL, such as a photo's `img_src`, into `writer`,
+  /// with the same retries and timeout as API requests but without the key: image hosts are
+  /// not the API. The writer sees each attempt from its start and may refuse an answer that
+  /// is not an image, which counts as a failed attempt.
+  ///
+  /// A body larger than ``pieceLength`` comes in ranges (`Range: bytes=…`), each its own
+  /// request with its own retries and timeout: a dropped connection costs one piece, not the
+  /// whole file, and FoundationNetworking, which keeps a little bookkeeping for every 16 KB it
+  /// receives until its transfer ends, holds a bounded amount whatever the size. A server that
+  /// ignores ranges answers 200 with everything, which is taken as it comes.
+  @discardableResult
+  public func download(from url: URL, into writer: any BodyWriter) async throws -> HTTPResponse {
+    let summary = "GET \(OneLine.clean(url.absoluteString))"
+    guard let url = Self.fetchable(url) else { throw APIError.invalidRequest(request: summary) }
+    var offset = 0
+    while true {
+      var request = HTTPRequest(
+        url: url, headers: ["Range": "bytes=\(offset)-\(offset + Self.pieceLength - 1)"],
+        timeout: timeout, bodyWriter: writer)
+      request.bodyOffset = offset
+      let response = try await sendRetrying(request, summary: summary)
+      guard response.status == 206 else { return response }
+      guard let range = ContentRange(response.header("Content-Range")), range.first == offset
+      else {
+        throw APIError.undecodable(
+          request: summary, problem: "the server answered 206 with a range that was not asked for")
+      }
+      if Self.endsBody(response, offset: offset) { return response }
+      offset = range.last + 1
+    }
+  }
+
+  /// Whether a 2xx answer to a download is its last: a whole body, or the last range.
+  static func endsBody(_ response: HTTPResponse, offset: Int) -> Bool {
+    guard response.status == 206 else { return true }
+    guard let range = ContentRange(response.header("Content-Range")) else { return true }
+    // Without a total, a piece shorter than asked for is the last.
+    return range.total == nil ? range.last + 1 - offset < pieceLength : range.isLast
+  }
+}

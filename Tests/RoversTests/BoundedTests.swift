@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// No body read without a limit, and `--timeout` and `--deadline` holding for bodies that never
+/// end. Nothing here measures time: a limit that failed to hold would hang the run past the
+/// other limit, and the message would say which one stopped it.
+@Suite struct BoundedTests {
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  func run(_ arguments: [String], _ server: FixtureServer) throws -> Subprocess {
+    try Subprocess(
+      Binaries.rovers.path, arguments,
+      environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"],
+      out: .file(folder.url.appendingPathComponent("out").path),
+      err: .file(folder.url.appendingPathComponent("err").path))
+  }
+
+  var stderr: String {
+    (try? String(contentsOf: folder.url.appendingPathComponent("err"), encoding: .utf8)) ?? ""
+  }
+
+  @Test func aTwoGigabyteImageStreamsToDiskInLittleMemory() async throws {
+    let size = 2 << 30
+    let server = try await FixtureServer.start(
+      faults:
+        #"[{"match": "SKY_0100_608882828", "action": "large", "bytes": \#(size), "headers": {"Content-Type": "image/jpeg"}}]"#,
+      imageLatencyMilliseconds: 0)
+    let output = folder.url.appendingPathComponent("mars")
+    let child = try run(
+      ["download", "perseverance", "--sol", "100", "--camera", "SKYCAM", "-o", output.path],
+      server)
+    let ending = await child.ending()
+    #expect(ending.status == 0, "\(stderr)")
+    let file = output.appendingPathComponent(
+      "perseverance/100/SKYCAM/SKY_0100_608882828_144ECM_N0040136SKYC_1200.jpg")
+    let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    #expect(attributes[.size] as? Int == size)
+    #expect(ending.peakMemory < 100 << 20, "peak \(ending.peakMemory >> 20) MB")
+    try FileManager.default.removeItem(at: file)
+  }
+
+  @Test func anEndlessJSONBodyIsRefusedWithoutEatingMemory() async throws {
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/manifests/spirit", "action": "endless"}]"#)
+    let child = try run(["manifest", "spirit"], server)
+    let ending = await child.ending()
+    #expect(ending.status == 65)
+    #expect(
+      stderr
+        == "Error: GET /manifests/spirit: the answer is larger than 256 MB, the most this tool"
+        + " reads (ROVERS_MAX_BODY_MB)\n")
+    #expect(ending.peakMemory < 1 << 30, "peak \(ending.peakMemory >> 20) MB")
+  }
+
+  @Test func theTimeoutEndsABodyThatKeepsArriving() async throws {
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/manifests/spirit", "action": "endless", "interval_ms": 100}]"#)
+    let child = try run(
+      ["manifest", "spirit", "--timeout", "1", "--retries", "0", "--deadline", "120"], server)
+    #expect(await child.exitStatus() == 75)
+    #expect(stderr == "Error: GET /manifests/spirit: no answer before the timeout\n")
+  }
+
+  @Test func theDeadlineEndsABodyThatKeepsArriving() async throws {
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/manifests/spirit", "action": "endless", "interval_ms": 100}]"#)
+    let child = try run(
+      ["manifest", "spirit", "--timeout", "600", "--deadline", "1"], server)
+    #expect(await child.exitStatus() == 75)
+    #expect(
+      stderr == "Error: the command did not finish within 1 s (--deadline); try again later\n")
+  }
+}
