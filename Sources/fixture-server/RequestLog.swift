@@ -28,7 +28,8 @@ final class RequestLog: Sendable {
     }
     let key = request.headers["x-api-key"] ?? "-"
     let line = "\(count)\t\(request.target)\t\(key)\n"
-    file.withLock { $0?.write(Data(line.utf8)) }
+    // write(contentsOf:) reports a failure; write(_:) would trap inside Foundation.
+    file.withLock { try? $0?.write(contentsOf: Data(line.utf8)) }
   }
 
   /// Notes that a request's answer has been written.

@@ -79,7 +79,8 @@ struct ServerOptions {
   }
 
   static func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("fixture-server: \(message)\n\(usage)\n".utf8))
+    try? FileHandle.standardError.write(
+      contentsOf: Data("fixture-server: \(message)\n\(usage)\n".utf8))
     exit(64)
   }
 }

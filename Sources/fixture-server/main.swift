@@ -21,7 +21,7 @@ do {
   }
   let banner =
     "fixture-server: serving \(options.fixtures) at http://127.0.0.1:\(server.port)/api/v1\n"
-  FileHandle.standardOutput.write(Data(banner.utf8))
+  try? FileHandle.standardOutput.write(contentsOf: Data(banner.utf8))
   let latency = options.latencyMilliseconds
   let memo = ReplyMemo()
   server.run { request in
@@ -41,6 +41,7 @@ do {
     return reply
   }
 } catch {
-  FileHandle.standardError.write(Data("fixture-server: \(error.localizedDescription)\n".utf8))
+  try? FileHandle.standardError.write(
+    contentsOf: Data("fixture-server: \(error.localizedDescription)\n".utf8))
   exit(1)
 }
