@@ -79,8 +79,7 @@ struct ServerOptions {
   }
 
   static func fail(_ message: String) -> Never {
-    try? FileHandle.standardError.write(
-      contentsOf: Data("fixture-server: \(message)\n\(usage)\n".utf8))
+    Say.error("fixture-server: \(message)\n\(usage)\n")
     exit(64)
   }
 }

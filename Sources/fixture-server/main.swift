@@ -21,7 +21,7 @@ do {
   }
   let banner =
     "fixture-server: serving \(options.fixtures) at http://127.0.0.1:\(server.port)/api/v1\n"
-  try? FileHandle.standardOutput.write(contentsOf: Data(banner.utf8))
+  Say.out(banner)
   let latency = options.latencyMilliseconds
   let memo = ReplyMemo()
   server.run { request in
@@ -41,7 +41,6 @@ do {
     return reply
   }
 } catch {
-  try? FileHandle.standardError.write(
-    contentsOf: Data("fixture-server: \(error.localizedDescription)\n".utf8))
+  Say.error("fixture-server: \(error.localizedDescription)\n")
   exit(1)
 }
