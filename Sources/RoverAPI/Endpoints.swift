@@ -24,7 +24,8 @@ public enum Endpoints {
   ) -> APIRequest<PhotoPage> {
     var query = [day.queryItem]
     query += optionalItems(camera: camera, page: page, perPage: perPage)
-    return APIRequest(path: "rovers/\(segment(rover))/photos", query: query)
+    return APIRequest(
+      path: "rovers/\(segment(rover))/photos", query: query, decode: PhotoPage.scan)
   }
 
   /// `GET rovers/{rover}/latest_photos`: the photos of the rover's most recent sol.
@@ -33,7 +34,7 @@ public enum Endpoints {
   ) -> APIRequest<PhotoPage> {
     APIRequest(
       path: "rovers/\(segment(rover))/latest_photos",
-      query: optionalItems(camera: camera, page: page, perPage: perPage))
+      query: optionalItems(camera: camera, page: page, perPage: perPage), decode: PhotoPage.scan)
   }
 
   /// `GET photos/{id}`: one photo.
@@ -43,7 +44,7 @@ public enum Endpoints {
 
   /// `GET manifests/{rover}`: the rover's photo count for every sol.
   public static func manifest(rover: String) -> APIRequest<PhotoManifest> {
-    APIRequest(path: "manifests/\(segment(rover))", rootKey: "photo_manifest")
+    APIRequest(path: "manifests/\(segment(rover))", decode: PhotoManifest.scan)
   }
 
   /// RFC 3986's unreserved characters, ASCII only: `alphanumerics` would let `é` through.

@@ -24,7 +24,7 @@ import Testing
     let run = try await ProcessRun.rovers(["list", "--json"], base: server.baseURL)
     let rovers = try JSONDecoder().decode([Rover].self, from: Data(run.stdout.utf8))
     #expect(rovers.map(\.name) == ["Curiosity", "Spirit", "Opportunity", "Perseverance"])
-    #expect(run.stdout.contains("\"landing_date\" : \"2012-08-06\""))
+    #expect(run.stdout.contains("\"landing_date\": \"2012-08-06\""))
   }
 
   @Test func latestIsOneRoundTripOnASlowServer() async throws {

@@ -1,14 +1,17 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import rovers
 
 @Suite struct OutputFormatTests {
+  static let rows: [[Records.Cell]] = [
+    [.number(7), .text("plain"), .list(["FHAZ", "RHAZ"])],
+    [.number(8), .text("a, \"quoted\"\nname"), .list([])],
+  ]
+
   var records: Records {
-    var records = Records([.init("id", alignRight: true), .init("name"), .init("cameras")])
-    records.append([.number(7), .text("plain"), .list(["FHAZ", "RHAZ"])])
-    records.append([.number(8), .text("a, \"quoted\"\nname"), .list([])])
-    return records
+    Records([.init("id", alignRight: true), .init("name"), .init("cameras")], Self.rows) { $0 }
   }
 
   @Test func csvFollowsRFC4180() {
@@ -20,8 +23,9 @@ import Testing
   }
 
   @Test func tsvEscapesTabsAndBreaksInsideFields() {
-    var records = self.records
-    records.append([.number(9), .text("tab\there\\"), .list([])])
+    let records = Records(
+      self.records.fields, Self.rows + [[.number(9), .text("tab\there\\"), .list([])]]
+    ) { $0 }
     #expect(
       records.tsv()
         == "id\tname\tcameras\n7\tplain\tFHAZ RHAZ\n8\ta, \"quoted\"\\nname\t\n9\ttab\\there\\\\\t\n"
@@ -30,7 +34,7 @@ import Testing
 
   @Test func ndjsonKeepsTypes() throws {
     #expect(
-      try records.ndjson() == """
+      records.ndjson() == """
         {"cameras":["FHAZ","RHAZ"],"id":7,"name":"plain"}
         {"cameras":[],"id":8,"name":"a, \\"quoted\\"\\nname"}
 
@@ -44,9 +48,10 @@ import Testing
   }
 
   @Test func statusIsColouredOnlyWhenColourIsOn() {
-    var records = Records([.init("name"), .status])
-    records.append([.text("Spirit"), .text("complete")])
-    records.append([.text("Curiosity"), .text("active")])
+    let records = Records(
+      [.init("name"), .status],
+      [[Records.Cell.text("Spirit"), .text("complete")], [.text("Curiosity"), .text("active")]]
+    ) { $0 }
     let plain = records.table(TerminalStyle(width: nil, color: false))
     #expect(!plain.contains("\u{1B}"))
     let coloured = records.table(TerminalStyle(width: nil, color: true))
@@ -77,4 +82,24 @@ import Testing
     #expect(run.code == .usage)
     #expect(run.stderr.hasPrefix("Error: '--json' and '--format csv' cannot be used together\n"))
   }
+}
+
+/// The formats as text, for comparing.
+extension Records {
+  func rendered(_ write: (OutputBuffer) -> Void) -> String {
+    let text = Mutex("")
+    let console = Console(
+      style: TerminalStyle(width: nil, color: false),
+      out: { piece in text.withLock { $0 += piece } },
+      err: { _ in })
+    let out = OutputBuffer(console)
+    write(out)
+    out.flush()
+    return text.withLock { $0 }
+  }
+
+  func csv(crlf: Bool = false) -> String { rendered { csv(crlf: crlf, to: $0) } }
+  func tsv() -> String { rendered { tsv(to: $0) } }
+  func ndjson() -> String { rendered { ndjson(to: $0) } }
+  func table(_ style: TerminalStyle) -> String { rendered { table(style, to: $0) } }
 }

@@ -5,6 +5,8 @@
 /// base name can: the address's last segment, without its extension and without the size suffix
 /// Perseverance's smaller copies carry (`_320`, `_800`, `_1200`). For Curiosity it equals the
 /// feed's `imageid`; for Perseverance, `imageid` plus a two-digit version.
+///
+/// Worked out on the address's UTF-8 bytes: it runs for every photo of every list.
 public enum NASAImageName {
   /// The suffixes that mark a size of the same image: small, medium and large.
   static let sizeSuffixes = ["_320", "_800", "_1200"]
@@ -15,8 +17,10 @@ public enum NASAImageName {
   public static func identity(ofImageAt imageURL: String) -> String? {
     let name = fileName(of: imageURL)
     var base = Substring(name)
-    if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
-    for suffix in sizeSuffixes where base.hasSuffix(suffix) {
+    if let dot = base.utf8.lastIndex(of: UInt8(ascii: ".")), dot != base.startIndex {
+      base = base[..<dot]
+    }
+    for suffix in sizeSuffixes where base.utf8.reversed().starts(with: suffix.utf8.reversed()) {
       base = base.dropLast(suffix.count)
       break
     }
@@ -25,17 +29,51 @@ public enum NASAImageName {
 
   /// The address's last path segment, percent-decoded, without query or fragment.
   public static func fileName(of imageURL: String) -> String {
-    let path = imageURL.prefix { $0 != "?" && $0 != "#" }
-    // Past the scheme and host: `https://host` alone has no file name.
-    let afterHost: Substring
-    if let scheme = path.range(of: "://") {
-      let rest = path[scheme.upperBound...]
-      guard let slash = rest.firstIndex(of: "/") else { return "" }
-      afterHost = rest[slash...]
-    } else {
-      afterHost = path
+    let utf8 = imageURL.utf8
+    let end =
+      utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+    // Past `scheme://host`: an address of a host alone has no file name.
+    var start = utf8.startIndex
+    if let colon = utf8[..<end].firstIndex(of: UInt8(ascii: ":")),
+      utf8[colon...].starts(with: "://".utf8)
+    {
+      let afterScheme = utf8.index(colon, offsetBy: 3)
+      guard let slash = utf8[afterScheme..<end].firstIndex(of: UInt8(ascii: "/")) else { return "" }
+      start = slash
     }
-    let last = afterHost.split(separator: "/").last.map(String.init) ?? ""
-    return last.removingPercentEncoding ?? last
+    var last = utf8[start..<end]
+    while let final = last.last, final == UInt8(ascii: "/") { last = last.dropLast() }
+    if let slash = last.lastIndex(of: UInt8(ascii: "/")) {
+      last = last[last.index(after: slash)...]
+    }
+    guard last.contains(UInt8(ascii: "%")) else { return String(Substring(last)) }
+    return percentDecoded(Array(last))
+  }
+
+  /// `%XX` sequences as bytes; text that does not decode to UTF-8 is kept as it was written.
+  private static func percentDecoded(_ bytes: [UInt8]) -> String {
+    var decoded: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+        let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2])
+      {
+        decoded.append(high << 4 | low)
+        index += 3
+      } else {
+        decoded.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(validating: decoded, as: UTF8.self) ?? String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func hex(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 }

@@ -63,8 +63,8 @@ extension Rovers {
       let entries = results.map { DownloadEntry($0, scrub: console.redacted) }
       // A table of files would only repeat the disk: the summary line says what happened.
       try common.output.write(
-        DownloadEntry.records(entries), json: { try JSONOutput.render(entries) },
-        table: { _ in "" },
+        DownloadEntry.records(entries), json: entries,
+        table: { _, _ in },
         to: console)
       return DownloadProgress.reportFailures(results, console, quiet: common.quiet)
     }

@@ -50,22 +50,19 @@ extension Rovers {
       let outcomes = await archive.explainingUnknownRovers(
         try await archive.fetchLatestPhotos(rovers: names, camera: camera),
         asked: !rovers.isEmpty)
-      var records = Records(Self.fields)
-      for latest in outcomes.compactMap(\.value) {
-        for photo in latest.photos {
-          records.append([
-            .text(latest.rover), .number(photo.sol), .text(photo.earthDate), .number(photo.id),
-            .text(photo.camera.name), .text(photo.imgSrc), .text(photo.nasaID),
-          ])
-        }
+      let rows = outcomes.compactMap(\.value).flatMap { latest in
+        latest.photos.map { (latest.rover, $0) }
+      }
+      let records = Records(Self.fields, rows) { rover, photo in
+        [
+          .text(rover), .number(photo.sol), .text(photo.earthDate), .number(photo.id),
+          .text(photo.camera.name), .text(photo.imgSrc), .text(photo.nasaID),
+        ]
       }
       let shown = outcomes
       try common.output.write(
-        records,
-        json: {
-          try JSONOutput.render(shown.map { LatestEntry(outcome: $0, scrub: console.redacted) })
-        },
-        table: { render(shown, $0) }, to: console)
+        records, json: shown.map { LatestEntry(outcome: $0, scrub: console.redacted) },
+        table: { $1.write(render(shown, $0)) }, to: console)
       let failures = outcomes.compactMap(\.error).map(ErrorReport.init)
       for failure in failures { console.error(failure.message) }
       return ExitCode.worst(failures.map(\.code))

@@ -23,15 +23,14 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       let rovers = try await common.makeArchive(console).fetchAllRovers()
-      var records = Records(Self.fields)
-      for rover in rovers {
-        records.append([
+      let records = Records(Self.fields, rovers) { rover in
+        [
           .text(rover.name), .text(rover.status), .text(rover.launchDate), .text(rover.landingDate),
           .number(rover.maxSol), .text(rover.maxDate), .number(rover.totalPhotos),
           .list(rover.cameras.map(\.name)),
-        ])
+        ]
       }
-      try common.output.write(records, json: { try JSONOutput.render(rovers) }, to: console)
+      try common.output.write(records, json: rovers, to: console)
       return .success
     }
   }

@@ -69,17 +69,15 @@ extension Rovers {
         $0.sol >= (fromSol ?? .min) && $0.sol <= (toSol ?? .max)
       }
       if let limit { manifest.photos = Array(manifest.photos.prefix(limit)) }
-      var records = Records(Self.entryFields)
-      for entry in manifest.photos {
-        records.append([
+      let records = Records(Self.entryFields, manifest.photos) { entry in
+        [
           .number(entry.sol), .text(entry.earthDate), .number(entry.totalPhotos),
           .list(entry.cameras),
-        ])
+        ]
       }
       let shown = manifest
       try common.output.write(
-        records, json: { try JSONOutput.render(shown) },
-        table: { [records] in render(shown, records, $0) }, to: console)
+        records, json: shown, table: { render(shown, records, $0, to: $1) }, to: console)
       return .success
     }
 
@@ -87,30 +85,33 @@ extension Rovers {
       let outcomes = await archive.explainingUnknownRovers(
         try await archive.fetchManifestOutcomes(), asked: false)
       let manifests = outcomes.compactMap(\.value)
-      var records = Records(Self.summaryFields)
-      for manifest in manifests {
-        records.append([
+      let records = Records(Self.summaryFields, manifests) { manifest in
+        [
           .text(manifest.name), .text(manifest.status), .text(manifest.landingDate),
           .number(manifest.maxSol), .text(manifest.maxDate), .number(manifest.totalPhotos),
           .number(manifest.photos.count),
-        ])
+        ]
       }
-      try common.output.write(records, json: { try JSONOutput.render(manifests) }, to: console)
+      try common.output.write(records, json: manifests, to: console)
       let failures = outcomes.compactMap(\.error).map(ErrorReport.init)
       for failure in failures { console.error(failure.message) }
       return ExitCode.worst(failures.map(\.code))
     }
 
-    private func render(_ manifest: PhotoManifest, _ entries: Records, _ style: TerminalStyle)
-      -> String
-    {
+    private func render(
+      _ manifest: PhotoManifest, _ entries: Records, _ style: TerminalStyle,
+      to out: OutputBuffer
+    ) {
       let safe: (String) -> String = TerminalText.safe
       var text = style.paint(safe(manifest.name), "1") + " (\(safe(manifest.status)))\n"
       text += "launched \(safe(manifest.launchDate)), landed \(safe(manifest.landingDate))\n"
       text += "last sol \(manifest.maxSol) (\(safe(manifest.maxDate))), "
       text += "\(manifest.totalPhotos) photos in all\n"
-      guard !manifest.photos.isEmpty else { return text + "no sols with photos in that range\n" }
-      return text + "\n" + entries.table(style)
+      guard !manifest.photos.isEmpty else {
+        return out.write(text + "no sols with photos in that range\n")
+      }
+      out.write(text + "\n")
+      entries.table(style, to: out)
     }
   }
 }

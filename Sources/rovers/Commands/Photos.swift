@@ -50,18 +50,19 @@ extension Rovers {
         ? PhotoQuery(rover: rover, day: .day(day), cameras: cameras).fetch(archive)
         : archive.checkingRover(rover) { try await fetchPage(archive) }
       if urls {
-        console.output(photos.map { TerminalText.safe($0.imgSrc) + "\n" }.joined())
+        let out = OutputBuffer(console)
+        for photo in photos { out.write(TerminalText.safe(photo.imgSrc) + "\n") }
+        out.flush()
         return .success
       }
-      var records = Records(Self.fields, table: ["id", "camera", "earth_date", "img_src"])
-      for photo in photos {
-        records.append([
+      let records = Records(Self.fields, photos, table: ["id", "camera", "earth_date", "img_src"]) {
+        photo in
+        [
           .number(photo.id), .number(photo.sol), .text(photo.camera.name), .text(photo.earthDate),
-          .text(photo.imgSrc), .text(photo.nasaID),
-          photo.instrument.map(Records.Cell.text) ?? .missing,
-        ])
+          .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
+        ]
       }
-      try common.output.write(records, json: { try JSONOutput.render(photos) }, to: console)
+      try common.output.write(records, json: photos, to: console)
       return .success
     }
 

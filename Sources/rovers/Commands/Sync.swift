@@ -78,8 +78,8 @@ extension Rovers {
       }
       let entries = report.results.map { DownloadEntry($0, scrub: console.redacted) }
       try common.output.write(
-        DownloadEntry.records(entries), json: { try JSONOutput.render(entries) },
-        table: { _ in "" }, to: console)
+        DownloadEntry.records(entries), json: entries,
+        table: { _, _ in }, to: console)
       if report.results.isEmpty, codes.isEmpty {
         if !common.quiet { console.diagnostic("nothing new") }
         return .success

@@ -34,7 +34,7 @@ struct DownloadOutput: Sendable {
         planned: $0, present: FileManager.default.fileExists(atPath: $0.destination.path))
     }
     try common.output.write(
-      DownloadEntry.records(entries), json: { try JSONOutput.render(entries) }, to: console)
+      DownloadEntry.records(entries), json: entries, to: console)
     if !common.quiet {
       let present = entries.filter { $0.status == "present" }.count
       console.diagnostic("would download \(entries.count - present), \(present) already there")

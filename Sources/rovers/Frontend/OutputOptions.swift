@@ -62,23 +62,28 @@ struct OutputOptions: Sendable {
     }
   }
 
-  /// Writes rows in the format asked for: `json` is the command's documented JSON, `table`
-  /// its own layout unless `--fields` picks columns.
+  /// Writes rows in the format asked for, as they are made: `json` is the command's
+  /// documented JSON, `table` its own layout unless `--fields` picks columns.
   func write(
-    _ records: Records, json: () throws -> String, table: ((TerminalStyle) -> String)? = nil,
-    to console: Console
+    _ records: Records, json: any JSONPrintable,
+    table: ((TerminalStyle, OutputBuffer) -> Void)? = nil, to console: Console
   ) throws {
+    let out = OutputBuffer(console)
+    defer { out.flush() }
     switch format {
-    case .json: console.output(try json())
-    case .ndjson: console.output(try records.selecting(fields, spec: nil).ndjson())
-    case .csv: console.output(try records.selecting(fields, spec: nil).csv(crlf: crlf))
-    case .tsv: console.output(try records.selecting(fields, spec: nil).tsv())
+    case .json:
+      var writer = JSONWriter(out)
+      json.write(to: &writer)
+      writer.end()
+    case .ndjson: try records.selecting(fields, spec: nil).ndjson(to: out)
+    case .csv: try records.selecting(fields, spec: nil).csv(crlf: crlf, to: out)
+    case .tsv: try records.selecting(fields, spec: nil).tsv(to: out)
     case .table:
       if fields == nil, let table {
-        console.output(table(console.style))
+        table(console.style, out)
       } else {
-        console.output(
-          try records.selecting(fields ?? records.tableFields, spec: nil).table(console.style))
+        try records.selecting(fields ?? records.tableFields, spec: nil).table(
+          console.style, to: out)
       }
     }
   }

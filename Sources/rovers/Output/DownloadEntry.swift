@@ -3,19 +3,13 @@ import MarsData
 /// One photo in `download --json` and `sync --json`: where it came from, where it is, and
 /// what happened (`downloaded`, `skipped`, `gone` or `failed` with the error; `missing` or
 /// `present` in a dry run).
-struct DownloadEntry: Encodable {
+struct DownloadEntry: JSONPrintable {
   var id: Int?
   var nasaID: String
   var imgSrc: String
   var path: String
   var status: String
   var error: String?
-
-  enum CodingKeys: String, CodingKey {
-    case id, path, status, error
-    case nasaID = "nasa_id"
-    case imgSrc = "img_src"
-  }
 
   /// The entry of a result; `scrub` hides secrets in the error message, which is the tool's
   /// own words (and may quote a server's).
@@ -46,14 +40,15 @@ struct DownloadEntry: Encodable {
   }
 
   /// `id` is written as `null` when the source has none, so every entry has the same keys.
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(nasaID, forKey: .nasaID)
-    try container.encode(imgSrc, forKey: .imgSrc)
-    try container.encode(path, forKey: .path)
-    try container.encode(status, forKey: .status)
-    try container.encodeIfPresent(error, forKey: .error)
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      if let error { json.member("error", error) }
+      json.member("id", id)
+      json.member("img_src", imgSrc)
+      json.member("nasa_id", nasaID)
+      json.member("path", path)
+      json.member("status", status)
+    }
   }
 }
 
@@ -65,14 +60,12 @@ extension DownloadEntry {
 
   /// The entries as rows, for `--format csv`, `tsv` and `ndjson`.
   static func records(_ entries: [DownloadEntry]) -> Records {
-    var records = Records(fields, table: ["status", "path"])
-    for entry in entries {
-      records.append([
+    Records(fields, entries, table: ["status", "path"]) { entry in
+      [
         .number(entry.id), .text(entry.nasaID), .text(entry.status), .text(entry.path),
-        .text(entry.imgSrc), entry.error.map(Records.Cell.text) ?? .missing,
-      ])
+        .text(entry.imgSrc), .text(entry.error),
+      ]
     }
-    return records
   }
 }
 

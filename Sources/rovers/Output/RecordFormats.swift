@@ -10,7 +10,8 @@ extension Records {
   /// RFC 4180 quoting: a header of field names, and fields holding a comma, a quote or a line
   /// break quoted with their quotes doubled. Lines end with `\n`, as Go's encoding/csv and
   /// Miller write them, or `\r\n` for spreadsheets (`--crlf`).
-  func csv(crlf: Bool = false) -> String {
+  func csv(crlf: Bool = false, to out: OutputBuffer) {
+    let end = crlf ? "\r\n" : "\n"
     let quote = { (raw: String) -> String in
       // A line break inside a quoted field is CSV; a carriage return or escape is not kept.
       let text = TerminalText.safe(raw, keeping: ["\n", "\t"])
@@ -19,44 +20,44 @@ extension Records {
       }
       return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
-    let lines = [fields.map { quote($0.name) }] + rows.map { $0.map { quote($0.text) } }
-    let end = crlf ? "\r\n" : "\n"
-    return lines.map { $0.joined(separator: ",") }.joined(separator: end) + end
+    out.write(fields.map { quote($0.name) }.joined(separator: ",") + end)
+    for index in 0..<count {
+      out.write(row(index).map { quote($0.text) }.joined(separator: ",") + end)
+    }
   }
 
   /// Tab-separated, with a header; TSV has no quoting, so tabs, line breaks and backslashes
   /// inside values are escaped (`\t`, `\n`, `\r`, `\\`).
-  func tsv() -> String {
-    let lines = [fields.map(\.name)] + rows.map { $0.map { TerminalText.tsvField($0.text) } }
-    return lines.map { $0.joined(separator: "\t") }.joined(separator: "\n") + "\n"
+  func tsv(to out: OutputBuffer) {
+    out.write(fields.map(\.name).joined(separator: "\t") + "\n")
+    for index in 0..<count {
+      out.write(row(index).map { TerminalText.tsvField($0.text) }.joined(separator: "\t") + "\n")
+    }
   }
 
-  /// One compact JSON object per row, keyed by field name.
-  func ndjson() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return try rows.map { row in
-      let object = RecordObject(fields: fields.map(\.name), cells: row)
-      return String(decoding: try encoder.encode(object), as: UTF8.self) + "\n"
-    }.joined()
-  }
-}
-
-/// One row as a JSON object.
-private struct RecordObject: Encodable {
-  var fields: [String]
-  var cells: [Records.Cell]
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: NamedKey.self)
-    for (name, cell) in zip(fields, cells) {
-      let key = NamedKey(name)
-      switch cell {
-      case .text(let text): try container.encode(text, forKey: key)
-      case .number(let number): try container.encode(number, forKey: key)
-      case .list(let items): try container.encode(items, forKey: key)
-      case .missing: try container.encodeNil(forKey: key)
+  /// One compact JSON object per row, keyed by field name in sorted order, numbers kept as
+  /// numbers and lists as lists.
+  func ndjson(to out: OutputBuffer) {
+    let order = fields.indices.sorted { fields[$0].name < fields[$1].name }
+    for index in 0..<count {
+      let cells = row(index)
+      var line: [UInt8] = [UInt8(ascii: "{")]
+      for (position, field) in order.enumerated() {
+        if position > 0 { line.append(UInt8(ascii: ",")) }
+        line += JSONWriter.quoted(fields[field].name)
+        line.append(UInt8(ascii: ":"))
+        switch cells[field] {
+        case .text(let text): line += JSONWriter.quoted(text)
+        case .number(let number): line += Array(String(number).utf8)
+        case .list(let items):
+          line.append(UInt8(ascii: "["))
+          line += items.map(JSONWriter.quoted).joined(separator: [UInt8(ascii: ",")])
+          line.append(UInt8(ascii: "]"))
+        case .missing: line += Array("null".utf8)
+        }
       }
+      line += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
+      out.write(bytes: line)
     }
   }
 }

@@ -1,4 +1,5 @@
-/// A command's rows, described once: the table, CSV, TSV and NDJSON are all drawn from it.
+/// A command's rows, described once and made one at a time: the table, CSV, TSV and NDJSON
+/// are all drawn from it, and none of them needs every row in memory at once.
 ///
 /// Field names are the API's own snake_case names, so `--fields` and the CSV header read like
 /// the JSON.
@@ -37,6 +38,9 @@ struct Records {
     /// A number, or nothing when it is unknown.
     static func number(_ value: Int?) -> Cell { value.map(Cell.number) ?? .missing }
 
+    /// Text, or nothing when it is unknown.
+    static func text(_ value: String?) -> Cell { value.map(Cell.text) ?? .missing }
+
     /// The value in a table or a CSV field.
     var text: String {
       switch self {
@@ -49,31 +53,44 @@ struct Records {
   }
 
   var fields: [Field]
-  var rows: [[Cell]] = []
+  /// How many rows there are.
+  var count: Int
+  /// Makes row `index`.
+  var row: (Int) -> [Cell]
   /// The columns a table shows when `--fields` does not say; all of them when `nil`.
   var tableFields: [String]?
 
-  init(_ fields: [Field], table: [String]? = nil) {
+  init(
+    _ fields: [Field], count: Int, table: [String]? = nil, row: @escaping (Int) -> [Cell]
+  ) {
     self.fields = fields
+    self.count = count
+    self.row = row
     tableFields = table
   }
 
-  mutating func append(_ row: [Cell]) { rows.append(row) }
+  /// The rows of `items`, one each.
+  init<Item>(
+    _ fields: [Field], _ items: [Item], table: [String]? = nil, row: @escaping (Item) -> [Cell]
+  ) {
+    self.init(fields, count: items.count, table: table) { row(items[$0]) }
+  }
 
   /// Only the fields named, in that order; a usage error names an unknown one.
   func selecting(_ names: [String]?, spec: CommandSpec?) throws -> Records {
     guard let names else { return self }
-    var picked = Records([])
     var indices: [Int] = []
     for name in names {
       guard let index = fields.firstIndex(where: { $0.name == name }) else {
         throw Self.unknownField(name, known: fields.map(\.name), spec: spec)
       }
       indices.append(index)
-      picked.fields.append(fields[index])
     }
-    picked.rows = rows.map { row in indices.map { row[$0] } }
-    return picked
+    let row = self.row
+    return Records(indices.map { fields[$0] }, count: count) { index in
+      let cells = row(index)
+      return indices.map { cells[$0] }
+    }
   }
 
   /// The error for a field the rows do not have, listing those they do.
@@ -84,12 +101,23 @@ struct Records {
       command: spec)
   }
 
-  /// An aligned table with headings.
-  func table(_ style: TerminalStyle) -> String {
-    var table = TextTable(
-      fields.map { TextTable.Column(title: $0.title, alignRight: $0.alignRight, colors: $0.colors) }
-    )
-    for row in rows { table.append(row.map(\.text)) }
-    return rows.isEmpty ? "" : table.render(style)
+  /// An aligned table with headings, made in two passes over the rows (widths, then lines);
+  /// nothing when there are no rows.
+  func table(_ style: TerminalStyle, to out: OutputBuffer) {
+    guard count > 0 else { return }
+    let columns = fields.map {
+      TextTable.Column(title: $0.title, alignRight: $0.alignRight, colors: $0.colors)
+    }
+    var widths = columns.map(\.title.count)
+    for index in 0..<count {
+      for (column, cell) in row(index).enumerated() {
+        widths[column] = max(widths[column], TerminalText.safe(cell.text).count)
+      }
+    }
+    let layout = TextTable.Layout(columns: columns, widths: widths, style: style)
+    out.write(layout.header())
+    for index in 0..<count {
+      out.write(layout.line(row(index).map { TerminalText.safe($0.text) }) + "\n")
+    }
   }
 }

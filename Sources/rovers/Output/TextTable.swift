@@ -21,34 +21,52 @@ struct TextTable {
     guard !columns.isEmpty else { return "" }
     // Server text never reaches the terminal raw.
     let rows = self.rows.map { $0.map(TerminalText.safe) }
-    var widths = columns.indices.map { index in
+    let widths = columns.indices.map { index in
       ([columns[index].title] + rows.map { $0[index] }).map(\.count).max() ?? 0
     }
-    let gap = 2
-    if let width = style.width {
-      let fixed = widths.dropLast().reduce(0, +) + gap * (widths.count - 1)
-      widths[widths.count - 1] = max(8, min(widths[widths.count - 1], width - fixed))
-    }
-    let header = line(columns.map(\.title), widths, gap, nil)
-    var text = style.paint(header, "1") + "\n"
-    for row in rows { text += line(row, widths, gap, style) + "\n" }
-    return text
+    let layout = Layout(columns: columns, widths: widths, style: style)
+    return layout.header() + rows.map { layout.line($0) + "\n" }.joined()
   }
 
-  private func line(_ cells: [String], _ widths: [Int], _ gap: Int, _ style: TerminalStyle?)
-    -> String
-  {
-    var parts: [String] = []
-    for (index, cell) in cells.enumerated() {
-      let width = widths[index]
-      let text = cell.count > width ? Self.shorten(cell, to: width) : cell
-      let padding = String(repeating: " ", count: width - text.count)
-      let isLast = index == cells.count - 1
-      // Painted after measuring, so colour codes never count towards the width.
-      let shown = columns[index].colors[cell].flatMap { style?.paint(text, $0) } ?? text
-      parts.append(columns[index].alignRight ? padding + shown : shown + (isLast ? "" : padding))
+  /// Column widths fitted to the terminal, and the lines drawn with them.
+  struct Layout {
+    let columns: [Column]
+    let style: TerminalStyle
+    private(set) var widths: [Int]
+    static let gap = 2
+
+    /// `widths` are the widest cells; the last column is narrowed to fit `style.width`.
+    init(columns: [Column], widths: [Int], style: TerminalStyle) {
+      self.columns = columns
+      self.style = style
+      var widths = widths
+      if let width = style.width, !widths.isEmpty {
+        let fixed = widths.dropLast().reduce(0, +) + Self.gap * (widths.count - 1)
+        widths[widths.count - 1] = max(8, min(widths[widths.count - 1], width - fixed))
+      }
+      self.widths = widths
     }
-    return parts.joined(separator: String(repeating: " ", count: gap))
+
+    /// The heading line, bold when colour is on, with its line break.
+    func header() -> String {
+      style.paint(line(columns.map(\.title), painted: false), "1") + "\n"
+    }
+
+    /// One row, without its line break.
+    func line(_ cells: [String], painted: Bool = true) -> String {
+      var parts: [String] = []
+      for (index, cell) in cells.enumerated() {
+        let width = widths[index]
+        let text = cell.count > width ? TextTable.shorten(cell, to: width) : cell
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        let isLast = index == cells.count - 1
+        // Painted after measuring, so colour codes never count towards the width.
+        let shown =
+          painted ? columns[index].colors[cell].map { style.paint(text, $0) } ?? text : text
+        parts.append(columns[index].alignRight ? padding + shown : shown + (isLast ? "" : padding))
+      }
+      return parts.joined(separator: String(repeating: " ", count: Self.gap))
+    }
   }
 
   /// Keeps both ends, which for a URL are the host and the file name.

@@ -1,0 +1,86 @@
+import MarsData
+import RoverAPI
+
+/// A value `--json` prints; members are written in sorted order, as documented.
+protocol JSONPrintable {
+  func write(to json: inout JSONWriter)
+}
+
+extension Array: JSONPrintable where Element: JSONPrintable {
+  func write(to json: inout JSONWriter) { json.array(self) { $1.write(to: &$0) } }
+}
+
+extension Photo: JSONPrintable {
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      json.key("camera")
+      camera.write(to: &json)
+      json.member("earth_date", earthDate)
+      json.member("id", id)
+      json.member("img_src", imgSrc)
+      json.member("instrument", instrument)
+      json.member("nasa_id", nasaID)
+      json.key("rover")
+      json.object { json in
+        json.member("id", rover.id)
+        json.member("name", rover.name)
+      }
+      json.member("sol", sol)
+    }
+  }
+}
+
+extension Camera: JSONPrintable {
+  /// `full_name` and `id` when known, and `name`; the rover id is implied by the context.
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      if let fullName { json.member("full_name", fullName) }
+      if let id { json.member("id", id) }
+      json.member("name", name)
+    }
+  }
+}
+
+extension Rover: JSONPrintable {
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      json.key("cameras")
+      cameras.write(to: &json)
+      json.member("id", id)
+      json.member("landing_date", landingDate)
+      json.member("launch_date", launchDate)
+      json.member("max_date", maxDate)
+      json.member("max_sol", maxSol)
+      json.member("name", name)
+      json.member("status", status)
+      json.member("total_photos", totalPhotos)
+    }
+  }
+}
+
+extension PhotoManifest: JSONPrintable {
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      json.member("landing_date", landingDate)
+      json.member("launch_date", launchDate)
+      json.member("max_date", maxDate)
+      json.member("max_sol", maxSol)
+      json.member("name", name)
+      json.key("photos")
+      photos.write(to: &json)
+      json.member("status", status)
+      json.member("total_photos", totalPhotos)
+    }
+  }
+}
+
+extension ManifestEntry: JSONPrintable {
+  func write(to json: inout JSONWriter) {
+    json.object { json in
+      json.member("cameras", strings: cameras)
+      json.member("earth_date", earthDate)
+      json.member("sol", sol)
+      json.member("total_photos", totalPhotos)
+    }
+  }
+}
