@@ -2,12 +2,19 @@
 
 SWIFT ?= swift
 PREFIX ?= /usr/local
+# `make install PREFIX=~/.local` works whatever the shell made of the `~`.
+override PREFIX := $(patsubst ~%,$(HOME)%,$(PREFIX))
 # CI builds with warnings as errors; so does everyone else.
 FLAGS = -Xswiftc -warnings-as-errors
 DEBUG_BIN = .build/debug
 RELEASE_BIN = .build/release
+# Release binaries carry the Swift runtime inside them, so they run without the toolchain's
+# folder and start as fast as curl. Linking that way needs a plain libcurl.so, which only
+# libcurl's development package installs; a link to the system's libcurl.so.4 is enough.
+CURL_LINK = .build/curl-link
+STATIC = --static-swift-stdlib -Xlinker -L$(CURL_LINK)
 
-.PHONY: all build test demo install uninstall lint clean bench man golden
+.PHONY: all build test demo release install uninstall lint clean bench man golden
 
 all: build
 
@@ -36,9 +43,26 @@ demo: build
 	echo; echo '$$ rovers photos perseverance --sol 100'; \
 	$(DEBUG_BIN)/rovers photos perseverance --sol 100 || exit $$?
 
+$(CURL_LINK)/libcurl.so:
+	@mkdir -p $(CURL_LINK)
+	@lib=$$(ldconfig -p 2>/dev/null | awk '/libcurl\.so\.4 / { print $$NF; exit }'); \
+	[ -n "$$lib" ] || { echo "make: libcurl.so.4 not found (install libcurl4)" >&2; exit 1; }; \
+	ln -sf "$$lib" $@
+
+# The release binaries, with the Swift runtime linked in.
+release: $(CURL_LINK)/libcurl.so
+	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product rovers
+	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product fixture-server
+
 # The binary, the man page, and the bash completion where bash-completion looks for it.
-install: man
-	$(SWIFT) build -c release $(FLAGS) --product rovers
+# Write access is checked first: a release build takes a minute or two.
+install:
+	@for dir in bin share/man/man1 share/bash-completion/completions; do \
+		d="$(DESTDIR)$(PREFIX)/$$dir"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
+		[ -w "$$d" ] || { echo "make install: cannot write to $$d (try sudo, or PREFIX=\$$HOME/.local)" >&2; exit 73; }; \
+	done
+	$(MAKE) release
+	$(RELEASE_BIN)/rovers --generate-man-page > rovers.1
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
 		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions"
 	install -m 755 $(RELEASE_BIN)/rovers "$(DESTDIR)$(PREFIX)/bin/rovers"
@@ -71,7 +95,7 @@ lint:
 clean:
 	rm -rf .build
 
-# Release binaries against the ideal and against curl, jq and python; prints the table and
-# writes Benchmarks/results.md. Takes a few minutes.
-bench:
+# Release binaries against the ideal and against curl, jq and python, and how each cost grows
+# with size; prints the table and writes .build/bench/results.md. Takes several minutes.
+bench: release
 	python3 Benchmarks/bench.py
