@@ -29,19 +29,26 @@ test:
 # and stops it again, whatever happens. No network needed.
 demo: build
 	@dir=$$(mktemp -d); \
-	$(DEBUG_BIN)/fixture-server --fixtures Fixtures --port-file $$dir/port >/dev/null & server=$$!; \
-	trap 'kill $$server 2>/dev/null; rm -rf $$dir' EXIT INT TERM; \
-	for i in $$(seq 200); do [ -s $$dir/port ] && break; sleep 0.05; done; \
-	[ -s $$dir/port ] || { echo "make demo: the fixture server did not start" >&2; exit 1; }; \
-	export ROVERS_API_BASE=http://127.0.0.1:$$(cat $$dir/port)/api/v1 NO_PROXY='*' no_proxy='*' \
+	$(DEBUG_BIN)/fixture-server --fixtures Fixtures --port-file $$dir/port --serve-images >/dev/null & api=$$!; \
+	$(DEBUG_BIN)/fixture-server --fixtures Fixtures --port-file $$dir/feeds --shape nasa --serve-images >/dev/null & feeds=$$!; \
+	trap 'kill $$api $$feeds 2>/dev/null; rm -rf $$dir' EXIT INT TERM; \
+	for i in $$(seq 200); do [ -s $$dir/port ] && [ -s $$dir/feeds ] && break; sleep 0.05; done; \
+	[ -s $$dir/port ] && [ -s $$dir/feeds ] || { echo "make demo: the fixture server did not start" >&2; exit 1; }; \
+	export ROVERS_API_BASE=http://127.0.0.1:$$(cat $$dir/port)/api/v1 \
+		ROVERS_NASA_BASE=http://127.0.0.1:$$(cat $$dir/feeds) NO_PROXY='*' no_proxy='*' \
 		XDG_CACHE_HOME=$$dir/cache; \
-	echo "Fixture server at $$ROVERS_API_BASE"; \
+	echo "Fixture servers: the API at $$ROVERS_API_BASE, NASA's feeds at $$ROVERS_NASA_BASE"; \
 	echo; echo '$$ rovers latest'; $(DEBUG_BIN)/rovers latest || exit $$?; \
 	echo; echo '$$ rovers manifest curiosity   (first 20 sols of 2281 shown)'; \
 	$(DEBUG_BIN)/rovers manifest curiosity > $$dir/manifest || exit $$?; \
 	head -n 25 $$dir/manifest; \
 	echo; echo '$$ rovers photos perseverance --sol 100'; \
-	$(DEBUG_BIN)/rovers photos perseverance --sol 100 || exit $$?
+	$(DEBUG_BIN)/rovers photos perseverance --sol 100 || exit $$?; \
+	echo; echo '$$ rovers photos perseverance --sol 890 --source nasa   (NASA'"'"'s own feed; first 5 of 250)'; \
+	$(DEBUG_BIN)/rovers photos perseverance --sol 890 --source nasa > $$dir/feed || exit $$?; \
+	head -n 6 $$dir/feed; \
+	echo; echo '$$ rovers download perseverance --sol 100 -o mars'; \
+	$(DEBUG_BIN)/rovers download perseverance --sol 100 -o $$dir/mars || exit $$?
 
 $(CURL_LINK)/libcurl.so:
 	@mkdir -p $(CURL_LINK)

@@ -9,13 +9,15 @@ struct ServerOptions {
   var faultsFile: String?
   var logFile: String?
   var marsVista = false
+  /// Answer as NASA's raw-image feeds instead of the API.
+  var nasaFeeds = false
   var serveImages = false
   var imageLatencyMilliseconds = 0
 
   static let usage = """
     USAGE: fixture-server [--fixtures <dir>] [--port <n>] [--port-file <path>]
                           [--latency <ms>] [--faults <file.json>] [--log <path>]
-                          [--shape original|marsvista] [--serve-images]
+                          [--shape original|marsvista|nasa] [--serve-images]
                           [--image-latency <ms>]
 
     Serves the Mars Rover Photos API from Fixtures/ on 127.0.0.1, for tests and demos.
@@ -31,8 +33,10 @@ struct ServerOptions {
                             {"match": "/rovers", "status": 302,
                              "headers": {"Location": "http://localhost:{port}/…"}},
                             {"match": "/manifests/", "latency_ms": 3000}]
-      --shape <name>       Answer as the original server (the default) or as Mars
-                           Vista: key required, always paged, root "photos".
+      --shape <name>       Answer as the original server (the default), as Mars
+                           Vista (key required, always paged, root "photos"), or as
+                           NASA's raw-image feeds (Fixtures/nasa/: /rss/api/ and
+                           /api/v1/raw_image_items/, pages from 0).
       --serve-images       Point every img_src at this server and answer /images/...
                            with made-up image bytes, the same for the same path.
       --image-latency <ms> Wait this long before every image. (default: 0)
@@ -67,7 +71,8 @@ struct ServerOptions {
         switch value(for: argument) {
         case "original": options.marsVista = false
         case "marsvista": options.marsVista = true
-        default: fail("--shape takes original or marsvista")
+        case "nasa": options.nasaFeeds = true
+        default: fail("--shape takes original, marsvista or nasa")
         }
       case "-h", "--help":
         print(usage)

@@ -7,9 +7,17 @@ do {
   let faults = try FaultPlan(file: options.faultsFile)
   let log = try RequestLog(path: options.logFile)
   let server = try LoopbackServer(port: options.port)
-  let router = FixtureRouter(
-    store: store, dialect: options.marsVista ? MarsVistaDialect() : OriginalDialect(),
-    imageBase: options.serveImages ? "http://127.0.0.1:\(server.port)/images/" : nil)
+  let imageBase = options.serveImages ? "http://127.0.0.1:\(server.port)/images/" : nil
+  let route: @Sendable (RequestHead) -> Reply
+  if options.nasaFeeds {
+    let feeds = FeedRouter(store: try FeedStore(directory: options.fixtures), imageBase: imageBase)
+    route = { feeds.reply(to: $0) }
+  } else {
+    let api = FixtureRouter(
+      store: store, dialect: options.marsVista ? MarsVistaDialect() : OriginalDialect(),
+      imageBase: imageBase)
+    route = { api.reply(to: $0) }
+  }
   if let portFile = options.portFile {
     // Written whole then renamed, so a reader polling for it never sees half a number.
     let partial = portFile + ".partial"
@@ -27,7 +35,7 @@ do {
   server.run { request in
     log.begin(request)
     defer { log.end() }
-    var reply = memo.reply(to: request) { router.reply(to: $0) }
+    var reply = memo.reply(to: request) { route($0) }
     let isImage = request.path.hasPrefix(ImageStore.prefix)
     var delay = isImage ? options.imageLatencyMilliseconds : latency
     if let rule = faults.rule(for: request.target) {

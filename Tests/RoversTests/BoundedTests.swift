@@ -12,7 +12,7 @@ import Testing
   func run(_ arguments: [String], _ server: FixtureServer) throws -> Subprocess {
     try Subprocess(
       Binaries.rovers.path, arguments,
-      environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"],
+      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]),
       out: .file(folder.url.appendingPathComponent("out").path),
       err: .file(folder.url.appendingPathComponent("err").path))
   }

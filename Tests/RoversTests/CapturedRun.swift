@@ -20,7 +20,10 @@ struct CapturedRun {
       style: TerminalStyle(width: nil, color: false),
       out: { text in out.withLock { $0 += text } },
       err: { text in err.withLock { $0 += text } })
-    let code = await Rovers.run(words, environment, console)
+    // The source and the feeds' host are kept off the internet; the API base stays each test's
+    // own (a config file's must be able to show through).
+    let offline = ["ROVERS_SOURCE": "api", "ROVERS_NASA_BASE": Offline.nasaBase]
+    let code = await Rovers.run(words, offline.merging(environment) { $1 }, console)
     return CapturedRun(code: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 })
   }
 }

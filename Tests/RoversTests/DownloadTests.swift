@@ -108,7 +108,8 @@ struct DownloadEntry: Decodable {
     let child = try Subprocess(
       Binaries.rovers.path,
       ["download", "perseverance", "--sol", "100", "-o", output.path, "-j", "4"],
-      environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"], stderr: err)
+      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]),
+      stderr: err)
     while !server.requests.contains(where: { $0.target.hasPrefix("/images/") }) {
       try await Task.sleep(for: .milliseconds(10))
     }
@@ -128,7 +129,7 @@ struct DownloadEntry: Decodable {
     let child = try Subprocess(
       Binaries.rovers.path,
       ["download", "perseverance", "--sol", "100", "-o", output.path, "-j", "8"],
-      environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"])
+      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]))
     while Folder.photos(output).count < 10 { try await Task.sleep(for: .milliseconds(10)) }
     child.signal(SIGKILL)
     #expect(await child.exitStatus() == 128 + SIGKILL)

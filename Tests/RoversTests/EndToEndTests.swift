@@ -28,7 +28,7 @@ import Testing
   }
 
   @Test func latestIsOneRoundTripOnASlowServer() async throws {
-    let server = try await FixtureServer.start(latencyMilliseconds: 400)
+    let server = try await FixtureServer.start(latencyMilliseconds: 1000)
     let run = try await ProcessRun.rovers(["latest"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.contains("Curiosity: sol 2540, 2019-09-28, 4 photos\n"))

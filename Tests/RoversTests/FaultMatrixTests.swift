@@ -184,7 +184,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     let err = folder.url.appendingPathComponent("stderr").path
     let child = try Subprocess(
       Binaries.rovers.path, ["latest", "--api-key", Self.key],
-      environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"], stderr: err)
+      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]),
+      stderr: err)
     while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
     child.signal(SIGINT)
     #expect(await child.exitStatus() == 130)
@@ -195,7 +196,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     let server = try await FixtureServer.start(latencyMilliseconds: 60_000)
     let child = try Subprocess(
       Binaries.rovers.path, ["photos", "curiosity", "--sol", "1000"],
-      environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"])
+      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]))
     while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
     child.signal(SIGTERM)
     #expect(await child.exitStatus() == 130)

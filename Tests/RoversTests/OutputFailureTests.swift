@@ -14,7 +14,8 @@ import Testing
     base: String = "http://127.0.0.1:9/api/v1"
   ) async throws -> (status: Int32, stderr: String) {
     let child = try Subprocess(
-      Binaries.rovers.path, arguments, environment: ["ROVERS_API_BASE": base, "NO_PROXY": "*"],
+      Binaries.rovers.path, arguments,
+      environment: Offline.environment(["ROVERS_API_BASE": base, "NO_PROXY": "*"]),
       out: out, err: err ?? .file(errFile))
     let status = await child.exitStatus()
     return (status, (try? String(contentsOfFile: errFile, encoding: .utf8)) ?? "")

@@ -18,7 +18,8 @@ import Testing
         "download", "perseverance", "--sol", "100", "-o",
         folder.url.appendingPathComponent("mars\(index)").path,
       ],
-      environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"], stderr: err)
+      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]),
+      stderr: err)
     while !server.requests.contains(where: { $0.target.hasPrefix("/images/") }) {
       try await Task.sleep(for: .milliseconds(5))
     }

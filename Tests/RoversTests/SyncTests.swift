@@ -51,7 +51,7 @@ import Testing
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 60_000)
     let first = try Subprocess(
       Binaries.rovers.path, ["sync", "spirit", "-o", output.path],
-      environment: ["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"])
+      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]))
     while !server.requests.contains(where: { $0.target.hasPrefix("/images/") }) {
       try await Task.sleep(for: .milliseconds(10))
     }

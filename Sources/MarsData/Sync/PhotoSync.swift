@@ -9,8 +9,8 @@ import RoverAPI
 /// their way, with at most ``MarsArchive/maxConcurrentRequests`` lists and
 /// ``PhotoDownloader/jobs`` images in flight.
 public struct PhotoSync: Sendable {
-  /// Where the lists come from.
-  public var archive: MarsArchive
+  /// Where the manifests and lists come from.
+  public var archive: any PhotoArchive
   /// What fetches the images.
   public var downloader: PhotoDownloader
   /// Where the files go; its root holds the journal and the lock.
@@ -28,7 +28,7 @@ public struct PhotoSync: Sendable {
 
   /// Creates a sync.
   public init(
-    archive: MarsArchive, downloader: PhotoDownloader, layout: PhotoFileLayout,
+    archive: any PhotoArchive, downloader: PhotoDownloader, layout: PhotoFileLayout,
     cameras: [String] = [], sinceSol: Int? = nil, size: ImageSize = .large,
     stateStorage: (any SyncStateStorage)? = nil, now: @escaping @Sendable () -> Date = { Date() }
   ) {
@@ -70,7 +70,16 @@ public struct PhotoSync: Sendable {
     let plan = SolPlan(cameras: cameras, size: size, now: now().timeIntervalSince1970)
     var report = Report(recoveredState: journal.recovered)
     var work: [SolProgress] = []
-    for outcome in try await archive.fetchManifestOutcomes(rovers: rovers) {
+    // A source that must list sols to count them (the feeds) is asked only from the start.
+    let archive = self.archive
+    let spans = Dictionary(
+      rovers.map { rover in
+        (rover, (sinceSol ?? journal.startSol(rover: rover)).map { SolSpan.sols($0...Int.max) })
+      }, uniquingKeysWith: { first, _ in first })
+    let manifests = try await fetchEachRover(rovers) { rover in
+      try await archive.fetchManifest(rover: rover, span: (spans[rover] ?? nil) ?? .latest)
+    }
+    for outcome in manifests {
       guard let manifest = outcome.value else {
         report.failures.append(
           RoverOutcome(rover: outcome.rover, result: outcome.result.map { _ in }))

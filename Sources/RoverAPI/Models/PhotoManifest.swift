@@ -16,6 +16,9 @@ public struct PhotoManifest: Codable, Sendable, Hashable {
   public var totalPhotos: Int
   /// One entry per sol with photos, sorted by sol; sols without photos are absent.
   public var photos: [ManifestEntry]
+  /// Why the entries cover only some sols, when a source cannot count them all (NASA's feeds
+  /// have no manifest); never part of the JSON.
+  public var coverage: String?
 
   /// Creates a manifest.
   public init(

@@ -25,11 +25,13 @@ extension Rovers {
         .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
         .flag("force", help: "Fetch files again even when they are there."),
         .flag("dry-run", help: "List what would be fetched and what is there; fetch nothing."),
+        SizeOption.spec,
       ] + CommonOptions.options(deadline: 3600))
 
     let common: CommonOptions
     let query: PhotoQuery
     let output: DownloadOutput
+    let size: SizeOption
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment, deadline: 3600)
@@ -40,21 +42,23 @@ extension Rovers {
       output = try DownloadOutput(
         arguments, folder: arguments.value("output") ?? ".", environment: environment)
       try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
+      size = try SizeOption(arguments, environment: environment)
     }
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
       let layout = PhotoFileLayout(root: output.folder)
       var seen = Set<String>()
-      let downloads = try await query.fetch(archive).compactMap { photo -> PhotoDownload? in
-        let download = PhotoDownload(photo.resized(to: .large), rover: query.rover, layout: layout)
+      let photos = size.apply(try await query.fetch(archive), common, console)
+      let downloads = photos.compactMap { photo -> PhotoDownload? in
+        let download = PhotoDownload(photo, rover: query.rover, layout: layout)
         // A list may name a photo twice; it is fetched once.
         guard seen.insert(download.relativePath).inserted else { return nil }
         return download
       }
       if output.dryRun { return try output.listPlan(downloads, common: common, console) }
       let downloader = PhotoDownloader(
-        client: archive.client, jobs: output.jobs, force: output.force)
+        client: common.makeImageClient(console), jobs: output.jobs, force: output.force)
       let progress = DownloadProgress(total: downloads.count, console: console, quiet: common.quiet)
       let results = try await progress.finishing {
         try await downloader.run(downloads, onResult: progress.record)

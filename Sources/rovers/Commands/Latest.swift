@@ -16,17 +16,19 @@ extension Rovers {
           name: "rover", help: "The rovers to show. (default: every rover)", isRequired: false,
           isRepeated: true)
       ],
-      options: [CameraOptions.single]
+      options: [CameraOptions.single, SizeOption.spec]
         + CommonOptions.specs)
 
     let common: CommonOptions
     let rovers: [String]
     let camera: String?
+    let size: SizeOption
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment)
       rovers = try arguments.positionals.map { try NameRules.rover($0, spec: Self.spec) }
       camera = try arguments.value("camera").map { try NameRules.camera($0, spec: Self.spec) }
+      size = try SizeOption(arguments, environment: environment)
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
 
@@ -49,7 +51,15 @@ extension Rovers {
       // A rover the server does not know is a typo to point out, with the names it does know.
       let outcomes = await archive.explainingUnknownRovers(
         try await archive.fetchLatestPhotos(rovers: names, camera: camera),
-        asked: !rovers.isEmpty)
+        asked: !rovers.isEmpty
+      ).map { outcome in
+        var outcome = outcome
+        if var latest = outcome.value {
+          latest.photos = size.apply(latest.photos, common, console)
+          outcome.result = .success(latest)
+        }
+        return outcome
+      }
       let rows = outcomes.compactMap(\.value).flatMap { latest in
         latest.photos.map { (latest.rover, $0) }
       }
@@ -80,11 +90,14 @@ extension Rovers {
         let count = latest.photos.count
         var text = style.paint(TerminalText.safe(latest.rover), "1")
         text += ": sol \(sol), \(TerminalText.safe(date)), \(count) photo\(count == 1 ? "" : "s")\n"
-        var table = TextTable([
-          .init(title: "ID", alignRight: true), .init(title: "CAMERA"), .init(title: "URL"),
-        ])
+        // NASA's Perseverance feed numbers no photo: a column of nothing is left out.
+        let numbered = latest.photos.contains { $0.id != nil }
+        var table = TextTable(
+          (numbered ? [.init(title: "ID", alignRight: true)] : [])
+            + [.init(title: "CAMERA"), .init(title: "URL")])
         for photo in latest.photos {
-          table.append([photo.id.map(String.init) ?? "", photo.camera.name, photo.imgSrc])
+          table.append(
+            (numbered ? [photo.id.map(String.init) ?? ""] : []) + [photo.camera.name, photo.imgSrc])
         }
         blocks.append(text + table.render(style))
       }

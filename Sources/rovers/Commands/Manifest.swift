@@ -62,9 +62,12 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
       guard let rover else { return try await runAll(archive, console) }
+      let span: SolSpan =
+        fromSol == nil && toSol == nil ? .recent : .sols((fromSol ?? 0)...(toSol ?? .max))
       var manifest = try await archive.checkingRover(rover) {
-        try await archive.client.send(Endpoints.manifest(rover: rover))
+        try await archive.fetchManifest(rover: rover, span: span)
       }
+      if let coverage = manifest.coverage, !common.quiet { console.diagnostic("note: \(coverage)") }
       manifest.photos = manifest.photos.filter {
         $0.sol >= (fromSol ?? .min) && $0.sol <= (toSol ?? .max)
       }
@@ -81,9 +84,9 @@ extension Rovers {
       return .success
     }
 
-    private func runAll(_ archive: MarsArchive, _ console: Console) async throws -> ExitCode {
+    private func runAll(_ archive: any PhotoArchive, _ console: Console) async throws -> ExitCode {
       let outcomes = await archive.explainingUnknownRovers(
-        try await archive.fetchManifestOutcomes(), asked: false)
+        try await archive.fetchManifestOutcomes(rovers: nil), asked: false)
       let manifests = outcomes.compactMap(\.value)
       let records = Records(Self.summaryFields, manifests) { manifest in
         [

@@ -18,6 +18,7 @@ extension Rovers {
         CameraOptions.repeatable,
         .option("page", value: "n", help: "Only this page of 25 photos, 1 and up."),
         .flag("urls", help: "Print only the image URLs, one per line, for xargs or wget -i."),
+        SizeOption.spec,
       ] + CommonOptions.specs)
 
     let common: CommonOptions
@@ -26,6 +27,7 @@ extension Rovers {
     let cameras: [String]
     let page: Int?
     let urls: Bool
+    let size: SizeOption
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment)
@@ -34,6 +36,7 @@ extension Rovers {
       cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
       page = try arguments.integer("page", minimum: 1, reason: "pages count from 1")
       urls = arguments.flag("urls")
+      size = try SizeOption(arguments, environment: environment)
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
 
@@ -45,17 +48,23 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
-      let photos =
+      let found =
         try await page == nil
         ? PhotoQuery(rover: rover, day: .day(day), cameras: cameras).fetch(archive)
-        : archive.checkingRover(rover) { try await fetchPage(archive) }
+        : archive.checkingRover(rover) {
+          try await archive.fetchPhotoPage(rover: rover, on: day, cameras: cameras, page: page ?? 1)
+        }
+      let photos = size.apply(found, common, console)
       if urls {
         let out = OutputBuffer(console)
         for photo in photos { out.write(TerminalText.safe(photo.imgSrc) + "\n") }
         out.flush()
         return .success
       }
-      let records = Records(Self.fields, photos, table: ["id", "camera", "earth_date", "img_src"]) {
+      // NASA's Perseverance feed numbers no photo: a column of nothing is left out.
+      let numbered = photos.contains { $0.id != nil }
+      let table = (numbered ? ["id"] : []) + ["camera", "earth_date", "img_src"]
+      let records = Records(Self.fields, photos, table: table) {
         photo in
         [
           .number(photo.id), .number(photo.sol), .text(photo.camera.name), .text(photo.earthDate),
@@ -66,16 +75,5 @@ extension Rovers {
       return .success
     }
 
-    private func fetchPage(_ archive: MarsArchive) async throws -> [Photo] {
-      let page = self.page ?? 1
-      // One page, as the server cuts it: 25 photos per camera asked for.
-      let cameras: [String?] = self.cameras.isEmpty ? [nil] : self.cameras
-      let pages = try await cameras.concurrentMap(limit: archive.maxConcurrentRequests) { camera in
-        try await archive.client.send(
-          Endpoints.photos(rover: rover, on: day, camera: camera, page: page)
-        ).photos
-      }
-      return pages.flatMap { $0 }
-    }
   }
 }

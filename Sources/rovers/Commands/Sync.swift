@@ -24,6 +24,7 @@ extension Rovers {
         .option("since-sol", value: "sol", help: "Mirror from this sol on, not only the latest."),
         CameraOptions.repeatable,
         .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
+        SizeOption.spec,
       ] + CommonOptions.options(deadline: 3600))
 
     let common: CommonOptions
@@ -31,6 +32,7 @@ extension Rovers {
     let output: DownloadOutput
     let sinceSol: Int?
     let cameras: [String]
+    let size: SizeOption
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment, deadline: 3600)
@@ -43,6 +45,7 @@ extension Rovers {
         "since-sol", minimum: 0, reason: "a sol is a whole number, 0 or more")
       cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
       try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
+      size = try SizeOption(arguments, environment: environment)
     }
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -55,8 +58,10 @@ extension Rovers {
         try UnknownCamera.check(cameras, on: asked)
       }
       let sync = PhotoSync(
-        archive: archive, downloader: PhotoDownloader(client: archive.client, jobs: output.jobs),
-        layout: PhotoFileLayout(root: output.folder), cameras: cameras, sinceSol: sinceSol)
+        archive: archive,
+        downloader: PhotoDownloader(client: common.makeImageClient(console), jobs: output.jobs),
+        layout: PhotoFileLayout(root: output.folder), cameras: cameras, sinceSol: sinceSol,
+        size: size.size)
       let progress = DownloadProgress(total: nil, console: console, quiet: common.quiet)
       let report = try await progress.finishing(quietly: true) {
         try await sync.run(rovers: rovers, onResult: progress.record)

@@ -7,6 +7,7 @@ import RoverAPI
 /// Flags beat environment variables, which beat defaults.
 struct CommonOptions: Sendable {
   static let defaultBase = "https://rovers.nebulum.one/api/v1"
+  static let defaultNASABase = "https://mars.nasa.gov"
 
   static let specs = options(deadline: 300)
 
@@ -24,6 +25,13 @@ struct CommonOptions: Sendable {
       .option(
         "config", value: "path", help: "The config file; or set ROVERS_CONFIG.",
         completion: .files),
+      .option(
+        "source", value: "source",
+        help: "api, nasa (NASA's raw-image feeds) or auto (the API, then the feeds).",
+        default: "auto", completion: .values(DataSource.allCases.map(\.rawValue))),
+      .option(
+        "nasa-base", value: "url", help: "The feeds' host; or set ROVERS_NASA_BASE.",
+        default: defaultNASABase),
       .option(
         "timeout", value: "seconds", help: "How long one request may take; or ROVERS_TIMEOUT.",
         default: "30"),
@@ -45,6 +53,10 @@ struct CommonOptions: Sendable {
   /// `--json` or `--format json`.
   var json: Bool { output.format == .json }
   var baseURL: URL
+  /// Where photos come from.
+  var source: DataSource
+  /// The host of NASA's raw-image feeds.
+  var nasaBaseURL: URL
   var apiKey: String?
   var timeout: Double
   var retries: Int
@@ -78,6 +90,17 @@ struct CommonOptions: Sendable {
         "give an absolute http or https URL without a query (pass the key with --api-key)")
     }
     baseURL = url
+    let sourceText = settings.text("source", "ROVERS_SOURCE") ?? ("auto", "")
+    guard let source = DataSource(rawValue: sourceText.value.lowercased()) else {
+      throw settings.invalid(sourceText.value, sourceText.origin, "give api, nasa or auto")
+    }
+    self.source = source
+    let nasa = settings.text("nasa-base", "ROVERS_NASA_BASE") ?? (Self.defaultNASABase, "")
+    guard let nasaURL = Self.validBase(nasa.value) else {
+      throw settings.invalid(
+        Self.withoutSecrets(nasa.value), nasa.origin, "give an absolute http or https URL")
+    }
+    nasaBaseURL = nasaURL
     apiKey = try APIKeySource.key(arguments, environment, config: config)
     timeout = try settings.number(
       "timeout", "ROVERS_TIMEOUT", default: 30, in: 0.001...86_400,
@@ -103,13 +126,41 @@ struct CommonOptions: Sendable {
   ///
   /// `fresh` never answers from the cache (it still stores): for `sync`, whose job is to see
   /// what changed.
-  func makeArchive(_ console: Console, fresh: Bool = false) -> MarsArchive {
-    let verbose = self.verbose
+  func makeArchive(_ console: Console, fresh: Bool = false) -> any PhotoArchive {
     let cache = cacheFolder.map {
       ResponseCache(folder: $0, mode: refresh || fresh ? .refresh : .use, secret: apiKey)
     }
-    let client = APIClient(
-      baseURL: baseURL, apiKey: apiKey, timeout: timeout,
+    // Eight in flight: a sol of up to 900 photos is page 1 and then 8 pages of 100, which all
+    // start together, so any sol arrives in two round trips.
+    let api = MarsArchive(
+      client: makeClient(baseURL, key: apiKey, cache: cache, console), maxConcurrentRequests: 8,
+      expectedRovers: KnownRovers.names)
+    let feeds = FeedArchive(
+      client: makeClient(nasaBaseURL, key: nil, cache: nil, console), maxConcurrentRequests: 8)
+    switch source {
+    case .api: return api
+    case .nasa: return feeds
+    case .auto:
+      let quiet = self.quiet
+      return FailoverArchive(primary: api, fallback: feeds) { notice in
+        if !quiet { console.diagnostic(notice) }
+      }
+    }
+  }
+
+  /// The client that fetches images: image hosts are not the API, and are never sent the key.
+  func makeImageClient(_ console: Console) -> APIClient {
+    makeClient(baseURL, key: nil, cache: nil, console)
+  }
+
+  /// A client for one host with these options' timeouts, retries and limits; with
+  /// `--verbose`, every answer and retry is written to `console`.
+  private func makeClient(
+    _ base: URL, key: String?, cache: ResponseCache?, _ console: Console
+  ) -> APIClient {
+    let verbose = self.verbose
+    return APIClient(
+      baseURL: base, apiKey: key, timeout: timeout,
       retryPolicy: RetryPolicy(maxRetries: retries), transport: URLSessionTransport(),
       bodyLimit: maxBodyBytes, cache: cache
     ) { event in
@@ -125,9 +176,6 @@ struct CommonOptions: Sendable {
         break
       }
     }
-    // Eight in flight: a sol of up to 900 photos is page 1 and then 8 pages of 100, which all
-    // start together, so any sol arrives in two round trips.
-    return MarsArchive(client: client, maxConcurrentRequests: 8, expectedRovers: KnownRovers.names)
   }
 
   private static func format(_ seconds: Double) -> String {

@@ -27,6 +27,8 @@ struct ErrorReport {
       self.init(message: error.description, code: .usage)
     case let error as ListedRoverRefused:
       self.init(message: Self.message(for: error.error), code: error.code)
+    case let error as RoverNotInFeeds:
+      self.init(message: Self.message(for: error), code: .usage)
     case let error as UnknownCamera:
       self.init(message: error.description, code: .usage)
     case let error as ConfigError:
@@ -62,6 +64,19 @@ struct ErrorReport {
       default: return .unavailable
       }
     }
+  }
+
+  /// A rover `--source nasa` cannot answer for: a retired one with the reason, or a typo.
+  static func message(for error: RoverNotInFeeds) -> String {
+    let name = error.rover.prefix(1).uppercased() + error.rover.dropFirst().lowercased()
+    if error.isRetired {
+      return "\(name) is in none of NASA's raw-image feeds: NASA removed its images from its"
+        + " servers in 2024, so only the API has its photos (use --source api)"
+    }
+    let hint =
+      Suggestion.nearest(to: error.rover, in: error.covered).map { " Did you mean '\($0)'?" } ?? ""
+    return "Unknown rover '\(error.rover)' for NASA's raw-image feeds.\(hint) They cover "
+      + error.covered.joined(separator: ", ") + "."
   }
 
   /// The error's own line, plus when to try again if the server said.

@@ -16,12 +16,12 @@ struct PhotoQuery: Sendable {
 
   /// Every matching photo, with the cameras checked against the rover's own list at the same
   /// time (whichever fails first cancels the other) and an unknown rover explained.
-  func fetch(_ archive: MarsArchive) async throws -> [Photo] {
+  func fetch(_ archive: any PhotoArchive) async throws -> [Photo] {
     try await archive.checkingRover(rover) {
       guard !cameras.isEmpty else { return try await matching(archive) }
       return try await withThrowingTaskGroup(of: [Photo]?.self) { group in
         group.addTask {
-          let details = try await archive.client.send(Endpoints.rover(rover))
+          let details = try await archive.fetchRover(rover)
           try UnknownCamera.check(cameras, on: [details])
           return nil
         }
@@ -33,15 +33,16 @@ struct PhotoQuery: Sendable {
     }
   }
 
-  private func matching(_ archive: MarsArchive) async throws -> [Photo] {
+  private func matching(_ archive: any PhotoArchive) async throws -> [Photo] {
     switch day {
     case .day(let day):
       return try await archive.fetchPhotos(rover: rover, on: day, cameras: cameras)
     case .latest:
-      let outcome = try await archive.fetchLatestPhotos(rovers: [rover]).first
+      let outcome = try await archive.fetchLatestPhotos(rovers: [rover], camera: nil).first
       let photos = try outcome?.result.get().photos ?? []
       return cameras.isEmpty
-        ? photos : photos.filter { cameras.contains($0.camera.name.uppercased()) }
+        ? photos
+        : photos.filter { photo in cameras.contains { FeedMapping.matches(photo, camera: $0) } }
     }
   }
 }

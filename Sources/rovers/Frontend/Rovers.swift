@@ -18,8 +18,8 @@ enum Rovers {
       onFirst: {
         command.cancel()
         // Cancellation stops requests at once; should anything not stop, the process still
-        // ends within half a second.
-        Watchdog.exit(after: 0.45, code: .interrupted) { console.error("interrupted") }
+        // ends within a second and a half.
+        Watchdog.exit(after: 1.5, code: .interrupted) { console.error("interrupted") }
       },
       onQuit: {
         console.error("quit")

@@ -12,25 +12,14 @@ struct UnknownRover: Error, CustomStringConvertible {
   }
 }
 
-extension APIError {
-  /// Whether the server said the rover does not exist: the original's 400
-  /// `Invalid Rover Name`, or Mars Vista's 404 `Rover 'x' not found`.
-  var isUnknownRover: Bool {
-    guard case .status(_, let response) = self, let message = response.message?.lowercased()
-    else { return false }
-    return (response.status == 400 && message.contains("invalid rover name"))
-      || (response.status == 404 && message.contains("rover") && message.contains("not found"))
-  }
-}
-
-extension MarsArchive {
+extension PhotoArchive {
   /// Runs `body`, turning the server's "no such rover" into ``UnknownRover`` with the rovers
   /// the server lists (`GET rovers` is the truth; the built-in names only stand in when the
   /// server cannot list them).
   func checkingRover<T>(_ name: String, _ body: () async throws -> T) async throws -> T {
     do {
       return try await body()
-    } catch let error as APIError where error.isUnknownRover {
+    } catch let error where isUnknownRover(error) && !(error is RoverNotInFeeds) {
       throw await unknownRover(name)
     }
   }
@@ -52,13 +41,13 @@ extension MarsArchive {
     var known: [String]?
     var explained = outcomes
     for index in explained.indices {
-      guard let error = explained[index].error as? APIError else { continue }
-      if !asked {
+      guard let error = explained[index].error, !(error is RoverNotInFeeds) else { continue }
+      if !asked, let error = error as? APIError {
         explained[index].result = .failure(
           ListedRoverRefused(rover: explained[index].rover, error: error))
         continue
       }
-      guard error.isUnknownRover else { continue }
+      guard isUnknownRover(error) else { continue }
       if known == nil { known = await knownRoverNames() }
       explained[index].result = .failure(
         UnknownRover(name: explained[index].rover, known: known ?? []))

@@ -28,26 +28,31 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       ;;
     latest)
       case "$prev" in
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "$cur")); return ;;
+        --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--camera --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--camera --size --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     manifest)
@@ -61,11 +66,13 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--from-sol --to-sol --limit --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--from-sol --to-sol --limit --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     photos)
@@ -74,17 +81,20 @@ _rovers() {
         --earth-date) COMPREPLY=(); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "$cur")); return ;;
         --page) COMPREPLY=(); return ;;
+        --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --camera --page --urls --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --camera --page --urls --size --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     download)
@@ -94,17 +104,20 @@ _rovers() {
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "$cur")); return ;;
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
+        --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --camera -o --output -j --jobs --force --dry-run --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --camera -o --output -j --jobs --force --dry-run --size --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     sync)
@@ -113,17 +126,20 @@ _rovers() {
         --since-sol) COMPREPLY=(); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "$cur")); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
+        --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --since-sol --camera -j --jobs --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --since-sol --camera -j --jobs --size --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     cache)
@@ -140,11 +156,13 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="show"
       ;;
     help) words="list latest manifest photos download sync cache config exit-codes environment" ;;

@@ -44,6 +44,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -56,6 +58,7 @@ _rovers() {
     latest)
       _arguments \
         '--camera[Only photos from this camera.]:name:_rovers_cameras' \
+        '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
@@ -65,6 +68,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -89,6 +94,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -106,6 +113,7 @@ _rovers() {
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '--page[Only this page of 25 photos, 1 and up.]:n: ' \
         '--urls[Print only the image URLs, one per line, for xargs or wget -i.]' \
+        '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
@@ -115,6 +123,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -135,6 +145,7 @@ _rovers() {
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
         '--force[Fetch files again even when they are there.]' \
         '--dry-run[List what would be fetched and what is there; fetch nothing.]' \
+        '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
@@ -144,6 +155,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -160,6 +173,7 @@ _rovers() {
         '--since-sol[Mirror from this sol on, not only the latest.]:sol: ' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
@@ -169,6 +183,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -196,6 +212,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \

@@ -12,6 +12,8 @@ final class FixtureServer {
   }
 
   private(set) var baseURL = ""
+  /// `http://127.0.0.1:<port>`: the host alone, as `--nasa-base` takes it.
+  var host: String { String(baseURL.dropLast("/api/v1".count)) }
   private let portFile: URL
   private let child: Subprocess
   private let folder: TemporaryFolder

@@ -24,10 +24,17 @@ struct ProcessRun {
 
   /// Runs the built `rovers` against `base`, with nothing from this machine's environment that
   /// could change its answer (keys, proxies, colour, width).
+  ///
+  /// The source is the API alone and NASA's feeds sit on a closed loopback port unless a test
+  /// says otherwise: no test may reach the internet, and `--source auto` would try the real
+  /// feeds when a fixture server fails on purpose.
   static func rovers(_ arguments: [String], base: String, environment: [String: String] = [:])
     async throws -> ProcessRun
   {
-    var env = ["PATH": "/usr/bin:/bin", "ROVERS_API_BASE": base, "NO_PROXY": "*", "no_proxy": "*"]
+    var env = [
+      "PATH": "/usr/bin:/bin", "ROVERS_API_BASE": base, "NO_PROXY": "*", "no_proxy": "*",
+      "ROVERS_SOURCE": "api", "ROVERS_NASA_BASE": Offline.nasaBase,
+    ]
     env.merge(environment) { $1 }
     return try await run(Binaries.rovers, arguments, environment: env)
   }

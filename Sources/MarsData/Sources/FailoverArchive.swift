@@ -1,0 +1,169 @@
+import Foundation
+import RoverAPI
+import Synchronization
+
+/// The API first and, for the rovers NASA's feeds cover, the feeds when the API's server is
+/// unreachable, still answers 5xx after its retries, or no longer has the endpoint (404 on a
+/// path the API always had): what `--source auto` uses.
+///
+/// Each call falls back on its own, rover by rover, so `latest` with one server down still
+/// shows every rover the feeds cover; the notice is given once per run.
+public struct FailoverArchive: PhotoArchive {
+  /// The API.
+  public var primary: MarsArchive
+  /// NASA's feeds.
+  public var fallback: FeedArchive
+  /// Told once, the first time the feeds answer for the API: the line to show.
+  private let notice: Notice
+
+  /// Creates the pair; `onFailover` hears `rovers.nebulum.one is unavailable (…); answered
+  /// from NASA's raw-image feeds` once.
+  public init(
+    primary: MarsArchive, fallback: FeedArchive,
+    onFailover: @escaping @Sendable (String) -> Void
+  ) {
+    self.primary = primary
+    self.fallback = fallback
+    notice = Notice(onFailover)
+  }
+
+  /// The API's window.
+  public var maxConcurrentRequests: Int { primary.maxConcurrentRequests }
+
+  /// The API's rovers, or the feeds' when the API is unavailable.
+  public func fetchAllRovers() async throws -> [Rover] {
+    try await either(covered: true) { try await $0.fetchAllRovers() }
+  }
+
+  /// The rover from the API, or from the feeds when the API is unavailable.
+  public func fetchRover(_ name: String) async throws -> Rover {
+    try await either(name) { try await $0.fetchRover(name) }
+  }
+
+  /// The photos from the API, or from the feeds when the API is unavailable.
+  public func fetchPhotos(rover: String, on day: PhotoDay, cameras: [String]) async throws
+    -> [Photo]
+  {
+    try await either(rover) { try await $0.fetchPhotos(rover: rover, on: day, cameras: cameras) }
+  }
+
+  /// One page from the API, or cut from the feeds' list when the API is unavailable.
+  public func fetchPhotoPage(rover: String, on day: PhotoDay, cameras: [String], page: Int)
+    async throws -> [Photo]
+  {
+    try await either(rover) {
+      try await $0.fetchPhotoPage(rover: rover, on: day, cameras: cameras, page: page)
+    }
+  }
+
+  /// The API's manifest, or one counted from the feeds when the API is unavailable.
+  public func fetchManifest(rover: String, span: SolSpan) async throws -> PhotoManifest {
+    try await either(rover) { try await $0.fetchManifest(rover: rover, span: span) }
+  }
+
+  /// Each rover's latest photos, rover by rover from the feeds where the API fails.
+  public func fetchLatestPhotos(rovers: [String]?, camera: String?) async throws
+    -> [RoverOutcome<LatestPhotos>]
+  {
+    try await perRover(rovers) { source, names in
+      try await source.fetchLatestPhotos(rovers: names, camera: camera)
+    }
+  }
+
+  /// Each rover's manifest summary, rover by rover from the feeds where the API fails.
+  public func fetchManifestOutcomes(rovers: [String]?) async throws
+    -> [RoverOutcome<PhotoManifest>]
+  {
+    try await perRover(rovers) { source, names in
+      try await source.fetchManifestOutcomes(rovers: names)
+    }
+  }
+
+  /// Whether either source said there is no such rover.
+  public func isUnknownRover(_ error: any Error) -> Bool {
+    primary.isUnknownRover(error) || fallback.isUnknownRover(error)
+  }
+
+  /// The API's answer, or the feeds' when the API is unavailable and the feeds cover the rover.
+  private func either<T>(
+    _ rover: String? = nil, covered: Bool = false,
+    _ body: (any PhotoArchive) async throws -> T
+  ) async throws -> T {
+    do {
+      return try await body(primary)
+    } catch let error
+      where Self.isUnavailable(error)
+      && (covered || rover.map { FeedRover.named($0) != nil } == true)
+    {
+      notice.give(for: error, from: primary.client)
+      return try await body(fallback)
+    }
+  }
+
+  /// Every rover's outcome from the API, with the rovers the API could not answer for (and the
+  /// feeds cover) answered by the feeds; all from the feeds when the API cannot even list them.
+  private func perRover<Value>(
+    _ rovers: [String]?,
+    _ body: @escaping @Sendable (any PhotoArchive, [String]?) async throws -> [RoverOutcome<Value>]
+  ) async throws -> [RoverOutcome<Value>] {
+    let outcomes: [RoverOutcome<Value>]
+    do {
+      outcomes = try await body(primary, rovers)
+    } catch let error where Self.isUnavailable(error) {
+      notice.give(for: error, from: primary.client)
+      return try await body(fallback, rovers?.filter { FeedRover.named($0) != nil })
+    }
+    let redo = outcomes.filter { outcome in
+      outcome.error.map(Self.isUnavailable) == true && FeedRover.named(outcome.rover) != nil
+    }
+    guard let first = redo.first?.error else { return outcomes }
+    notice.give(for: first, from: primary.client)
+    let answered = try await body(fallback, redo.map(\.rover))
+    return outcomes.map { outcome in
+      answered.first { $0.rover.lowercased() == outcome.rover.lowercased() } ?? outcome
+    }
+  }
+
+  /// Whether the API's server is out of reach or out of service, rather than answering.
+  static func isUnavailable(_ error: any Error) -> Bool {
+    guard let error = error as? APIError else { return false }
+    switch error {
+    case .transport: return true
+    case .status(_, let response):
+      return (500...599).contains(response.status) || response.status == 404
+    case .invalidRequest, .undecodable: return false
+    }
+  }
+}
+
+/// The failover notice, given once.
+private final class Notice: Sendable {
+  private let given = Mutex(false)
+  private let tell: @Sendable (String) -> Void
+
+  init(_ tell: @escaping @Sendable (String) -> Void) { self.tell = tell }
+
+  func give(for error: any Error, from client: APIClient) {
+    guard
+      given.withLock({ given in
+        defer { given = true }
+        return !given
+      })
+    else { return }
+    let host = client.baseURL.host ?? "the API"
+    let reason = Self.reason(error, retries: client.retryPolicy.maxRetries)
+    tell("\(host) is unavailable (\(reason)); answered from NASA's raw-image feeds")
+  }
+
+  private static func reason(_ error: any Error, retries: Int) -> String {
+    guard let error = error as? APIError else { return "\(error)" }
+    switch error {
+    case .status(_, let response) where response.status == 404:
+      return "404: the endpoint is gone"
+    case .status(_, let response):
+      return "\(response.status) after \(retries) retr\(retries == 1 ? "y" : "ies")"
+    case .transport(_, let failure): return failure.explanation
+    default: return error.reason
+    }
+  }
+}

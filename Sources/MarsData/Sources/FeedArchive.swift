@@ -1,0 +1,222 @@
+import Foundation
+import RoverAPI
+import Synchronization
+
+/// NASA's own raw-image feeds as a photo source: Perseverance from the Mars 2020 feed,
+/// Curiosity from the raw-image items, mapped to photos as the servers map them
+/// (``FeedMapping``).
+///
+/// A sol's records come in pages whose count the first page gives, so the rest are fetched
+/// together: any sol in two round trips. The feeds have no manifest, so one is made by listing
+/// the sols it covers, in parallel; the lists are kept for the run, so a sync that plans with
+/// the manifest and then fetches its sols asks for each sol once.
+public struct FeedArchive: PhotoArchive {
+  /// The client whose base is the feeds' host, such as `https://mars.nasa.gov`.
+  public var client: APIClient
+  /// The most feed requests one call keeps in flight.
+  public var maxConcurrentRequests: Int
+  /// How many sols a manifest covers when no range is asked for.
+  public static let recentSols = 30
+  private let lists = SolLists()
+
+  /// Creates an archive over `client`.
+  public init(client: APIClient, maxConcurrentRequests: Int = 6) {
+    self.client = client
+    self.maxConcurrentRequests = max(1, maxConcurrentRequests)
+  }
+
+  /// The rover called `name`, or ``RoverNotInFeeds``.
+  func feedRover(_ name: String) throws -> FeedRover {
+    guard let rover = FeedRover.named(name) else { throw RoverNotInFeeds(rover: name) }
+    return rover
+  }
+
+  /// Curiosity and Perseverance, with their latest sols and counts from the feeds.
+  public func fetchAllRovers() async throws -> [Rover] {
+    try await FeedRover.all.concurrentMap(limit: maxConcurrentRequests) { rover in
+      try await details(of: rover)
+    }
+  }
+
+  /// One rover the feeds cover; ``RoverNotInFeeds`` for any other.
+  public func fetchRover(_ name: String) async throws -> Rover {
+    try await details(of: try feedRover(name))
+  }
+
+  /// The rover from the built-in facts and its feed's latest answer.
+  private func details(of rover: FeedRover) async throws -> Rover {
+    let latest = try await latest(of: rover)
+    return Rover(
+      id: rover.id, name: rover.name, landingDate: rover.landingDate,
+      launchDate: rover.launchDate, status: "active", maxSol: latest.latestSol,
+      maxDate: FeedMapping.day(of: latest.latest) ?? "", totalPhotos: latest.total ?? 0,
+      cameras: rover.cameras)
+  }
+
+  private func latest(of rover: FeedRover) async throws -> FeedLatest {
+    switch rover.feed {
+    case .mars2020: try await client.send(FeedEndpoints.perseveranceLatest())
+    case .msl: try await client.send(FeedEndpoints.curiosityLatest())
+    }
+  }
+
+  /// Each rover's latest sol from its feed's `latest` answer, then that sol's photos.
+  public func fetchLatestPhotos(rovers: [String]?, camera: String?) async throws
+    -> [RoverOutcome<LatestPhotos>]
+  {
+    let names = rovers ?? FeedRover.all.map(\.name)
+    return try await fetchEachRover(names) { name in
+      let rover = try feedRover(name)
+      let sol = try await latest(of: rover).latestSol
+      let photos = try await list(rover, sol: sol).filter { photo in
+        camera.map { FeedMapping.matches(photo, camera: $0) } ?? true
+      }
+      return LatestPhotos(
+        rover: rover.name, sol: photos.isEmpty ? nil : sol, earthDate: photos.first?.earthDate,
+        photos: photos)
+    }
+  }
+
+  /// A sol's photos, or an Earth day's from the sols that can fall on it; `--camera` matches
+  /// a camera or an exact instrument.
+  public func fetchPhotos(rover name: String, on day: PhotoDay, cameras: [String]) async throws
+    -> [Photo]
+  {
+    let rover = try feedRover(name)
+    let photos: [Photo]
+    switch day {
+    case .sol(let sol):
+      photos = try await list(rover, sol: sol)
+    case .earthDate(let date):
+      // The feeds are asked by sol: the sols that can fall on that day, kept by the day each
+      // image was taken.
+      let sols = Array(rover.sols(around: date))
+      photos = try await sols.concurrentMap(limit: maxConcurrentRequests) { sol in
+        try await list(rover, sol: sol)
+      }.flatMap { $0 }.filter { $0.earthDate == date.description }
+    }
+    guard !cameras.isEmpty else { return photos }
+    return photos.filter { photo in cameras.contains { FeedMapping.matches(photo, camera: $0) } }
+  }
+
+  /// The page of 25 per camera the API would give, cut from the whole list.
+  public func fetchPhotoPage(rover: String, on day: PhotoDay, cameras: [String], page: Int)
+    async throws -> [Photo]
+  {
+    let all = try await fetchPhotos(rover: rover, on: day, cameras: cameras)
+    let size = Endpoints.defaultPageSize * max(1, cameras.count)
+    let start = (max(1, page) - 1) * size
+    return start < all.count ? Array(all[start..<min(all.count, start + size)]) : []
+  }
+
+  /// Per-sol counts made by listing each sol of `span`, in parallel.
+  public func fetchManifest(rover name: String, span: SolSpan) async throws -> PhotoManifest {
+    let rover = try feedRover(name)
+    let latest = try await latest(of: rover)
+    let sols: [Int]
+    switch span {
+    case .recent: sols = Array(max(0, latest.latestSol - Self.recentSols + 1)...latest.latestSol)
+    case .latest: sols = [latest.latestSol]
+    case .sols(let range):
+      sols =
+        range.lowerBound > latest.latestSol
+        ? [] : Array(range.lowerBound...min(range.upperBound, latest.latestSol))
+    }
+    let entries = try await sols.concurrentMap(limit: maxConcurrentRequests) { sol in
+      let photos = try await list(rover, sol: sol, keep: true)
+      var cameras: [String] = []
+      for photo in photos where !cameras.contains(photo.camera.name) {
+        cameras.append(photo.camera.name)
+      }
+      return photos.first.map {
+        ManifestEntry(
+          sol: sol, earthDate: $0.earthDate, totalPhotos: photos.count, cameras: cameras)
+      }
+    }.compactMap { $0 }
+    var manifest = PhotoManifest(
+      name: rover.name, landingDate: rover.landingDate, launchDate: rover.launchDate,
+      status: "active", maxSol: latest.latestSol,
+      maxDate: FeedMapping.day(of: latest.latest) ?? entries.last?.earthDate ?? "",
+      totalPhotos: latest.total ?? 0, photos: entries)
+    if span == .recent {
+      manifest.coverage =
+        "NASA's feeds have no manifest: these are the last \(Self.recentSols) sols, each"
+        + " counted from its photos (ask for a range of sols for others)"
+    }
+    return manifest
+  }
+
+  /// Each rover's summary, with its last sol counted.
+  public func fetchManifestOutcomes(rovers: [String]?) async throws
+    -> [RoverOutcome<PhotoManifest>]
+  {
+    try await fetchEachRover(rovers ?? FeedRover.all.map(\.name)) { name in
+      try await fetchManifest(rover: name, span: .latest)
+    }
+  }
+
+  /// Whether the feeds do not cover the rover.
+  public func isUnknownRover(_ error: any Error) -> Bool { error is RoverNotInFeeds }
+
+  /// Every photo of a sol: its first page, then the pages it announces, all at once; a list
+  /// made for a manifest (`keep`) is kept for the fetch that follows.
+  private func list(_ rover: FeedRover, sol: Int, keep: Bool = false) async throws -> [Photo] {
+    if let kept = lists.take(rover.name, sol) { return kept }
+    let photos: [Photo]
+    switch rover.feed {
+    case .mars2020:
+      let first = try await client.send(FeedEndpoints.perseverance(sol: sol, page: 0))
+      let pages = Self.pageCount(first.totalResults, first.images.count, first.perPage)
+      let rest = try await Array(1..<max(1, pages)).concurrentMap(limit: maxConcurrentRequests) {
+        try await client.send(FeedEndpoints.perseverance(sol: sol, page: $0)).images
+      }
+      photos = FeedMapping.photos(first.images + rest.flatMap { $0 }, rover: rover)
+    case .msl:
+      let first = try await client.send(FeedEndpoints.curiosity(sol: sol, page: 0))
+      let pages = Self.pageCount(
+        first.total, first.items.count, FeedEndpoints.curiosityPageSize, more: first.more)
+      let rest = try await Array(1..<max(1, pages)).concurrentMap(limit: maxConcurrentRequests) {
+        try await client.send(FeedEndpoints.curiosity(sol: sol, page: $0)).items
+      }
+      photos = FeedMapping.photos(first.items + rest.flatMap { $0 }, rover: rover)
+    }
+    if keep { lists.keep(photos, rover.name, sol) }
+    return photos
+  }
+
+  /// How many pages a listing has, from its total (bounded: a feed claiming millions of pages
+  /// for one sol is sending nonsense); one when it says nothing.
+  static func pageCount(_ total: Int?, _ firstCount: Int, _ perPage: Int?, more: Bool? = nil)
+    -> Int
+  {
+    guard let total, let perPage = perPage.flatMap({ $0 > 0 ? $0 : nil }) else {
+      return more == true ? 2 : 1
+    }
+    return min(1000, max(1, (total + perPage - 1) / perPage))
+  }
+}
+
+/// Lists fetched to make a manifest, kept until the fetch of the same sol takes them.
+private final class SolLists: Sendable {
+  private let lists = Mutex<[String: [Photo]]>([:])
+
+  func keep(_ photos: [Photo], _ rover: String, _ sol: Int) {
+    lists.withLock { $0["\(rover)/\(sol)"] = photos }
+  }
+
+  func take(_ rover: String, _ sol: Int) -> [Photo]? {
+    lists.withLock { $0.removeValue(forKey: "\(rover)/\(sol)") }
+  }
+}
+
+/// A rover NASA's raw-image feeds do not cover.
+public struct RoverNotInFeeds: Error, Sendable, Hashable {
+  /// The rover asked for.
+  public var rover: String
+  /// The rovers the feeds cover.
+  public var covered: [String] { FeedRover.all.map { $0.name.lowercased() } }
+
+  /// Whether the rover is one NASA removed from its servers (Spirit, Opportunity), rather than
+  /// a name no source knows.
+  public var isRetired: Bool { ["spirit", "opportunity"].contains(rover.lowercased()) }
+}

@@ -1,0 +1,51 @@
+import RoverAPI
+
+/// Where photos come from: a server of the Mars Rover Photos API (``MarsArchive``), NASA's own
+/// raw-image feeds (``FeedArchive``), or one with the other behind it (``FailoverArchive``).
+///
+/// The commands and ``PhotoSync`` see only this protocol, so none of them branches on the
+/// source. Every method fans out with task groups bounded by ``maxConcurrentRequests``, and
+/// cancelling the caller cancels every request in flight.
+public protocol PhotoArchive: Sendable {
+  /// The most requests one call keeps in flight.
+  var maxConcurrentRequests: Int { get }
+
+  /// Every rover the source knows, in its order.
+  func fetchAllRovers() async throws -> [Rover]
+
+  /// One rover, with its cameras.
+  func fetchRover(_ name: String) async throws -> Rover
+
+  /// Each rover's most recent photos, all rovers at once; every rover the source knows when
+  /// `rovers` is `nil`. One rover failing never hides the others.
+  func fetchLatestPhotos(rovers: [String]?, camera: String?) async throws
+    -> [RoverOutcome<LatestPhotos>]
+
+  /// Every photo of one sol or Earth day from the cameras asked for (every camera when none).
+  func fetchPhotos(rover: String, on day: PhotoDay, cameras: [String]) async throws -> [Photo]
+
+  /// One page of 25 photos per camera asked for, as the API pages them.
+  func fetchPhotoPage(rover: String, on day: PhotoDay, cameras: [String], page: Int)
+    async throws -> [Photo]
+
+  /// A rover's photo count per sol: all of them from the API; from the feeds, which must list
+  /// each sol to count it, the sols of `span`.
+  func fetchManifest(rover: String, span: SolSpan) async throws -> PhotoManifest
+
+  /// Every rover's manifest summary, all at once, keeping each rover's outcome.
+  func fetchManifestOutcomes(rovers: [String]?) async throws -> [RoverOutcome<PhotoManifest>]
+
+  /// Whether `error` says the source has no such rover (a typo to point out).
+  func isUnknownRover(_ error: any Error) -> Bool
+}
+
+/// Which sols a manifest needs to cover.
+public enum SolSpan: Sendable, Hashable {
+  /// What the source gives without being asked: the whole mission from the API, the last
+  /// ``FeedArchive/recentSols`` sols from the feeds.
+  case recent
+  /// Only the rover's last sol.
+  case latest
+  /// These sols (the upper end may be past the last sol).
+  case sols(ClosedRange<Int>)
+}

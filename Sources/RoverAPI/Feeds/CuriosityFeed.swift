@@ -1,0 +1,68 @@
+/// A page of NASA's raw-image items (`/api/v1/raw_image_items/?condition_1=msl:mission…`).
+public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
+  /// The items of this page: every sample type.
+  public var items: [Item]
+  /// Whether another page follows.
+  public var more: Bool?
+  /// How many items match the query in all.
+  public var total: Int?
+
+  enum CodingKeys: String, CodingKey { case items, more, total }
+
+  /// Decodes a page; a body without `items` is an error, anything else is lenient.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    items = try container.decode([LenientItem].self, forKey: .items).compactMap(\.item)
+    more = container.lenientBool(.more)
+    total = container.lenientInt(.total)
+  }
+
+  /// One item of the feed.
+  public struct Item: Sendable, Hashable {
+    /// The feed's own number for the item.
+    public var id: Int?
+    /// NASA's id of the image: the file's base name.
+    public var imageID: String?
+    /// The sol it was taken on.
+    public var sol: Int
+    /// NASA's instrument: `NAV_LEFT_B`, `MAST_LEFT`, `MAHLI`…
+    public var instrument: String?
+    /// The image, over https.
+    public var httpsURL: String?
+    /// When it was taken, ISO 8601 with `Z`.
+    public var dateTaken: String?
+    /// `full`, `subframe`, `downsampled`, `thumbnail`, `chemcam prc`, `mixed`.
+    public var sampleType: String?
+    /// Whether the feed marks it a thumbnail.
+    public var isThumbnail: Bool?
+  }
+
+  private struct LenientItem: Decodable {
+    var item: Item?
+
+    enum Keys: String, CodingKey {
+      case id, imageid, sol, instrument, url, extended
+      case httpsURL = "https_url"
+      case dateTaken = "date_taken"
+      case isThumbnail = "is_thumbnail"
+    }
+
+    enum ExtendedKeys: String, CodingKey {
+      case sampleType = "sample_type"
+    }
+
+    init(from decoder: any Decoder) throws {
+      guard let container = try? decoder.container(keyedBy: Keys.self),
+        let sol = container.lenientInt(.sol)
+      else { return }
+      let extended = try? container.nestedContainer(keyedBy: ExtendedKeys.self, forKey: .extended)
+      let https = container.lenientString(.httpsURL) ?? container.lenientString(.url)
+      item = Item(
+        id: container.lenientInt(.id), imageID: container.lenientString(.imageid), sol: sol,
+        instrument: container.lenientString(.instrument), httpsURL: https,
+        dateTaken: container.lenientString(.dateTaken),
+        sampleType: extended?.lenientString(.sampleType)?.lowercased(),
+        isThumbnail: container.lenientBool(.isThumbnail))
+    }
+  }
+}

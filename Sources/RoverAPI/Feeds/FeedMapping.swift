@@ -1,0 +1,68 @@
+import Foundation
+
+/// Turns feed records into photos the way the servers that scrape the feeds do (API.md), so a
+/// photo from the feeds is the same photo, with the same file name, as one from a server.
+public enum FeedMapping {
+  /// Perseverance: `Full` samples only; `img_src` the 1200 px copy; the instrument is the
+  /// camera; the Earth day is the UTC day of `date_taken_utc`; no id (the feed has none).
+  public static func photos(
+    _ images: [PerseveranceFeedPage.Image], rover: FeedRover
+  ) -> [Photo] {
+    images.compactMap { image in
+      guard image.sampleType?.lowercased() == "full", let large = image.large,
+        let instrument = image.instrument
+      else { return nil }
+      return Photo(
+        id: nil, sol: image.sol, earthDate: day(of: image.dateTakenUTC) ?? "",
+        imgSrc: large, camera: camera(named: instrument, of: rover),
+        rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument)
+    }
+  }
+
+  /// Curiosity: `full` and `subframe` samples (as nebulum keeps them); `img_src` the https
+  /// address; instruments mapped to the legacy cameras (`NAV_LEFT_B` → `NAVCAM`) and kept as
+  /// `instrument`; the feed's own number as the id.
+  public static func photos(_ items: [CuriosityFeedPage.Item], rover: FeedRover) -> [Photo] {
+    items.compactMap { item in
+      guard let sample = item.sampleType, ["full", "subframe"].contains(sample),
+        item.isThumbnail != true, let url = item.httpsURL, let instrument = item.instrument
+      else { return nil }
+      return Photo(
+        id: item.id, sol: item.sol, earthDate: day(of: item.dateTaken) ?? "", imgSrc: url,
+        camera: camera(named: legacyCamera(for: instrument), of: rover),
+        rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument)
+    }
+  }
+
+  /// Curiosity's instrument as the API's camera: `MAST_*` → `MAST`, `NAV_*` → `NAVCAM`,
+  /// `FHAZ_*` → `FHAZ`, `RHAZ_*` → `RHAZ`, `CHEMCAM_*` → `CHEMCAM`; others as they are.
+  public static func legacyCamera(for instrument: String) -> String {
+    let upper = instrument.uppercased()
+    for (prefix, camera) in [
+      ("MAST_", "MAST"), ("NAV_", "NAVCAM"), ("FHAZ_", "FHAZ"), ("RHAZ_", "RHAZ"),
+      ("CHEMCAM_", "CHEMCAM"),
+    ] where upper.hasPrefix(prefix) {
+      return camera
+    }
+    return upper
+  }
+
+  /// Whether a photo is one the `--camera` filter `name` asks for: its camera (`NAVCAM`
+  /// matches every `NAV_*` instrument) or its exact instrument (`NAV_LEFT_B`).
+  public static func matches(_ photo: Photo, camera name: String) -> Bool {
+    let upper = name.uppercased()
+    return photo.camera.name.uppercased() == upper || photo.instrument?.uppercased() == upper
+  }
+
+  private static func camera(named name: String, of rover: FeedRover) -> Camera {
+    rover.cameras.first { $0.name == name }
+      ?? Camera(name: name, roverID: rover.id, fullName: nil)
+  }
+
+  /// `YYYY-MM-DD` of an ISO 8601 time: the day it names in UTC (the feeds' times are UTC).
+  public static func day(of time: String?) -> String? {
+    guard let time, time.count >= 10 else { return nil }
+    let day = String(time.prefix(10))
+    return EarthDate(day) == nil ? nil : day
+  }
+}

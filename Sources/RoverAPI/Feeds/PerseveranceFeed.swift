@@ -1,0 +1,101 @@
+/// A page of NASA's Mars 2020 raw-image feed (`/rss/api/?feed=raw_images&category=mars2020…`).
+public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
+  /// The records of this page: every sample type, thumbnails included.
+  public var images: [Image]
+  /// How many records match the query in all.
+  public var totalResults: Int?
+  /// The page, 0-based.
+  public var page: Int?
+  /// The page size; the feed writes it as a string.
+  public var perPage: Int?
+
+  enum CodingKeys: String, CodingKey {
+    case images, page
+    case totalResults = "total_results"
+    case perPage = "per_page"
+  }
+
+  /// Decodes a page; a body without `images` is an error, anything else is lenient.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    images = try container.decode([LenientImage].self, forKey: .images).compactMap(\.image)
+    totalResults = container.lenientInt(.totalResults)
+    page = container.lenientInt(.page)
+    perPage = container.lenientInt(.perPage)
+  }
+
+  /// One record of the feed.
+  public struct Image: Sendable, Hashable {
+    /// NASA's id of the image: the file's base name, less its two-digit version.
+    public var imageID: String
+    /// The sol it was taken on.
+    public var sol: Int
+    /// `Full`, `Thumbnail`, `Subframe`, `Downsampled`…
+    public var sampleType: String?
+    /// When it was taken, UTC without a zone: `2023-08-19T22:52:26.074`.
+    public var dateTakenUTC: String?
+    /// The instrument, which is the camera's name: `NAVCAM_LEFT`.
+    public var instrument: String?
+    /// The large copy (1200 px): what servers give as `img_src`.
+    public var large: String?
+  }
+
+  /// A record that decodes whatever it holds; `nil` when it lacks an id, sol or image.
+  private struct LenientImage: Decodable {
+    var image: Image?
+
+    enum Keys: String, CodingKey {
+      case imageid, sol, camera
+      case sampleType = "sample_type"
+      case dateTakenUTC = "date_taken_utc"
+      case imageFiles = "image_files"
+    }
+
+    enum CameraKeys: String, CodingKey { case instrument }
+    enum FileKeys: String, CodingKey { case large }
+
+    init(from decoder: any Decoder) throws {
+      guard let container = try? decoder.container(keyedBy: Keys.self),
+        let id = container.lenientString(.imageid), let sol = container.lenientInt(.sol)
+      else { return }
+      let camera = try? container.nestedContainer(keyedBy: CameraKeys.self, forKey: .camera)
+      let files = try? container.nestedContainer(keyedBy: FileKeys.self, forKey: .imageFiles)
+      image = Image(
+        imageID: id, sol: sol, sampleType: container.lenientString(.sampleType),
+        dateTakenUTC: container.lenientString(.dateTakenUTC),
+        instrument: camera?.lenientString(.instrument), large: files?.lenientString(.large))
+    }
+  }
+}
+
+/// The Mars 2020 feed's `latest=true` answer: the latest sol and the image count.
+public struct FeedLatest: Decodable, Sendable, Hashable {
+  /// The most recent sol with images.
+  public var latestSol: Int
+  /// When the latest image arrived, ISO 8601.
+  public var latest: String?
+  /// How many images the mission has in all.
+  public var total: Int?
+
+  enum CodingKeys: String, CodingKey {
+    case latest, total
+    case latestSol = "latest_sol"
+    case latestData = "latest_data"
+  }
+
+  /// Decodes the Mars 2020 shape, or Curiosity's, whose numbers sit under `latest_data`.
+  public init(from decoder: any Decoder) throws {
+    var container = try decoder.container(keyedBy: CodingKeys.self)
+    if container.contains(.latestData) {
+      container = try container.nestedContainer(keyedBy: CodingKeys.self, forKey: .latestData)
+    }
+    guard let sol = container.lenientInt(.latestSol) else {
+      throw DecodingError.keyNotFound(
+        CodingKeys.latestSol,
+        DecodingError.Context(codingPath: container.codingPath, debugDescription: "no latest_sol"))
+    }
+    latestSol = sol
+    latest = container.lenientString(.latest)
+    total = container.lenientInt(.total)
+  }
+}

@@ -1,0 +1,9 @@
+/// `--source`: where photos come from.
+enum DataSource: String, CaseIterable, Sendable {
+  /// A server of the Mars Rover Photos API (`--api-base`).
+  case api
+  /// NASA's own raw-image feeds (`--nasa-base`): Curiosity and Perseverance.
+  case nasa
+  /// The API, and the feeds for the rovers they cover when the API's server is unavailable.
+  case auto
+}

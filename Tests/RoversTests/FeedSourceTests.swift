@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+
+/// `--source nasa` and `--source auto` end to end, against the fixture server in the shape of
+/// NASA's raw-image feeds (and the API's shape where both are needed).
+@Suite struct FeedSourceTests {
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  func feeds(_ server: FixtureServer) -> [String: String] {
+    ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": server.host]
+  }
+
+  func photos(_ run: ProcessRun) throws -> [[String: Any]] {
+    try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+  }
+
+  @Test func aSolOfThreeFeedPagesArrivesInTwoRoundTrips() async throws {
+    let server = try await FixtureServer.start(latencyMilliseconds: 200, shape: "nasa")
+    let run = try await ProcessRun.rovers(
+      ["photos", "perseverance", "--sol", "890", "--json"], base: Offline.apiBase,
+      environment: feeds(server))
+    #expect(run.status == 0, "\(run.stderr)")
+    let photos = try photos(run)
+    #expect(photos.count == 250, "the 30 thumbnails are left out")
+    #expect(Set(photos.compactMap { $0["nasa_id"] as? String }).count == 250)
+    let requests = server.requests
+    #expect(requests.count == 3)
+    #expect(requests[0].target.contains("sol=890") && requests[0].target.contains("page=0"))
+    // Pages 1 and 2 go together once page 0 has said how many there are.
+    #expect(requests.dropFirst().map(\.inFlight).max() == 2)
+  }
+
+  @Test func latestShowsBothRoversOfTheFeeds() async throws {
+    let server = try await FixtureServer.start(shape: "nasa")
+    let run = try await ProcessRun.rovers(
+      ["latest"], base: Offline.apiBase, environment: feeds(server))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Curiosity: sol 2540, 2019-09-28, 4 photos"))
+    #expect(run.stdout.contains("Perseverance: sol 1042, 2024-01-24, 62 photos"))
+  }
+
+  @Test func aDeadAPIIsAnsweredFromTheFeedsWithOneLine() async throws {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let run = try await ProcessRun.rovers(
+      ["photos", "perseverance", "--sol", "100", "--json", "--retries", "1"],
+      base: Offline.apiBase,
+      environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": server.host])
+    #expect(run.status == 0)
+    #expect(try photos(run).count == 49)
+    #expect(
+      run.stderr
+        == "127.0.0.1 is unavailable (cannot connect to 127.0.0.1:9); answered from NASA's"
+        + " raw-image feeds\n")
+  }
+
+  @Test func aFolderFilledFromTheAPIIsContinuedFromTheFeedsWithoutAFetch() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let nasa = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let output = folder.url.appendingPathComponent("mars")
+    let download = try await ProcessRun.rovers(
+      ["download", "perseverance", "--sol", "1042", "-o", output.path], base: api.baseURL)
+    #expect(download.stderr.hasPrefix("downloaded 62, "))
+    let sync = try await ProcessRun.rovers(
+      ["sync", "perseverance", "-o", output.path], base: Offline.apiBase,
+      environment: feeds(nasa))
+    #expect(sync.status == 0, "\(sync.stderr)")
+    #expect(sync.stderr.hasPrefix("downloaded 0, skipped 62, "))
+    #expect(!nasa.requests.contains { $0.target.hasPrefix("/images/") })
+    #expect(Folder.photos(output).count == 62)
+  }
+
+  @Test(arguments: ["nasa", "api"])
+  func sizeSmallFetchesThe320PixelCopies(_ source: String) async throws {
+    let server = try await FixtureServer.start(
+      shape: source == "nasa" ? "nasa" : "original", imageLatencyMilliseconds: 0)
+    let output = folder.url.appendingPathComponent("mars")
+    let run = try await ProcessRun.rovers(
+      ["download", "perseverance", "--sol", "100", "-o", output.path, "--size", "small"],
+      base: source == "api" ? server.baseURL : Offline.apiBase,
+      environment: source == "nasa" ? feeds(server) : [:])
+    #expect(run.status == 0, "\(run.stderr)")
+    let files = Folder.photos(output)
+    #expect(files.count == 49)
+    #expect(files.allSatisfy { $0.hasSuffix("_320.jpg") })
+  }
+
+  @Test func spiritIsInNoFeed() async throws {
+    let server = try await FixtureServer.start(shape: "nasa")
+    let run = try await ProcessRun.rovers(
+      ["photos", "spirit", "--sol", "1"], base: Offline.apiBase, environment: feeds(server))
+    #expect(run.status == 64)
+    #expect(
+      run.stderr
+        == "Error: Spirit is in none of NASA's raw-image feeds: NASA removed its images from its"
+        + " servers in 2024, so only the API has its photos (use --source api)\n")
+    #expect(server.requests.isEmpty)
+  }
+
+  @Test func aManifestCountsWhatPhotosReturns() async throws {
+    let server = try await FixtureServer.start(shape: "nasa")
+    let run = try await ProcessRun.rovers(
+      ["manifest", "perseverance", "--from-sol", "888", "--to-sol", "890", "--json"],
+      base: Offline.apiBase, environment: feeds(server))
+    #expect(run.status == 0, "\(run.stderr)")
+    let manifest = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let entries = try #require(manifest["photos"] as? [[String: Any]])
+    #expect(entries.map { $0["sol"] as? Int } == [888, 889, 890])
+    for entry in entries {
+      let sol = try #require(entry["sol"] as? Int)
+      let listed = try await ProcessRun.rovers(
+        ["photos", "perseverance", "--sol", String(sol), "--json"], base: Offline.apiBase,
+        environment: feeds(server))
+      #expect(entry["total_photos"] as? Int == (try photos(listed)).count)
+    }
+    let recent = try await ProcessRun.rovers(
+      ["manifest", "perseverance"], base: Offline.apiBase, environment: feeds(server))
+    #expect(recent.stderr.hasPrefix("note: NASA's feeds have no manifest: these are the last 30"))
+    #expect(recent.stdout.contains("1042  2024-01-24      62"))
+  }
+
+  @Test func camerasMatchTheirInstrumentsAndInstrumentsMatchAlone() async throws {
+    let server = try await FixtureServer.start(shape: "nasa")
+    let all = try await ProcessRun.rovers(
+      ["photos", "curiosity", "--sol", "86", "--camera", "NAVCAM", "--json"],
+      base: Offline.apiBase, environment: feeds(server))
+    #expect(all.status == 0, "\(all.stderr)")
+    #expect(try photos(all).count == 8)
+    let one = try await ProcessRun.rovers(
+      ["photos", "curiosity", "--sol", "86", "--camera", "NAV_LEFT_A", "--json"],
+      base: Offline.apiBase, environment: feeds(server))
+    #expect(one.status == 0, "\(one.stderr)")
+    #expect(try photos(one).allSatisfy { $0["instrument"] as? String == "NAV_LEFT_A" })
+    #expect(try photos(one).count == 4)
+  }
+
+  @Test func anEarthDayIsAnsweredFromTheImagesTakenThatDay() async throws {
+    let server = try await FixtureServer.start(shape: "nasa")
+    let run = try await ProcessRun.rovers(
+      ["photos", "perseverance", "--earth-date", "2023-08-19", "--json"], base: Offline.apiBase,
+      environment: feeds(server))
+    #expect(run.status == 0, "\(run.stderr)")
+    let photos = try photos(run)
+    #expect(photos.count == 13)
+    #expect(
+      photos.allSatisfy { $0["earth_date"] as? String == "2023-08-19" && $0["sol"] as? Int == 888 })
+  }
+}
