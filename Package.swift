@@ -21,8 +21,9 @@ let package = Package(
     .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),
     .testTarget(
       name: "RoversTests", dependencies: ["rovers", "fixture-server", "RoverAPI"],
-      // Read from the source tree by the golden tests, not bundled.
-      exclude: ["Golden"]),
+      // Read from the source tree by the golden and browser tests, not bundled; the
+      // screenshots are what the browser test makes, kept for the README.
+      exclude: ["Golden", "Browser", "Screenshots"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -10,9 +10,6 @@ struct FeedRouter: Sendable {
 
   func reply(to request: RequestHead) -> Reply {
     guard request.method == "GET" else { return .text(405, "Method Not Allowed") }
-    if imageBase != nil, request.path.hasPrefix(ImageStore.prefix) {
-      return ImageStore.reply(for: request.path)
-    }
     let query = request.query
     switch request.path {
     case "/rss/api/", "/rss/api":

@@ -11,9 +11,6 @@ struct FixtureRouter: Sendable {
 
   func reply(to request: RequestHead) -> Reply {
     guard request.method == "GET" else { return .text(405, "Method Not Allowed") }
-    if imageBase != nil, request.path.hasPrefix(ImageStore.prefix) {
-      return ImageStore.reply(for: request.path)
-    }
     guard request.path.hasPrefix(Self.prefix) else { return .text(404, "Not Found") }
     if let refusal = dialect.refusal(of: request) { return refusal }
     let parts = request.path.dropFirst(Self.prefix.count).split(separator: "/").map {

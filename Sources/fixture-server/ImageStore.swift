@@ -1,9 +1,25 @@
 import Foundation
 
-/// Stand-in image files: every `/images/...` path has its own bytes, the same on every
-/// request, so a test can fetch a file twice and compare.
-enum ImageStore {
+/// The pictures the server hands out for `/images/...`: real small JPEGs and PNGs from
+/// Fixtures/images/, so a download is a file a browser can show, and every path has its own
+/// bytes, the same on every request, so a test can fetch a file twice and compare.
+struct ImageStore: Sendable {
   static let prefix = "/images/"
+
+  private let jpegs: [Data]
+  private let pngs: [Data]
+
+  /// Loads every picture of `Fixtures/images/`.
+  init(directory: String) throws {
+    let folder = URL(fileURLWithPath: directory).appendingPathComponent("images")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    jpegs = try names.filter { $0.hasSuffix(".jpg") }.map {
+      try Data(contentsOf: folder.appendingPathComponent($0))
+    }
+    pngs = try names.filter { $0.hasSuffix(".png") }.map {
+      try Data(contentsOf: folder.appendingPathComponent($0))
+    }
+  }
 
   /// Points a photo's `img_src` at this server, keeping the original path (and so the NASA
   /// file name).
@@ -15,20 +31,16 @@ enum ImageStore {
     return photo
   }
 
-  /// A JPEG-looking body of 2 to 34 KB, drawn from the path.
-  static func reply(for target: String) -> Reply {
-    var seed: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in target.utf8 { seed = (seed ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    let size = 2048 + Int(seed % 32_768)
-    var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0]
-    bytes.reserveCapacity(size)
-    var state = seed | 1
-    while bytes.count < size {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      bytes.append(UInt8(truncatingIfNeeded: state))
-    }
-    return .respond(status: 200, headers: ["Content-Type": "image/jpeg"], body: Data(bytes))
+  /// One of the pictures, chosen by the path so that a path always gets the same bytes: a
+  /// PNG for a `.png` address, a JPEG otherwise.
+  func reply(for target: String) -> Reply {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in target.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let png = target.lowercased().hasSuffix(".png")
+    let pictures = png ? pngs : jpegs
+    guard !pictures.isEmpty else { return .text(404, "Not Found") }
+    return .respond(
+      status: 200, headers: ["Content-Type": png ? "image/png" : "image/jpeg"],
+      body: pictures[Int(hash % UInt64(pictures.count))])
   }
 }

@@ -13,12 +13,14 @@ struct ServerOptions {
   var nasaFeeds = false
   var serveImages = false
   var imageLatencyMilliseconds = 0
+  /// A folder served as it is under `/static/`.
+  var staticFolder: String?
 
   static let usage = """
     USAGE: fixture-server [--fixtures <dir>] [--port <n>] [--port-file <path>]
                           [--latency <ms>] [--faults <file.json>] [--log <path>]
                           [--shape original|marsvista|nasa] [--serve-images]
-                          [--image-latency <ms>]
+                          [--image-latency <ms>] [--static <dir>]
 
     Serves the Mars Rover Photos API from Fixtures/ on 127.0.0.1, for tests and demos.
       --fixtures <dir>     The Fixtures folder. (default: Fixtures)
@@ -40,6 +42,7 @@ struct ServerOptions {
       --serve-images       Point every img_src at this server and answer /images/...
                            with made-up image bytes, the same for the same path.
       --image-latency <ms> Wait this long before every image. (default: 0)
+      --static <dir>       Serve this folder's files under /static/, for a browser.
       --log <path>         Append "<in flight>\\t<request target>\\t<X-API-Key>" per request.
     """
 
@@ -64,6 +67,7 @@ struct ServerOptions {
       case "--faults": options.faultsFile = value(for: argument)
       case "--log": options.logFile = value(for: argument)
       case "--serve-images": options.serveImages = true
+      case "--static": options.staticFolder = value(for: argument)
       case "--image-latency":
         guard let ms = Int(value(for: argument)), ms >= 0 else { fail("--image-latency takes ms") }
         options.imageLatencyMilliseconds = ms

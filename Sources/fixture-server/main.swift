@@ -8,6 +8,8 @@ do {
   let log = try RequestLog(path: options.logFile)
   let server = try LoopbackServer(port: options.port)
   let imageBase = options.serveImages ? "http://127.0.0.1:\(server.port)/images/" : nil
+  let images = options.serveImages ? try ImageStore(directory: options.fixtures) : nil
+  let files = options.staticFolder.map(StaticFiles.init)
   let route: @Sendable (RequestHead) -> Reply
   if options.nasaFeeds {
     let feeds = FeedRouter(store: try FeedStore(directory: options.fixtures), imageBase: imageBase)
@@ -35,8 +37,13 @@ do {
   server.run { request in
     log.begin(request)
     defer { log.end() }
-    var reply = memo.reply(to: request) { route($0) }
     let isImage = request.path.hasPrefix(ImageStore.prefix)
+    var reply =
+      if let images, isImage {
+        images.reply(for: request.path)
+      } else if let files, request.path.hasPrefix(StaticFiles.prefix) {
+        files.reply(for: request.path)
+      } else { memo.reply(to: request) { route($0) } }
     var delay = isImage ? options.imageLatencyMilliseconds : latency
     if let rule = faults.rule(for: request.target) {
       reply = FaultPlan.apply(rule, to: reply, port: server.port)

@@ -54,6 +54,8 @@ public struct PhotoSync: Sendable {
     public var solsExamined = 0
     /// Whether the state could not be read and was set aside.
     public var recoveredState = false
+    /// The manifest of each rover, as fetched for the plan.
+    public var manifests: [String: PhotoManifest] = [:]
   }
 
   /// Runs the sync under the folder's lock; throws ``SyncLockHeld`` at once if another sync
@@ -86,6 +88,7 @@ public struct PhotoSync: Sendable {
         continue
       }
       let rover = outcome.rover
+      report.manifests[rover] = manifest
       let start = sinceSol ?? journal.startSol(rover: rover) ?? manifest.maxSol
       try journal.setStart(start, rover: rover)
       for entry in manifest.photos where entry.sol >= start {

@@ -25,7 +25,7 @@ extension Rovers {
         .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
         .flag("force", help: "Fetch files again even when they are there."),
         .flag("dry-run", help: "List what would be fetched and what is there; fetch nothing."),
-        SizeOption.spec,
+        SizeOption.spec, GalleryUpkeep.flag,
       ] + CommonOptions.options(deadline: 3600))
 
     let common: CommonOptions
@@ -49,6 +49,11 @@ extension Rovers {
       let archive = common.makeArchive(console)
       let layout = PhotoFileLayout(root: output.folder)
       var seen = Set<String>()
+      // The manifest goes beside the photos for the gallery's timeline; it is fetched while
+      // the photos are, and a failure costs only the timeline.
+      let span: SolSpan =
+        if case .day(.sol(let sol)) = query.day { .sols(sol...sol) } else { .latest }
+      async let manifest = try? archive.fetchManifest(rover: query.rover, span: span)
       let photos = size.apply(try await query.fetch(archive), common, console)
       let downloads = photos.compactMap { photo -> PhotoDownload? in
         let download = PhotoDownload(photo, rover: query.rover, layout: layout)
@@ -64,6 +69,10 @@ extension Rovers {
         try await downloader.run(downloads, onResult: progress.record)
       }
       try SolRecordFile.record(results, rover: query.rover, layout: layout)
+      let upkeep = GalleryUpkeep(
+        root: layout.root, enabled: !output.noGallery, console: console, quiet: common.quiet)
+      if let manifest = await manifest { upkeep.record(manifest, rover: query.rover) }
+      upkeep.update(results)
       let entries = results.map { DownloadEntry($0, scrub: console.redacted) }
       // A table of files would only repeat the disk: the summary line says what happened.
       try common.output.write(

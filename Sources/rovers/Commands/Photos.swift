@@ -37,7 +37,7 @@ extension Rovers {
       page = try arguments.integer("page", minimum: 1, reason: "pages count from 1")
       urls = arguments.flag("urls")
       size = try SizeOption(arguments, environment: environment)
-      try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
+      try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec, html: true)
     }
 
     static let fields: [Records.Field] = [
@@ -71,7 +71,19 @@ extension Rovers {
           .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
         ]
       }
-      try common.output.write(records, json: photos, to: console)
+      try common.output.write(
+        records, json: photos,
+        html: { out in
+          // The photos' own addresses: a sol to look at without downloading it.
+          let tiles = photos.map {
+            PhotoTile(
+              source: $0.imgSrc, camera: $0.camera.name, cameraFullName: $0.camera.fullName,
+              nasaID: $0.nasaID, earthDate: $0.earthDate, sol: $0.sol)
+          }
+          let name = photos.first?.rover.name ?? rover.prefix(1).uppercased() + rover.dropFirst()
+          let sol = photos.first?.sol ?? { if case .sol(let sol) = day { sol } else { 0 } }()
+          out.write(SolPage(rover: name, sol: sol, tiles: tiles).render())
+        }, to: console)
       return .success
     }
 

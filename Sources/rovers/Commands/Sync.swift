@@ -24,7 +24,7 @@ extension Rovers {
         .option("since-sol", value: "sol", help: "Mirror from this sol on, not only the latest."),
         CameraOptions.repeatable,
         .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
-        SizeOption.spec,
+        SizeOption.spec, GalleryUpkeep.flag,
       ] + CommonOptions.options(deadline: 3600))
 
     let common: CommonOptions
@@ -81,6 +81,12 @@ extension Rovers {
         console.error(report.message)
         codes.append(report.code)
       }
+      let upkeep = GalleryUpkeep(
+        root: output.folder, enabled: !output.noGallery, console: console, quiet: common.quiet)
+      for (rover, manifest) in report.manifests.sorted(by: { $0.key < $1.key }) {
+        upkeep.record(manifest, rover: rover)
+      }
+      upkeep.update(report.results)
       let entries = report.results.map { DownloadEntry($0, scrub: console.redacted) }
       try common.output.write(
         DownloadEntry.records(entries), json: entries,

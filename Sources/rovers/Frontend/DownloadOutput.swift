@@ -8,6 +8,8 @@ struct DownloadOutput: Sendable {
   var jobs: Int
   var force: Bool
   var dryRun: Bool
+  /// `--no-gallery`: leave the folder's gallery as it is.
+  var noGallery: Bool
 
   init(_ arguments: ParsedArguments, folder: String, environment: [String: String] = [:]) throws {
     guard !folder.isEmpty else {
@@ -23,6 +25,7 @@ struct DownloadOutput: Sendable {
       "jobs", nil, default: 8, in: 1...64, reason: "give a whole number, 1 to 64")
     force = arguments.flag("force")
     dryRun = arguments.flag("dry-run")
+    noGallery = arguments.flag("no-gallery")
   }
 
   /// `--dry-run`: each photo with whether its file is there already.

@@ -4,7 +4,8 @@ import Foundation
 struct OutputOptions: Sendable {
   static let specs: [OptionSpec] = [
     .option(
-      "format", value: "format", help: "table, json, ndjson, csv or tsv.", default: "table",
+      "format", value: "format", help: "table, json, ndjson, csv, tsv (or html for photos).",
+      default: "table",
       completion: .values(OutputFormat.allCases.map(\.rawValue))),
     .flag("json", help: "The same as --format json: the API's own field names."),
     .option("fields", value: "a,b,...", help: "The columns of a table, CSV or TSV, in order."),
@@ -55,8 +56,14 @@ struct OutputOptions: Sendable {
     }
   }
 
-  /// Checks `--fields` against the names a command has, before any request.
-  func check(fields known: [String], spec: CommandSpec) throws {
+  /// Checks `--fields` against the names a command has, and `--format html` against whether
+  /// it prints photos, before any request.
+  func check(fields known: [String], spec: CommandSpec, html: Bool = false) throws {
+    if format == .html, !html {
+      throw UsageError(
+        message: "'--format html' is for 'rovers photos': it makes a page of a sol's photos",
+        command: spec)
+    }
     for name in fields ?? [] where !known.contains(name) {
       throw Records.unknownField(name, known: known, spec: spec)
     }
@@ -66,11 +73,14 @@ struct OutputOptions: Sendable {
   /// documented JSON, `table` its own layout unless `--fields` picks columns.
   func write(
     _ records: Records, json: any JSONPrintable,
-    table: ((TerminalStyle, OutputBuffer) -> Void)? = nil, to console: Console
+    table: ((TerminalStyle, OutputBuffer) -> Void)? = nil,
+    html: ((OutputBuffer) -> Void)? = nil, to console: Console
   ) throws {
     let out = OutputBuffer(console)
     defer { out.flush() }
     switch format {
+    case .html:
+      html?(out)
     case .json:
       var writer = JSONWriter(out)
       json.write(to: &writer)

@@ -6,8 +6,8 @@ enum Rovers {
   static let version = "0.1.0"
   static let abstract = "Browse NASA's Mars rover photos from the terminal."
   static let commands: [any RoverCommand.Type] = [
-    List.self, Latest.self, Manifest.self, Photos.self, Download.self, Sync.self, Cache.self,
-    Config.self,
+    List.self, Latest.self, Manifest.self, Photos.self, Download.self, Sync.self,
+    GalleryCommand.self, Cache.self, Config.self,
   ]
 
   static func main() async {

@@ -4,6 +4,8 @@ import RoverAPI
 /// `--format`: how rows are written.
 enum OutputFormat: String, CaseIterable, Sendable {
   case table, json, ndjson, csv, tsv
+  /// One self-contained page of photos: `photos` only.
+  case html
 }
 
 extension Records {

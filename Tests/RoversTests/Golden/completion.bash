@@ -15,14 +15,14 @@ _rovers_cameras() {
 _rovers() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "list latest manifest photos download sync cache config help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list latest manifest photos download sync gallery cache config help --help --version" -- "$cur"))
     return
   fi
   local opts="" words=""
   case "${COMP_WORDS[1]}" in
     list)
       case "$prev" in
-        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -40,7 +40,7 @@ _rovers() {
       case "$prev" in
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "$cur")); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -60,7 +60,7 @@ _rovers() {
         --from-sol) COMPREPLY=(); return ;;
         --to-sol) COMPREPLY=(); return ;;
         --limit) COMPREPLY=(); return ;;
-        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -82,7 +82,7 @@ _rovers() {
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "$cur")); return ;;
         --page) COMPREPLY=(); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -105,7 +105,7 @@ _rovers() {
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -117,7 +117,7 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --camera -o --output -j --jobs --force --dry-run --size --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --camera -o --output -j --jobs --force --dry-run --size --no-gallery --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
       ;;
     sync)
@@ -127,7 +127,7 @@ _rovers() {
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "$cur")); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
-        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -139,8 +139,13 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --since-sol --camera -j --jobs --size --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --since-sol --camera -j --jobs --size --no-gallery --format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
+      ;;
+    gallery)
+      case "$prev" in
+      esac
+      opts="-q --quiet --help"
       ;;
     cache)
       case "$prev" in
@@ -150,7 +155,7 @@ _rovers() {
       ;;
     config)
       case "$prev" in
-        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv" -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) COMPREPLY=(); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -165,7 +170,7 @@ _rovers() {
       opts="--format --json --fields --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync cache config exit-codes environment" ;;
+    help) words="list latest manifest photos download sync gallery cache config exit-codes environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

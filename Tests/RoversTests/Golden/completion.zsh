@@ -21,6 +21,7 @@ _rovers() {
     'photos:List the photos a rover took on one sol or Earth day.'
     'download:Save the photos of one sol, Earth day or the latest sol.'
     'sync:Fetch every photo not yet in a folder- made for cron.'
+    'gallery:Build an offline HTML gallery of the photos in a folder.'
     'cache:Show or clear the response cache.'
     'config:Show the settings in force and where each comes from.'
     'help:Show subcommand help information.'
@@ -35,7 +36,7 @@ _rovers() {
   case $command in
     list)
       _arguments \
-        '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
@@ -59,7 +60,7 @@ _rovers() {
       _arguments \
         '--camera[Only photos from this camera.]:name:_rovers_cameras' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
-        '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
@@ -85,7 +86,7 @@ _rovers() {
         '--from-sol[Only sols from this one on.]:sol: ' \
         '--to-sol[Only sols up to this one.]:sol: ' \
         '--limit[At most this many sols, the earliest first.]:n: ' \
-        '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
@@ -114,7 +115,7 @@ _rovers() {
         '--page[Only this page of 25 photos, 1 and up.]:n: ' \
         '--urls[Print only the image URLs, one per line, for xargs or wget -i.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
-        '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
@@ -146,7 +147,8 @@ _rovers() {
         '--force[Fetch files again even when they are there.]' \
         '--dry-run[List what would be fetched and what is there; fetch nothing.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
-        '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
+        '--no-gallery[Do not update the folders gallery (rovers gallery) after the run.]' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
@@ -174,7 +176,8 @@ _rovers() {
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
-        '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
+        '--no-gallery[Do not update the folders gallery (rovers gallery) after the run.]' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \
@@ -195,6 +198,12 @@ _rovers() {
         '(- *)'{-h,--help}'[Show help information.]' \
         '*:rover:(curiosity spirit opportunity perseverance)'
       ;;
+    gallery)
+      _arguments \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '1:dir:_files -/'
+      ;;
     cache)
       _arguments \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
@@ -203,7 +212,7 @@ _rovers() {
       ;;
     config)
       _arguments \
-        '--format[table, json, ndjson, csv or tsv.]:format:(table json ndjson csv tsv)' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
         '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
         '--no-color[No colour, even on a terminal.]' \

@@ -23,11 +23,11 @@ final class FixtureServer {
   /// the JSON text of a fault file.
   static func start(
     latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original",
-    imageLatencyMilliseconds: Int? = nil
+    imageLatencyMilliseconds: Int? = nil, staticFolder: String? = nil
   ) async throws -> FixtureServer {
     let server = try FixtureServer(
       latencyMilliseconds: latencyMilliseconds, faults: faults, shape: shape,
-      imageLatencyMilliseconds: imageLatencyMilliseconds)
+      imageLatencyMilliseconds: imageLatencyMilliseconds, staticFolder: staticFolder)
     // The server renames the port file into place once it listens, so it is never half written.
     for _ in 0..<2000 {
       if let port = try? String(contentsOf: server.portFile, encoding: .utf8) {
@@ -41,7 +41,7 @@ final class FixtureServer {
 
   private init(
     latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original",
-    imageLatencyMilliseconds: Int? = nil
+    imageLatencyMilliseconds: Int? = nil, staticFolder: String? = nil
   ) throws {
     folder = try TemporaryFolder()
     portFile = folder.url.appendingPathComponent("port")
@@ -53,6 +53,7 @@ final class FixtureServer {
     if let imageLatencyMilliseconds {
       arguments += ["--serve-images", "--image-latency", String(imageLatencyMilliseconds)]
     }
+    if let staticFolder { arguments += ["--static", staticFolder] }
     if let faults {
       let file = folder.url.appendingPathComponent("faults.json")
       try faults.write(to: file, atomically: true, encoding: .utf8)

@@ -1,0 +1,51 @@
+import Foundation
+import MarsData
+
+extension Rovers {
+  /// `rovers gallery DIR`: an offline HTML gallery of a folder that `download` and `sync` fill.
+  struct GalleryCommand: RoverCommand {
+    static let spec = CommandSpec(
+      name: "gallery", abstract: "Build an offline HTML gallery of the photos in a folder.",
+      discussion: """
+        Writes DIR/index.html (every rover, its latest photos and a timeline of its mission) \
+        and a page per sol, DIR/<rover>/<sol>/index.html, from the folder alone: no request, \
+        no file from the internet. Once it exists, download and sync keep it current. Open \
+        DIR/index.html in a browser, or serve DIR with any static server.
+        """,
+      synopsis: "<dir> [-q]",
+      arguments: [
+        ArgumentSpec(
+          name: "dir", help: "The folder download and sync fill.", completion: .directories)
+      ],
+      options: [.flag("quiet", short: "q", help: "Print nothing on stderr but errors.")])
+
+    /// The gallery is built on this machine: no server, key or timeouts.
+    var sharedOptions: CommonOptions? { nil }
+    let folder: URL
+    let quiet: Bool
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+      let path = ConfigFile.expandHome(arguments.positionals[0], environment)
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
+      else {
+        throw UsageError.invalidValue(
+          arguments.positionals[0], for: "<dir>", reason: "no such folder", in: Self.spec)
+      }
+      folder = URL(fileURLWithPath: path).standardizedFileURL
+      quiet = arguments.flag("quiet")
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+      let totals = try Gallery(root: folder).build()
+      let index = folder.appendingPathComponent(Gallery.indexName).path
+      console.output(index + "\n")
+      if !quiet {
+        console.diagnostic(
+          "gallery: \(totals.photos) photos in \(totals.sols) sols of \(totals.rovers) rover"
+            + "\(totals.rovers == 1 ? "" : "s")")
+      }
+      return .success
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import MarsData
+import RoverAPI
+
+/// A folder's gallery: `DIR/index.html` and a page per sol, `DIR/<rover>/<sol>/index.html`,
+/// built from the folder alone (each sol's record, or the file names when there is none) with
+/// no request.
+///
+/// Every page is written to a temporary file and renamed into place, so a browser open on the
+/// gallery never reads half a page. An update rewrites only the sols a run touched, their
+/// neighbours (whose links change) and the front page.
+struct Gallery {
+  /// The folder.
+  var root: URL
+
+  static let summaryName = ".rovers-gallery.json"
+  static let indexName = "index.html"
+  /// The most photos the front page shows of a rover.
+  static let stripLength = 8
+  static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
+
+  /// Whether the folder has a gallery to keep current.
+  var exists: Bool {
+    FileManager.default.fileExists(atPath: root.appendingPathComponent(Self.indexName).path)
+  }
+
+  /// What a build found.
+  struct Totals: Equatable {
+    var rovers = 0
+    var sols = 0
+    var photos = 0
+  }
+
+  /// Builds every page anew.
+  @discardableResult
+  func build() throws -> Totals {
+    var totals = Totals()
+    for folder in try subfolders(of: root) {
+      let roverFolder = root.appendingPathComponent(folder)
+      let sols = try subfolders(of: roverFolder).compactMap(Int.init).sorted()
+      var counts: [Int: Int] = [:]
+      var name: String?
+      var pages: [(Int, String, [PhotoTile])] = []
+      for sol in sols {
+        let (recorded, tiles) = Self.tiles(
+          in: roverFolder.appendingPathComponent(String(sol)), sol: sol)
+        guard !tiles.isEmpty else { continue }
+        name = name ?? recorded
+        counts[sol] = tiles.count
+        pages.append((sol, recorded ?? "", tiles))
+      }
+      guard !counts.isEmpty else { continue }
+      let roverName = name ?? Self.displayName(folder, roverFolder)
+      let ordered = counts.keys.sorted()
+      for (index, page) in pages.enumerated() {
+        try writePage(
+          roverFolder, roverName, sol: page.0, tiles: page.2,
+          previous: index > 0 ? ordered[index - 1] : nil,
+          next: index + 1 < ordered.count ? ordered[index + 1] : nil)
+      }
+      try writeSummary(GallerySummary(name: roverName, sols: Self.keyed(counts)), roverFolder)
+      totals.rovers += 1
+      totals.sols += counts.count
+      totals.photos += counts.values.reduce(0, +)
+    }
+    try writeIndex()
+    return totals
+  }
+
+  /// Rewrites the pages of `sols` of the rover in `folder`, their neighbours' and the front
+  /// page: what `download` and `sync` do once a gallery exists.
+  func update(rover folder: String, sols touched: Set<Int>) throws {
+    let roverFolder = root.appendingPathComponent(folder)
+    guard let summary = Self.summary(in: roverFolder) else {
+      try build()
+      return
+    }
+    var counts = summary.counts
+    var name = summary.name
+    var tilesBySol: [Int: [PhotoTile]] = [:]
+    for sol in touched {
+      let (recorded, tiles) = Self.tiles(
+        in: roverFolder.appendingPathComponent(String(sol)), sol: sol)
+      if let recorded { name = recorded }
+      counts[sol] = tiles.isEmpty ? nil : tiles.count
+      tilesBySol[sol] = tiles
+    }
+    let ordered = counts.keys.sorted()
+    var pages = Set(touched.filter { counts[$0] != nil })
+    for sol in touched {
+      // The sols on either side of a new one link to it now.
+      let index = ordered.firstIndex { $0 >= sol } ?? ordered.count
+      if index > 0 { pages.insert(ordered[index - 1]) }
+      if let next = ordered.first(where: { $0 > sol }) { pages.insert(next) }
+    }
+    for sol in pages.sorted() {
+      let tiles =
+        tilesBySol[sol]
+        ?? Self.tiles(in: roverFolder.appendingPathComponent(String(sol)), sol: sol).1
+      let index = ordered.firstIndex(of: sol) ?? 0
+      try writePage(
+        roverFolder, name, sol: sol, tiles: tiles,
+        previous: index > 0 ? ordered[index - 1] : nil,
+        next: index + 1 < ordered.count ? ordered[index + 1] : nil)
+    }
+    try writeSummary(GallerySummary(name: name, sols: Self.keyed(counts)), roverFolder)
+    try writeIndex()
+  }
+
+  /// The front page, from each rover's summary and manifest: no sol folder but the latest is
+  /// read.
+  private func writeIndex() throws {
+    var rovers: [GalleryRover] = []
+    for folder in try subfolders(of: root) {
+      let roverFolder = root.appendingPathComponent(folder)
+      guard let summary = Self.summary(in: roverFolder), let latest = summary.counts.keys.max()
+      else { continue }
+      let strip = Self.tiles(in: roverFolder.appendingPathComponent(String(latest)), sol: latest).1
+        .prefix(Self.stripLength).map { tile in
+          var tile = tile
+          tile.source = "\(folder)/\(latest)/\(tile.source)"
+          return tile
+        }
+      rovers.append(
+        GalleryRover(
+          name: summary.name, folder: folder, sols: summary.counts,
+          manifest: RoverManifestFile.read(in: roverFolder)?.photos ?? [], strip: Array(strip)))
+    }
+    try write(IndexPage(rovers: rovers).render(), to: root.appendingPathComponent(Self.indexName))
+  }
+
+  private func writePage(
+    _ roverFolder: URL, _ rover: String, sol: Int, tiles: [PhotoTile], previous: Int?, next: Int?
+  ) throws {
+    let page = SolPage(
+      rover: rover, sol: sol, tiles: tiles, home: "../../index.html", previous: previous,
+      next: next)
+    try write(
+      page.render(),
+      to: roverFolder.appendingPathComponent(String(sol)).appendingPathComponent(Self.indexName))
+  }
+
+  private func writeSummary(_ summary: GallerySummary, _ roverFolder: URL) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    try AtomicFile.write(
+      try encoder.encode(summary), to: roverFolder.appendingPathComponent(Self.summaryName),
+      durable: false)
+  }
+
+  private func write(_ html: String, to file: URL) throws {
+    try AtomicFile.write(Data(html.utf8), to: file, durable: false)
+  }
+
+  /// A sol's photos as tiles relative to its page, grouped by camera: the files in its camera
+  /// folders, with what its record says of each.
+  static func tiles(in folder: URL, sol: Int) -> (rover: String?, [PhotoTile]) {
+    let record = SolRecordFile.read(in: folder)
+    let known = Dictionary(
+      (record?.photos ?? []).map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+    var tiles: [PhotoTile] = []
+    for camera in (try? Self.names(in: folder, folders: true)) ?? [] {
+      let files = (try? Self.names(in: folder.appendingPathComponent(camera), folders: false)) ?? []
+      for file in files
+      where imageExtensions.contains(URL(fileURLWithPath: file).pathExtension.lowercased()) {
+        let path = "\(camera)/\(file)"
+        let saved = known[path]
+        tiles.append(
+          PhotoTile(
+            source: path, camera: saved?.camera ?? camera, cameraFullName: saved?.cameraFullName,
+            nasaID: saved?.nasaID ?? NASAImageName.identity(ofImageAt: file) ?? file,
+            earthDate: saved?.earthDate, sol: sol))
+      }
+    }
+    tiles.sort { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
+    return (record?.rover, tiles)
+  }
+
+  private static func summary(in roverFolder: URL) -> GallerySummary? {
+    guard
+      let data = FileManager.default.contents(
+        atPath: roverFolder.appendingPathComponent(summaryName).path)
+    else { return nil }
+    return try? JSONDecoder().decode(GallerySummary.self, from: data)
+  }
+
+  private static func displayName(_ folder: String, _ roverFolder: URL) -> String {
+    RoverManifestFile.read(in: roverFolder)?.name ?? folder.prefix(1).uppercased()
+      + folder.dropFirst()
+  }
+
+  private static func keyed(_ counts: [Int: Int]) -> [String: Int] {
+    Dictionary(counts.map { (String($0.key), $0.value) }, uniquingKeysWith: max)
+  }
+
+  private func subfolders(of folder: URL) throws -> [String] {
+    try Self.names(in: folder, folders: true)
+  }
+
+  /// The visible entries of a folder that are folders (or files), sorted.
+  static func names(in folder: URL, folders: Bool) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
+      guard !name.hasPrefix(".") else { return false }
+      var isFolder: ObjCBool = false
+      let path = folder.appendingPathComponent(name).path
+      return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        && isFolder.boolValue == folders
+    }.sorted()
+  }
+}

@@ -1,0 +1,31 @@
+import RoverAPI
+
+/// What the front page shows of one rover.
+struct GalleryRover {
+  /// As it is spelled: `Perseverance`.
+  var name: String
+  /// Its folder in the gallery: `perseverance`.
+  var folder: String
+  /// The sols here, with how many photos each holds.
+  var sols: [Int: Int]
+  /// The mission's sols, as the last manifest recorded in the folder said; empty without one.
+  var manifest: [ManifestEntry]
+  /// The first photos of the latest sol, relative to the front page.
+  var strip: [PhotoTile]
+
+  var photoCount: Int { sols.values.reduce(0, +) }
+}
+
+/// A rover's sols in the gallery, kept in `DIR/<rover>/.rovers-gallery.json` so that keeping
+/// the front page current never lists the whole mirror.
+struct GallerySummary: Codable {
+  var name: String
+  /// Photos per sol, by sol number.
+  var sols: [String: Int]
+
+  /// The sols as numbers.
+  var counts: [Int: Int] {
+    Dictionary(
+      sols.compactMap { key, value in Int(key).map { ($0, value) } }, uniquingKeysWith: max)
+  }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import MarsData
+import RoverAPI
+
+/// The rover's manifest as `download` and `sync` last saw it, kept in
+/// `DIR/<rover>/.rovers-manifest.json` for the gallery's timeline: entries from each run are
+/// merged in, so a manifest counted from the feeds sol by sol still adds up.
+enum RoverManifestFile {
+  static let name = ".rovers-manifest.json"
+
+  static func read(in folder: URL) -> PhotoManifest? {
+    guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
+    else { return nil }
+    return try? JSONDecoder().decode(PhotoManifest.self, from: data)
+  }
+
+  /// Merges `manifest` into the one kept in `folder`, sol by sol, and writes it atomically.
+  static func merge(_ manifest: PhotoManifest, into folder: URL) throws {
+    var merged = manifest
+    if let kept = read(in: folder), kept.name.lowercased() == manifest.name.lowercased() {
+      var bySol = Dictionary(kept.photos.map { ($0.sol, $0) }, uniquingKeysWith: { $1 })
+      for entry in manifest.photos { bySol[entry.sol] = entry }
+      merged.photos = bySol.keys.sorted().compactMap { bySol[$0] }
+      merged.maxSol = max(kept.maxSol, manifest.maxSol)
+    }
+    merged.coverage = nil
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try AtomicFile.write(
+      try encoder.encode(merged), to: folder.appendingPathComponent(name), durable: false)
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The gallery in a real browser: headless Chromium opens it from the fixture server's static
+/// files, with every host but this machine's made unresolvable, and a harness page of the same
+/// origin reports what loaded and where the keys lead.
+@Suite(.enabled(if: Chromium.path != nil, "Chromium is not installed (apt-get install chromium)"))
+struct GalleryBrowserTests {
+  let folder: TemporaryFolder
+  /// The folder served: the gallery in `gallery/`, the harness beside it.
+  var site: URL { folder.url.appendingPathComponent("site") }
+
+  init() throws { folder = try TemporaryFolder() }
+
+  @Test func everyImageLoadsNothingLeavesTheFolderAndTheKeysMoveBetweenSols() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let gallery = site.appendingPathComponent("gallery")
+    try await GalleryTests.fill(gallery, from: api)
+    try FileManager.default.copyItem(
+      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/harness.html"),
+      to: site.appendingPathComponent("harness.html"))
+    let server = try await FixtureServer.start(staticFolder: site.path)
+    let origin = server.host
+    let dom = try await Chromium.dumpDOM("\(origin)/static/harness.html", profile: folder.url)
+    let json = try #require(
+      dom.range(of: "<pre id=\"out\">").flatMap { start in
+        dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex).map {
+          String(dom[start.upperBound..<$0.lowerBound])
+        }
+      })
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(Self.unescaped(json).utf8)) as? [String: Any])
+    #expect(report["error"] == nil, "\(report["error"] ?? "")")
+    let index = try #require(report["index"] as? [String: Any])
+    let sol = try #require(report["sol"] as? [String: Any])
+    for page in [index, sol] {
+      let pictures = try #require(page["pictures"] as? [[String: Any]])
+      #expect(!pictures.isEmpty)
+      let broken = pictures.filter { ($0["width"] as? Int ?? 0) == 0 }
+      #expect(broken.isEmpty, "pictures that did not load: \(broken)")
+      let requests = try #require(page["requests"] as? [String])
+      let outside = requests.filter { !$0.hasPrefix("\(origin)/static/gallery/") }
+      #expect(outside.isEmpty, "requests outside the folder: \(outside)")
+    }
+    #expect((sol["pictures"] as? [Any])?.count == 49)
+    let bars = try #require(index["bars"] as? [[String: Any]])
+    #expect(bars.first { $0["rover"] as? String == "Curiosity" }?["bars"] as? Int == 2281)
+    #expect(bars.first { $0["rover"] as? String == "Perseverance" }?["bars"] as? Int == 975)
+    #expect(bars.first { $0["rover"] as? String == "Perseverance" }?["here"] as? Int == 3)
+    #expect(report["viewerOpened"] as? Bool == true)
+    #expect(report["viewerMoved"] as? Bool == true)
+    #expect(report["viewerClosed"] as? Bool == true)
+    #expect(report["afterRight"] as? String == "/static/gallery/perseverance/1042/index.html")
+    #expect(report["afterLeft"] as? String == "/static/gallery/perseverance/100/index.html")
+    // Pictures of both pages for people to look at.
+    let shots = Binaries.packageRoot.appendingPathComponent(".build/gallery-screenshots")
+    try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+    for (page, name) in [
+      ("index.html", "gallery-index.png"), ("perseverance/100/index.html", "gallery-sol.png"),
+    ] {
+      try await Chromium.screenshot(
+        "\(origin)/static/gallery/\(page)", to: shots.appendingPathComponent(name),
+        profile: folder.url)
+      #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent(name).path))
+    }
+  }
+
+  /// `--dump-dom` writes the text of `<pre>` with `&`, `<`, `>` and `"` escaped.
+  static func unescaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+  }
+}

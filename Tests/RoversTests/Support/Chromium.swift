@@ -1,0 +1,47 @@
+import Foundation
+
+/// Headless Chromium, when this machine has it: Debian's `chromium` package.
+enum Chromium {
+  /// The browser, found on the PATH.
+  static let path: String? = {
+    let folders =
+      (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+      .split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
+    for name in ["chromium", "chromium-browser", "google-chrome"] {
+      for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)")
+      {
+        return "\(folder)/\(name)"
+      }
+    }
+    return nil
+  }()
+
+  /// Runs the browser headless on a page: no sandbox (tests may run as root), no GPU, and no
+  /// host but this machine resolvable, so nothing it loads can come from the internet.
+  static func run(_ arguments: [String], profile: URL) async throws -> String {
+    guard let path else { throw CocoaError(.executableNotLoadable) }
+    let out = profile.appendingPathComponent("chromium-out-\(UUID().uuidString)")
+    let child = try Subprocess(
+      path,
+      [
+        "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        "--no-first-run", "--user-data-dir=\(profile.appendingPathComponent("chromium").path)",
+        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+      ] + arguments,
+      environment: ["PATH": "/usr/bin:/bin", "HOME": profile.path], stdout: out.path)
+    _ = await child.exitStatus()
+    return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+  }
+
+  /// The page's DOM once its scripts have had up to 30 s of (virtual) time.
+  static func dumpDOM(_ url: String, profile: URL) async throws -> String {
+    try await run(["--virtual-time-budget=30000", "--dump-dom", url], profile: profile)
+  }
+
+  /// A picture of the page at 1280 × 900.
+  static func screenshot(_ url: String, to file: URL, profile: URL) async throws {
+    _ = try await run(
+      ["--window-size=1280,900", "--virtual-time-budget=5000", "--screenshot=\(file.path)", url],
+      profile: profile)
+  }
+}
