@@ -58,6 +58,10 @@ struct OriginalDialect: ServerDialect {
 
 /// Mars Vista: a key in `X-API-Key`, always paged with totals, root `photos`, JSON errors.
 struct MarsVistaDialect: ServerDialect {
+  /// How many pages fewer than there are the totals claim, as a cached count of a sol still
+  /// filling up does.
+  var stalePages = 0
+
   func refusal(of request: RequestHead) -> Reply? {
     guard (request.headers["x-api-key"] ?? "").isEmpty else { return nil }
     return .json(
@@ -77,9 +81,10 @@ struct MarsVistaDialect: ServerDialect {
     let photos = filter(photos, camera: query["camera"])
     let perPage = min(100, max(1, query["per_page"].flatMap(Int.init) ?? 25))
     let page = max(1, query["page"].flatMap(Int.init) ?? 1)
+    let pages = max(1, (photos.count + perPage - 1) / perPage - stalePages)
     let pagination: [String: Any] = [
-      "total_count": photos.count, "page": page, "per_page": perPage,
-      "total_pages": (photos.count + perPage - 1) / perPage,
+      "total_count": min(photos.count, pages * perPage), "page": page, "per_page": perPage,
+      "total_pages": pages,
     ]
     // Sliced before reshaping: only the page's photos are copied.
     let shown = slice(photos, page: page, perPage: perPage).map(Self.reshape)

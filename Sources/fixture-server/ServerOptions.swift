@@ -9,6 +9,8 @@ struct ServerOptions {
   var faultsFile: String?
   var logFile: String?
   var marsVista = false
+  /// Mars Vista's totals claim this many pages fewer than there are.
+  var stalePages = 0
   /// Answer as NASA's raw-image feeds instead of the API.
   var nasaFeeds = false
   var serveImages = false
@@ -21,6 +23,7 @@ struct ServerOptions {
                           [--latency <ms>] [--faults <file.json>] [--log <path>]
                           [--shape original|marsvista|nasa] [--serve-images]
                           [--image-latency <ms>] [--static <dir>]
+                          [--stale-pages <n>]
 
     Serves the Mars Rover Photos API from Fixtures/ on 127.0.0.1, for tests and demos.
       --fixtures <dir>     The Fixtures folder. (default: Fixtures)
@@ -43,6 +46,8 @@ struct ServerOptions {
                            with made-up image bytes, the same for the same path.
       --image-latency <ms> Wait this long before every image. (default: 0)
       --static <dir>       Serve this folder's files under /static/, for a browser.
+      --stale-pages <n>    Mars Vista's totals claim n pages fewer than there are,
+                           as a cached count of a sol still filling up. (default: 0)
       --log <path>         Append "<in flight>\\t<request target>\\t<X-API-Key>" per request.
     """
 
@@ -68,6 +73,11 @@ struct ServerOptions {
       case "--log": options.logFile = value(for: argument)
       case "--serve-images": options.serveImages = true
       case "--static": options.staticFolder = value(for: argument)
+      case "--stale-pages":
+        guard let pages = Int(value(for: argument)), pages >= 0 else {
+          fail("--stale-pages takes a count")
+        }
+        options.stalePages = pages
       case "--image-latency":
         guard let ms = Int(value(for: argument)), ms >= 0 else { fail("--image-latency takes ms") }
         options.imageLatencyMilliseconds = ms

@@ -16,7 +16,9 @@ do {
     route = { feeds.reply(to: $0) }
   } else {
     let api = FixtureRouter(
-      store: store, dialect: options.marsVista ? MarsVistaDialect() : OriginalDialect(),
+      store: store,
+      dialect: options.marsVista
+        ? MarsVistaDialect(stalePages: options.stalePages) : OriginalDialect(),
       imageBase: imageBase)
     route = { api.reply(to: $0) }
   }

@@ -41,6 +41,17 @@ import Testing
     #expect(api.maxInFlight == 8)
   }
 
+  @Test func aStaleCountOfOnePageStillFetchesTheRest() async throws {
+    // Totals saying one page while page 1 came back full: the rest come in one window.
+    let api = StubAPI(shape: .marsVista, delay: .milliseconds(20), stalePages: 1)
+    let archive = MarsArchive(client: api.client, maxConcurrentRequests: 8, pageSize: 100)
+    let photos = try await archive.fetchPhotos(rover: "curiosity", on: .sol(1000))
+    #expect(photos.map(\.id) == sol1000)
+    // Page 1, then one window of 8 pages (2 to 9) ending at the short page 9.
+    #expect(api.requests.count == 9)
+    #expect(api.maxInFlight == 8)
+  }
+
   @Test func severalCamerasMergeBackIntoServerOrder() async throws {
     let api = StubAPI()
     let photos = try await MarsArchive(client: api.client)

@@ -59,7 +59,11 @@ extension MarsArchive {
     _ request: @escaping @Sendable (Int?) -> APIRequest<PhotoPage>
   ) async throws -> [Photo] {
     var photos: [Photo] = []
-    var pages = Array(first..<max(first, announced + 1))
+    // A count claiming one page of a full first page is stale too: start with a window.
+    var pages =
+      announced >= first
+      ? Array(first...announced)
+      : Array(first..<min(first + maxConcurrentRequests, Self.maxPages + 1))
     while !pages.isEmpty {
       let bodies = try await pages.concurrentMap(limit: maxConcurrentRequests) { page in
         try await client.send(request(page))
