@@ -10,6 +10,9 @@ struct RequestHead: Sendable {
 
   var path: String { String(target.prefix { $0 != "?" }) }
 
+  /// Whether the client asked to close the connection after this request.
+  var closesConnection: Bool { headers["connection"]?.lowercased() == "close" }
+
   /// The query items, decoded; a repeated name keeps its last value.
   var query: [String: String] {
     let items = URLComponents(string: target)?.queryItems ?? []
@@ -62,9 +65,18 @@ enum Reply: Sendable {
     .respond(status: status, headers: ["Content-Type": type], body: Data(text.utf8))
   }
 
+  /// Whether the connection may carry another request after this answer: only after a whole
+  /// one.
+  var keepsConnection: Bool {
+    guard case .respond(_, let headers, _) = self else { return false }
+    // A rule that frames the body itself may have framed it wrongly on purpose.
+    let framing = ["content-length", "transfer-encoding", "connection"]
+    return !headers.keys.contains { framing.contains($0.lowercased()) }
+  }
+
   /// The bytes to write: status line, headers, blank line and body (half of it when
   /// truncating); `nil` for a dropped connection.
-  var bytes: Data? {
+  func bytes(keepAlive: Bool) -> Data? {
     let (status, headers, body, cut): (Int, [String: String], Data, Bool)
     switch self {
     case .drop, .stream: return nil
@@ -73,7 +85,8 @@ enum Reply: Sendable {
     }
     var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
-    head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+    head +=
+      "Content-Length: \(body.count)\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
     return Data(head.utf8) + (cut ? body.prefix(body.count / 2) : body)
   }
 

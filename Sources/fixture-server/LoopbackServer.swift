@@ -52,18 +52,26 @@ final class LoopbackServer: Sendable {
     }
   }
 
+  /// Answers the requests of one connection: one after another while the answers are whole
+  /// (HTTP/1.1 keep-alive, as real servers do, so clients reuse connections); a fault or a
+  /// streamed body closes it.
   private static func serve(
     _ client: Int32, _ handle: @Sendable (RequestHead) -> Reply
   ) {
     defer { close(client) }
-    guard let head = readHead(client) else { return }
-    let reply = handle(head)
-    if case .stream(let status, let headers, let length, let interval, let offset) = reply {
-      stream(client, status, headers, length, interval, offset)
-    } else if let bytes = reply.bytes {
-      _ = sendAll(client, bytes)
-    } else {
-      return
+    // A client that keeps an idle connection open does not hold this thread for ever.
+    var idle = timeval(tv_sec: 30, tv_usec: 0)
+    setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &idle, socklen_t(MemoryLayout<timeval>.size))
+    var unread = Data()
+    while let head = readHead(client, &unread) {
+      let reply = handle(head)
+      if case .stream(let status, let headers, let length, let interval, let offset) = reply {
+        stream(client, status, headers, length, interval, offset)
+      } else if let bytes = reply.bytes(keepAlive: reply.keepsConnection) {
+        guard sendAll(client, bytes), reply.keepsConnection, !head.closesConnection else { break }
+        continue
+      }
+      break
     }
     shutdown(client, Int32(SHUT_WR))
   }
@@ -110,18 +118,20 @@ final class LoopbackServer: Sendable {
     }
   }
 
-  /// Reads up to the blank line that ends the request head (64 KiB at most).
-  private static func readHead(_ client: Int32) -> RequestHead? {
-    var data = Data()
+  /// Reads up to the blank line that ends the request head (64 KiB at most); what was read
+  /// past it stays in `unread` for the next request on the connection.
+  private static func readHead(_ client: Int32, _ unread: inout Data) -> RequestHead? {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let end = Data("\r\n\r\n".utf8)
-    while data.count < 65536 {
+    while unread.count < 65536 {
+      if let range = unread.range(of: end) {
+        let head = RequestHead(String(decoding: unread[..<range.lowerBound], as: UTF8.self))
+        unread = Data(unread[range.upperBound...])
+        return head
+      }
       let count = recv(client, &buffer, buffer.count, 0)
       guard count > 0 else { return nil }
-      data.append(contentsOf: buffer[0..<count])
-      if let range = data.range(of: end) {
-        return RequestHead(String(decoding: data[..<range.lowerBound], as: UTF8.self))
-      }
+      unread.append(contentsOf: buffer[0..<count])
     }
     return nil
   }

@@ -58,7 +58,7 @@ public struct PhotoDownloader: Sendable {
     do {
       try await client.download(from: url, into: file)
       try Task.checkCancellation()
-      try file.commit()
+      try await file.commit()
       return DownloadResult(download: download, status: .downloaded(bytes: file.length))
     } catch let error as APIError {
       file.discard()

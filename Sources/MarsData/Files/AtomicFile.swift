@@ -6,9 +6,14 @@ public enum AtomicFile {
   /// Writes `data` to `target`; `durable` syncs it to disk before the rename, for state that
   /// must survive a power cut (a cache entry need not: a lost one costs a request).
   public static func write(_ data: Data, to target: URL, durable: Bool = true) throws {
+    try write([data], to: target, durable: durable)
+  }
+
+  /// Writes `parts` one after another as one file, without joining them in memory first.
+  public static func write(_ parts: [Data], to target: URL, durable: Bool = true) throws {
     let file = try TemporaryFile.createNow(for: target.path)
     do {
-      try file.write(data)
+      for part in parts { try file.write(part) }
     } catch {
       file.discard()
       throw error

@@ -33,12 +33,16 @@ final class PhotoFile: BodyWriter, Sendable {
 
   func begin(status: Int, headers: [String: String], at offset: Int) throws {
     try check.check(headers: headers)
-    // A retried piece overwrites only itself; the bytes before it stay.
-    try file.truncate(to: offset)
-    progress.withLock { progress in
-      if offset == 0 { progress = Progress() }
-      progress.length = offset
+    let written = progress.withLock { progress in
+      defer {
+        if offset == 0 { progress = Progress() }
+        progress.length = offset
+      }
+      return progress.length
     }
+    // A retried piece overwrites only itself; the bytes before it stay. A first attempt has
+    // nothing to cut.
+    if written > offset { try file.truncate(to: offset) }
   }
 
   func write(_ chunk: Data) throws {
@@ -57,8 +61,11 @@ final class PhotoFile: BodyWriter, Sendable {
     try check.check(length: length, start: start)
   }
 
-  /// Makes it the real file, synced to disk first.
-  func commit() throws { try file.commit(durable: true) }
+  /// Makes it the real file, synced to disk first, on a thread that may wait for the disk.
+  func commit() async throws {
+    let file = self.file
+    try await BlockingWork.run { try file.commit(durable: true) }
+  }
 
   /// Removes it: the transfer failed or was cancelled.
   func discard() { file.discard() }
