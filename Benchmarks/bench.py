@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""make bench: rovers against the ideal and against the tools people would use instead.
+"""make bench: how rovers' costs grow with the size of the work, and how it compares.
 
-Builds release binaries, starts the fixture server with injected latency, and times each
-scenario several times in one run on this machine. Every figure that matters is a ratio
-between two timings taken here and now: absolute times drift between machines and runs.
-Writes the table to Benchmarks/results.md as well as printing it.
+Every case runs at two sizes 10x apart on data generated for it (Benchmarks/synthetic.py),
+served by the fixture server on 127.0.0.1. Each row gives the measured growth exponent
+(log of the ratio of costs over log 10: 1.0 is linear, 0 is flat) and the ratio to the
+baseline that matters for it: the ideal, the same case on an empty folder, or the tool people
+would use instead (curl, jq). Both sides of every ratio are measured in the same run on the
+same machine; absolute times are printed but are not the point.
 
-    python3 Benchmarks/bench.py [--runs N] [--latency MS]
+Writes the report to .build/bench/results.md (ignored by git) and prints it.
+
+    python3 Benchmarks/bench.py [--runs N] [--only NAME]
 """
 
 import argparse
 import datetime
+import math
 import os
 import platform
 import shutil
@@ -20,55 +25,111 @@ import sys
 import tempfile
 import time
 
+import synthetic
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RELEASE = os.path.join(ROOT, ".build", "release")
 ROVERS = os.path.join(RELEASE, "rovers")
 SERVER = os.path.join(RELEASE, "fixture-server")
-# No HOME and no XDG_CACHE_HOME: the response cache stays off, so every run goes to the
-# server and the timings measure the network path, not the cache.
-ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_PROXY": "*", "no_proxy": "*"}
+RESULTS = os.path.join(ROOT, ".build", "bench", "results.md")
+# No HOME and no XDG_CACHE_HOME: the response cache stays off unless a case turns it on, and
+# ROVERS_SOURCE=api keeps every answer on the fixture server.
+ENV = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "NO_PROXY": "*", "no_proxy": "*",
+       "ROVERS_SOURCE": "api"}
 
 
-def run_timed(command, env=None, cwd=None):
-    """Runs a command; returns (seconds, peak RSS in MB, exit status)."""
+class Result:
+    """One run of a command: wall seconds, CPU seconds, peak memory (MiB), bytes it wrote."""
+
+    def __init__(self, wall, cpu, peak, written, status, stdout):
+        self.wall, self.cpu, self.peak, self.written = wall, cpu, peak, written
+        self.status, self.stdout = status, stdout
+
+
+TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+
+
+def run(command, env=None, capture=False, peak=False):
+    """Runs a command to its end; reads its I/O counters before it is reaped.
+
+    A child's ru_maxrss starts from the memory of the process that forked it: this script,
+    which holds the generated data. With `peak`, the command runs under GNU time, a small
+    process whose child's peak is the command's own."""
+    out = subprocess.PIPE if capture else subprocess.DEVNULL
+    peak_file = None
+    if peak and TIME:
+        handle, peak_file = tempfile.mkstemp(prefix="rovers-bench-peak-")
+        os.close(handle)
+        command = [TIME, "-f", "%M", "-o", peak_file] + command
     started = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                             env=env or ENV, cwd=cwd)
+    child = subprocess.Popen(command, stdout=out,
+                             stderr=subprocess.STDOUT if capture else subprocess.DEVNULL,
+                             env=env or ENV)
+    stdout = child.stdout.read() if capture else b""
+    # WNOWAIT leaves the child a zombie, whose /proc/<pid>/io still holds its totals.
+    os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)
+    wall = time.perf_counter() - started
+    written = 0
+    try:
+        with open("/proc/%d/io" % child.pid) as f:
+            written = next(int(l.split()[1]) for l in f if l.startswith("wchar:"))
+    except (OSError, StopIteration):
+        pass
     _, status, usage = os.wait4(child.pid, 0)
-    elapsed = time.perf_counter() - started
-    return elapsed, usage.ru_maxrss / 1024.0, os.waitstatus_to_exitcode(status)
+    maxrss = None
+    if peak_file:
+        with open(peak_file) as f:
+            text = f.read().split()
+        os.remove(peak_file)
+        # GNU time reports the command's exit status in a line of its own when it is not 0.
+        maxrss = int(text[-1]) / 1024.0 if text and text[-1].isdigit() else None
+    return Result(wall, usage.ru_utime + usage.ru_stime, maxrss, written,
+                  os.waitstatus_to_exitcode(status), stdout)
 
 
-def measure(command, runs, env=None, before=None):
-    """The median time and the largest peak RSS over `runs` runs; `before` runs untimed first."""
-    times, peaks = [], []
-    for _ in range(runs):
+def measure(command, runs, env=None, before=None, expect=0, peak=False):
+    """The median wall and CPU time over `runs` runs, after one untimed warm-up; the largest
+    peak memory. `before` runs before each, untimed."""
+    results = []
+    for index in range(runs + 1):
         if before:
             before()
-        seconds, peak, status = run_timed(command, env)
-        if status != 0:
-            raise SystemExit("bench: %s exited %d" % (" ".join(command), status))
-        times.append(seconds)
-        peaks.append(peak)
-    return statistics.median(times), max(peaks)
+        result = run(command, env, peak=peak)
+        if result.status != expect:
+            raise SystemExit("bench: `%s` exited %d" % (" ".join(command), result.status))
+        if index > 0:
+            results.append(result)
+    return Result(statistics.median(r.wall for r in results),
+                  statistics.median(r.cpu for r in results),
+                  max((r.peak for r in results if r.peak is not None), default=None),
+                  statistics.median(r.written for r in results), 0, b"")
 
 
 class Server:
     """The fixture server on a free port, for the length of a `with` block."""
 
-    def __init__(self, *options):
-        self.folder = tempfile.mkdtemp(prefix="rovers-bench-")
+    def __init__(self, fixtures, *options):
+        self.folder = tempfile.mkdtemp(prefix="rovers-bench-server-")
+        self.log = os.path.join(self.folder, "requests.log")
         port_file = os.path.join(self.folder, "port")
         self.process = subprocess.Popen(
-            [SERVER, "--fixtures", os.path.join(ROOT, "Fixtures"), "--port-file", port_file]
+            [SERVER, "--fixtures", fixtures, "--port-file", port_file, "--log", self.log]
             + list(options), stdout=subprocess.DEVNULL)
-        for _ in range(400):
+        for _ in range(800):
             if os.path.exists(port_file):
                 break
             time.sleep(0.025)
         with open(port_file) as f:
             self.port = int(f.read())
         self.base = "http://127.0.0.1:%d/api/v1" % self.port
+        self.env = dict(ENV, ROVERS_API_BASE=self.base)
+
+    def requests(self):
+        """The request targets logged so far, and forgets them."""
+        with open(self.log) as f:
+            lines = [l.split("\t")[1] for l in f if "\t" in l]
+        open(self.log, "w").close()
+        return lines
 
     def __enter__(self):
         return self
@@ -79,130 +140,441 @@ class Server:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def sequential_curl(urls, headers=()):
-    """The same requests one after another: what a shell loop over curl does."""
-    script = "; ".join("curl -s -o /dev/null %s '%s'" % (" ".join("-H '%s'" % h for h in headers), u)
-                       for u in urls)
-    return ["sh", "-c", script]
+class Scratch:
+    """A temporary folder removed at the end of a `with` block."""
+
+    def __enter__(self):
+        self.path = tempfile.mkdtemp(prefix="rovers-bench-")
+        return self.path
+
+    def __exit__(self, *error):
+        shutil.rmtree(self.path, ignore_errors=True)
 
 
-def row(name, ours, ideal, other_name, other, peak=None, note=""):
-    return {"name": name, "ours": ours, "ideal": ideal, "other_name": other_name,
-            "other": other, "peak": peak, "note": note}
+def exponent(small, large):
+    """How cost grows with a size 10x larger: 1.0 linear, 2.0 quadratic, 0 flat."""
+    return math.log10(large / small) if small > 0 and large > 0 else float("nan")
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--latency", type=int, default=200, help="ms added to each API answer")
-    args = parser.parse_args()
-    runs, latency = max(5, args.runs), args.latency / 1000.0
-
-    print("bench: building release binaries…", file=sys.stderr)
-    for product in ["rovers", "fixture-server"]:
-        subprocess.run(["swift", "build", "-c", "release", "--product", product], cwd=ROOT,
-                       check=True, stdout=subprocess.DEVNULL)
-    has_curl = shutil.which("curl") is not None
-    rows = []
-    env = lambda base: dict(ENV, ROVERS_API_BASE=base)
-
-    with Server("--latency", str(args.latency)) as server:
-        print("bench: latest and manifest, %d ms per answer…" % args.latency, file=sys.stderr)
-        names = ["curiosity", "spirit", "opportunity", "perseverance"]
-        ours, _ = measure([ROVERS, "latest"], runs, env(server.base))
-        urls = [server.base + "/rovers"] + [server.base + "/rovers/%s/latest_photos" % n for n in names]
-        other = measure(sequential_curl(urls), runs)[0] if has_curl else None
-        rows.append(row("rovers latest (4 rovers)", ours, 2 * latency, "curl, one after another", other))
-        ours, peak = measure([ROVERS, "manifest"], runs, env(server.base))
-        urls = [server.base + "/rovers"] + [server.base + "/manifests/%s" % n for n in names]
-        other = measure(sequential_curl(urls), runs)[0] if has_curl else None
-        rows.append(row("rovers manifest (all 4)", ours, 2 * latency, "curl, one after another", other, peak))
-
-    with Server("--latency", str(args.latency), "--shape", "marsvista") as server:
-        print("bench: 9 pages of 100 in the Mars Vista shape…", file=sys.stderr)
-        command = [ROVERS, "photos", "curiosity", "--sol", "1000", "--json", "--api-key", "bench"]
-        ours, _ = measure(command, runs, env(server.base))
-        urls = [server.base + "/rovers/curiosity/photos?sol=1000&page=%d&per_page=100" % p for p in range(1, 10)]
-        other = measure(sequential_curl(urls, ["X-API-Key: bench"]), runs)[0] if has_curl else None
-        rows.append(row("rovers photos curiosity --sol 1000 (Mars Vista, 9 pages)", ours, 2 * latency,
-                        "curl, one page after another", other))
-
-    with Server("--latency", "100", "--serve-images", "--image-latency", "100") as server:
-        print("bench: download of 49 images at 100 ms each…", file=sys.stderr)
-        target = tempfile.mkdtemp(prefix="rovers-bench-dl-")
-        clear = lambda: (shutil.rmtree(target, ignore_errors=True), os.makedirs(target))
-        command = [ROVERS, "download", "perseverance", "--sol", "100", "-j", "8", "-o", target, "-q"]
-        ours, peak = measure(command, runs, env(server.base), before=clear)
-        other = None
-        if has_curl:
-            listing = subprocess.run([ROVERS, "photos", "perseverance", "--sol", "100", "--json"],
-                                     env=env(server.base), capture_output=True, check=True).stdout
-            import json
-            sources = [p["img_src"] for p in json.loads(listing)]
-            config = os.path.join(target + "-curl.txt")
-            with open(config, "w") as f:
-                for index, source in enumerate(sources):
-                    f.write('url = "%s"\noutput = "%s/%d.jpg"\n' % (source, target, index))
-            # curl is given the same work: the photo list first, then the images.
-            listing_url = server.base + "/rovers/perseverance/photos?sol=100"
-            both = "curl -s -o /dev/null '%s' && curl -s --parallel --parallel-immediate" \
-                   " --parallel-max 8 -K '%s'" % (listing_url, config)
-            other, _ = measure(["sh", "-c", both], runs, before=clear)
-        shutil.rmtree(target, ignore_errors=True)
-        rows.append(row("rovers download perseverance --sol 100 -j 8 (49 images)", ours,
-                        (-(-49 // 8) + 2) * 0.1, "curl: the list, then --parallel-max 8", other, peak))
-
-    with Server() as server:
-        print("bench: decoding the 2281-sol manifest…", file=sys.stderr)
-        ours, peak = measure([ROVERS, "manifest", "curiosity", "--json"], runs, env(server.base))
-        body = os.path.join(ROOT, "Fixtures", "real-api", "manifest_curiosity_maxsol2540_2019-09-28.json")
-        others = []
-        if shutil.which("jq"):
-            others.append(("jq length", measure(["jq", ".photo_manifest.photos | length", body], runs)[0]))
-        others.append(("python3 -m json.tool", measure([sys.executable, "-m", "json.tool", body], runs)[0]))
-        for index, (name, seconds) in enumerate(others):
-            rows.append(row("rovers manifest curiosity --json (2281 sols, no latency)" if index == 0
-                            else "  the same, against " + name, ours, None, name, seconds,
-                            peak if index == 0 else None))
-
-    print("bench: start-up…", file=sys.stderr)
-    ours, _ = measure([ROVERS, "--version"], runs * 4)
-    rows.append(row("rovers --version", ours, None, "/bin/true", measure(["/bin/true"], runs * 4)[0]))
-
-    report = render(rows, runs, args.latency)
-    print(report)
-    with open(os.path.join(ROOT, "Benchmarks", "results.md"), "w") as f:
-        f.write(report)
+def clear(folder):
+    def again():
+        shutil.rmtree(folder, ignore_errors=True)
+        os.makedirs(folder)
+    return again
 
 
-def render(rows, runs, latency):
+def pipe(*commands):
+    return ["sh", "-c", " | ".join(commands)]
+
+
+class Report:
+    def __init__(self):
+        self.rows = []
+
+    def add(self, case, sizes, ours, exponent_value, against, ratio, goal, met, note=""):
+        self.rows.append((case, sizes, ours, exponent_value, against, ratio, goal, met, note))
+        print("bench: %s: %s, ratio %s (goal %s)%s" % (
+            case, ours, ratio, goal, "" if met else "  NOT MET"), file=sys.stderr)
+
+
+# The cases: each returns nothing and adds its row to the report.
+
+STATE_FILES = ("rovers-sync.journal", "rovers-sol.json", "rovers-manifest.json", "rovers-gallery")
+
+
+def state_bytes(command, env, target):
+    """Bytes a command writes to the sync state files under `target`: counted per file by
+    strace where it is installed, else every byte the process wrote less the images it left
+    (which also counts the runtime's own eventfd wake-ups, so it over-states)."""
+    if not shutil.which("strace"):
+        result = run(command, env)
+        images = sum(os.path.getsize(os.path.join(folder, name))
+                     for folder, _, files in os.walk(target) for name in files
+                     if not name.startswith("."))
+        return result.status, result.written - images, "all writes less images"
+    trace = target + ".trace"
+    result = run(["strace", "-f", "-y", "-qq", "-e", "trace=write,pwrite64,writev,pwritev",
+                  "-o", trace] + command, env)
+    written, pending = 0, {}
+    with open(trace) as f:
+        for line in f:
+            pid = line.split(None, 1)[0]
+            opened = line.find("<")
+            if "resumed>" not in line and opened >= 0:
+                pending[pid] = line[opened + 1:line.find(">", opened)]
+            path = pending.get(pid, "")
+            if " = " in line and not line.rstrip().endswith("...>"):
+                count = line.rsplit(" = ", 1)[1].split()[0]
+                if path.startswith(target) and any(n in path for n in STATE_FILES) \
+                        and count.isdigit():
+                    written += int(count)
+                pending.pop(pid, None)
+    os.remove(trace)
+    return result.status, written, "counted per file by strace"
+
+
+def sync_state_bytes(report, runs):
+    """sync of N new sols: bytes of state written, against the size of the state it leaves."""
+    measured = {}
+    for sols in (100, 1000):
+        with Scratch() as scratch:
+            counts = {sol: 1 for sol in range(sols)}
+            fixtures = synthetic.fixtures(os.path.join(scratch, "fx"), counts, counts)
+            target = os.path.join(scratch, "mirror")
+            with Server(fixtures, "--serve-images") as server:
+                status, written, how = state_bytes(
+                    [ROVERS, "sync", "curiosity", "--since-sol", "0", "-o", target, "-q"],
+                    server.env, target)
+            if status != 0:
+                raise SystemExit("bench: sync of %d sols exited %d" % (sols, status))
+            state = sum(os.path.getsize(os.path.join(folder, name))
+                        for folder, _, files in os.walk(target) for name in files
+                        if any(n in name for n in STATE_FILES))
+            measured[sols] = (written, state)
+    (small, _), (large, large_ideal) = measured[100], measured[1000]
+    ratio = large / large_ideal
+    report.add("`sync` of 1000 new sols: state bytes written (%s)" % how, "100 / 1000 sols",
+               "%s / %s" % (kib(small), kib(large)), exponent(small, large),
+               "ideal: the state it leaves, %s" % kib(large_ideal), ratio, "≤ 1.3×, exponent 1",
+               ratio <= 1.3 and exponent(small, large) < 1.2)
+
+
+def history(report, runs):
+    """100 new sols into a mirror whose journal records 70k or 700k photos, against the same
+    100 sols into an empty folder."""
+    new = {sol: 2 for sol in range(5000, 5100)}
+    timings = {}
+    for old_sols in (460, 4600):
+        with Scratch() as scratch:
+            old = {sol: 152 for sol in range(old_sols)}
+            fixtures = synthetic.fixtures(os.path.join(scratch, "fx"), {**old, **new}, new)
+            mirror = os.path.join(scratch, "mirror")
+            empty = os.path.join(scratch, "empty")
+
+            def fresh_mirror():
+                shutil.rmtree(mirror, ignore_errors=True)
+                synthetic.mirror(mirror, old)
+
+            with Server(fixtures, "--serve-images") as server:
+                ours = measure([ROVERS, "sync", "curiosity", "-o", mirror, "-q"], runs, server.env,
+                               before=fresh_mirror)
+                base = measure([ROVERS, "sync", "curiosity", "--since-sol", "5000", "-o", empty,
+                                "-q"], runs, server.env, before=clear(empty))
+            timings[old_sols] = (ours.wall, base.wall)
+    (small, _), (large, empty_time) = timings[460], timings[4600]
+    ratio = large / empty_time
+    report.add("100 new sols into a mirror recording 700k photos", "70k / 700k photos",
+               "%s / %s" % (ms(small), ms(large)), exponent(small, large),
+               "the same into an empty folder, %s" % ms(empty_time), ratio, "≤ 1.2×", ratio <= 1.2)
+
+
+def nothing_new(report, runs):
+    """A nothing-new sync and a download of a sol already there, in folders of 25, 30k and
+    300k files."""
+    sols = {sol: 300 for sol in range(999)}
+    sols[999] = 25
+    with Scratch() as scratch:
+        fixtures = synthetic.fixtures(os.path.join(scratch, "fx"), sols, {999: 25})
+        with Server(fixtures, "--serve-images") as server:
+            folders = {}
+            for files, filled in ((25, range(0)), (30_000, range(899, 999)), (300_000, range(999))):
+                folder = os.path.join(scratch, "m%d" % files)
+                synthetic.mirror(folder, sols)
+                for sol in filled:
+                    synthetic.filler(folder, sol, 300)
+                download = run([ROVERS, "download", "curiosity", "--sol", "999", "-o", folder, "-q"],
+                               server.env)
+                if download.status != 0:
+                    raise SystemExit("bench: download into the %d-file mirror failed" % files)
+                folders[files] = folder
+            check = run([ROVERS, "sync", "curiosity", "-o", folders[300_000]], server.env, True)
+            server.requests()
+            manifest = measure(["curl", "-s", "-o", "/dev/null", server.base +
+                                "/manifests/curiosity"], runs)
+            for name, command in (
+                    ("sync", [ROVERS, "sync", "curiosity", "-q", "-o"]),
+                    ("download", [ROVERS, "download", "curiosity", "--sol", "999", "-q", "-o"])):
+                times = {files: measure(command + [folder], runs, server.env).wall
+                         for files, folder in folders.items()}
+                ratio = times[300_000] / times[25]
+                report.add("nothing-new `%s`, folder of 300k files" % name, "30k / 300k files",
+                           "%s / %s" % (ms(times[30_000]), ms(times[300_000])),
+                           exponent(times[30_000], times[300_000]),
+                           "25 files, %s (the manifest alone by curl: %s)" % (
+                               ms(times[25]), ms(manifest.wall)),
+                           ratio, "≤ 1.2×", ratio <= 1.2)
+    if b"nothing new" not in check.stdout:
+        print("bench: warning: the 300k-file mirror was not nothing-new", file=sys.stderr)
+
+
+def one_sol_original(report, runs):
+    """photos of a sol of 10k and 100k photos on the original shape, against curl | jq."""
+    with Scratch() as scratch:
+        counts = {1: 10_000, 2: 100_000}
+        fixtures = synthetic.fixtures(os.path.join(scratch, "fx"), counts, counts)
+        with Server(fixtures) as server:
+            ours, theirs, requests = {}, {}, {}
+            for sol, size in counts.items():
+                url = server.base + "/rovers/curiosity/photos?sol=%d" % sol
+                ours[size] = measure([ROVERS, "photos", "curiosity", "--sol", str(sol), "--json"],
+                                     runs, server.env).wall
+                server.requests()
+                run([ROVERS, "photos", "curiosity", "--sol", str(sol), "--json"], server.env)
+                requests[size] = len(server.requests())
+                theirs[size] = measure(pipe("curl -s '%s'" % url, "jq ."), runs).wall
+    ratio = ours[100_000] / theirs[100_000]
+    report.add("`photos` of one sol, original shape (--json)", "10k / 100k photos",
+               "%s / %s, %d and %d requests" % (ms(ours[10_000]), ms(ours[100_000]),
+                                                 requests[10_000], requests[100_000]),
+               exponent(ours[10_000], ours[100_000]),
+               "`curl | jq .`, %s" % ms(theirs[100_000]), ratio, "≤ 1.2×, one request",
+               ratio <= 1.2 and requests[100_000] == 1)
+
+
+def stale_count(report, runs):
+    """Mars Vista paging when the totals claim 30% of the pages there are, against fresh
+    totals, 100 ms per answer."""
+    ratios = {}
+    with Scratch() as scratch:
+        counts = {1: 280, 2: 2800}
+        fixtures = synthetic.fixtures(os.path.join(scratch, "fx"), counts, counts)
+        for sol, size in counts.items():
+            pages = size // 100
+            stale = pages - max(1, pages * 3 // 10)
+            command = [ROVERS, "photos", "curiosity", "--sol", str(sol), "--json"]
+            timings = []
+            for extra in ([], ["--stale-pages", str(stale)]):
+                with Server(fixtures, "--shape", "marsvista", "--latency", "100", *extra) as server:
+                    env = dict(server.env, ROVERS_API_KEY="bench-key-0000")
+                    timings.append(measure(command, runs, env).wall)
+            ratios[size] = (timings[1], timings[0])
+    (small, _), (large, fresh) = ratios[280], ratios[2800]
+    ratio = large / fresh
+    report.add("Mars Vista pages under a stale count (claims 30%)", "3 / 28 pages",
+               "%s / %s" % (ms(small), ms(large)), exponent(small, large),
+               "fresh count, %s" % ms(fresh), ratio, "≤ 1.2×", ratio <= 1.2)
+
+
+def manifest_json(report, runs):
+    """manifest --json of 10k and 100k sols against curl | jq -S, with peak memory."""
+    with Scratch() as scratch:
+        ours, theirs, peaks = {}, {}, {}
+        for sols in (10_000, 100_000):
+            counts = {sol: 1 + sol % 97 for sol in range(sols)}
+            fixtures = synthetic.fixtures(os.path.join(scratch, "fx%d" % sols), counts, {})
+            with Server(fixtures) as server:
+                result = measure([ROVERS, "manifest", "curiosity", "--json"], runs, server.env,
+                                 peak=True)
+                ours[sols], peaks[sols] = result.wall, result.peak
+                theirs[sols] = measure(pipe("curl -s '%s/manifests/curiosity'" % server.base,
+                                            "jq -S ."), runs).wall
+    ratio = ours[100_000] / theirs[100_000]
+    report.add("`manifest --json`", "10k / 100k sols",
+               "%s / %s, peak %s / %s" % (ms(ours[10_000]), ms(ours[100_000]),
+                                          mib(peaks[10_000]), mib(peaks[100_000])),
+               exponent(ours[10_000], ours[100_000]), "`curl | jq -S .`, %s" % ms(theirs[100_000]),
+               ratio, "≤ 1.0×", ratio <= 1.0)
+
+
+def cold_cache(report, runs):
+    """A manifest of 10k and 100k sols into an empty cache, against --no-cache."""
+    with Scratch() as scratch:
+        home = os.path.join(scratch, "home")
+        ours, theirs = {}, {}
+        for sols in (10_000, 100_000):
+            counts = {sol: 1 + sol % 97 for sol in range(sols)}
+            fixtures = synthetic.fixtures(os.path.join(scratch, "fx%d" % sols), counts, {})
+            with Server(fixtures) as server:
+                env = dict(server.env, HOME=home, XDG_CACHE_HOME=os.path.join(home, "cache"))
+                command = [ROVERS, "manifest", "curiosity", "--json"]
+                ours[sols] = measure(command, runs, env, before=clear(home), peak=True)
+                theirs[sols] = measure(command + ["--no-cache"], runs, env, before=clear(home),
+                                       peak=True)
+    ratio = ours[100_000].wall / theirs[100_000].wall
+    report.add("cold cache (`manifest --json`)", "10k / 100k sols",
+               "%s / %s, peak %s" % (ms(ours[10_000].wall), ms(ours[100_000].wall),
+                                     mib(ours[100_000].peak)),
+               exponent(ours[10_000].wall, ours[100_000].wall),
+               "`--no-cache`, %s, peak %s" % (ms(theirs[100_000].wall), mib(theirs[100_000].peak)),
+               ratio, "≤ 1.1×, no extra peak",
+               ratio <= 1.1 and (ours[100_000].peak or 0) <= (theirs[100_000].peak or 0) * 1.05)
+
+
+def with_key(report, runs):
+    """photos --json of 10k and 100k photos with an API key, against without."""
+    with Scratch() as scratch:
+        counts = {1: 10_000, 2: 100_000}
+        fixtures = synthetic.fixtures(os.path.join(scratch, "fx"), counts, counts)
+        ours, theirs = {}, {}
+        with Server(fixtures) as server:
+            for sol, size in counts.items():
+                command = [ROVERS, "photos", "curiosity", "--sol", str(sol), "--json"]
+                theirs[size] = measure(command, runs, server.env).wall
+                ours[size] = measure(command, runs,
+                                     dict(server.env, ROVERS_API_KEY="bench-key-0000")).wall
+    ratio = ours[100_000] / theirs[100_000]
+    report.add("a key given (`photos --json`)", "10k / 100k photos",
+               "%s / %s" % (ms(ours[10_000]), ms(ours[100_000])),
+               exponent(ours[10_000], ours[100_000]), "no key, %s" % ms(theirs[100_000]), ratio,
+               "≤ 1.05×", ratio <= 1.05)
+
+
+def download(report, runs):
+    """download of 500 and 5000 images, 8 at a time, against curl --parallel-max 8; wall and
+    CPU; 10 ms per image."""
+    with Scratch() as scratch:
+        counts = {1: 500, 2: 5000}
+        fixtures = synthetic.fixtures(os.path.join(scratch, "fx"), counts, counts)
+        target = os.path.join(scratch, "out")
+        ours, theirs = {}, {}
+        with Server(fixtures, "--serve-images", "--image-latency", "10") as server:
+            for sol, size in counts.items():
+                ours[size] = measure([ROVERS, "download", "curiosity", "--sol", str(sol), "-j", "8",
+                                      "-o", target, "-q", "--no-gallery"], max(3, runs // 2),
+                                     server.env, before=clear(target))
+                listing = run([ROVERS, "photos", "curiosity", "--sol", str(sol), "--urls", "-q"],
+                              server.env, capture=True).stdout.decode().split()
+                config = os.path.join(scratch, "curl-%d.txt" % size)
+                with open(config, "w") as f:
+                    for index, source in enumerate(listing):
+                        f.write('url = "%s"\noutput = "%s/%d.jpg"\n' % (source, target, index))
+                # curl is given the same work: the photo list first, then the images.
+                both = "curl -s -o /dev/null '%s/rovers/curiosity/photos?sol=%d' && curl -s" \
+                       " --parallel --parallel-immediate --parallel-max 8 -K '%s'" % (
+                           server.base, sol, config)
+                theirs[size] = measure(["sh", "-c", both], max(3, runs // 2),
+                                       before=clear(target))
+    wall = ours[5000].wall / theirs[5000].wall
+    cpu = ours[5000].cpu / theirs[5000].cpu
+    report.add("`download -j 8`", "500 / 5000 images",
+               "%s / %s, CPU %s" % (ms(ours[500].wall), ms(ours[5000].wall), ms(ours[5000].cpu)),
+               exponent(ours[500].wall, ours[5000].wall),
+               "`curl --parallel-max 8`, %s, CPU %s; CPU ratio %.2f×" % (
+                   ms(theirs[5000].wall), ms(theirs[5000].cpu), cpu),
+               wall, "wall ≤ 1.0×, CPU ≤ 2×", wall <= 1.0 and cpu <= 2.0)
+
+
+def feeds(report, runs):
+    """photos of one Perseverance sol from NASA's feeds, 100 ms per answer, against the
+    fewest round trips it could take."""
+    with Server(os.path.join(ROOT, "Fixtures"), "--shape", "nasa", "--latency", "100") as server:
+        env = dict(ENV, ROVERS_SOURCE="nasa", ROVERS_NASA_BASE="http://127.0.0.1:%d" % server.port)
+        command = [ROVERS, "photos", "perseverance", "--sol", "890", "--json"]
+        ours = measure(command, runs, env)
+        server.requests()
+        run(command, env)
+        requests = len(server.requests())
+    # The feed answers a sol in pages of 100 with its total on every page: page 0, then the
+    # rest at once. Two round trips.
+    ideal = 0.2
+    ratio = ours.wall / ideal
+    report.add("`photos perseverance --sol 890 --source nasa`", "one sol",
+               "%s, %d requests" % (ms(ours.wall), requests), None,
+               "ideal: 2 round trips, %s" % ms(ideal), ratio, "≤ 1.2×", ratio <= 1.2)
+
+
+def gallery(report, runs):
+    """A whole gallery rebuilt from a mirror of 10k and 100k photos."""
+    times = {}
+    with Scratch() as scratch:
+        for photos in (10_000, 100_000):
+            folder = os.path.join(scratch, "g%d" % photos)
+            synthetic.gallery_folder(folder, photos // 100, 100)
+            times[photos] = measure([ROVERS, "gallery", folder, "-q"], max(3, runs // 2)).wall
+    report.add("`gallery` rebuild", "10k / 100k photos",
+               "%s / %s" % (ms(times[10_000]), ms(times[100_000])),
+               exponent(times[10_000], times[100_000]), "seconds, not minutes",
+               None, "< 10 s at 100k", times[100_000] < 10)
+
+
+def startup(report, runs):
+    """rovers --version as make install leaves it, against curl --version: many short runs,
+    the two interleaved so that a busy moment of the machine falls on both alike."""
+    with Scratch() as prefix:
+        subprocess.run(["make", "-s", "install", "PREFIX=" + prefix], cwd=ROOT, check=True,
+                       stdout=subprocess.DEVNULL)
+        installed = os.path.join(prefix, "bin", "rovers")
+        linked = subprocess.run(["ldd", installed], capture_output=True, text=True).stdout
+        swift_free = "swift" not in linked.lower()
+        env = dict(ENV, LD_LIBRARY_PATH="")
+        ours, theirs = [], []
+        for _ in range(runs * 40):
+            ours.append(run([installed, "--version"], env).wall)
+            theirs.append(run(["curl", "--version"]).wall)
+    ours, theirs = statistics.median(ours), statistics.median(theirs)
+    ratio = ours / theirs
+    report.add("start-up, `rovers --version` (make install)", "–",
+               "%s%s" % (ms(ours, 1), ", no Swift library linked" if swift_free
+                         else ", LINKS A SWIFT LIBRARY"), None,
+               "`curl --version`, %s" % ms(theirs, 1), ratio, "≤ 1.2×", ratio <= 1.2 and swift_free)
+
+
+CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothing_new),
+         ("photos", one_sol_original), ("stale", stale_count), ("manifest", manifest_json),
+         ("cache", cold_cache), ("key", with_key), ("download", download), ("feeds", feeds),
+         ("gallery", gallery), ("startup", startup)]
+
+
+def ms(seconds, digits=0):
+    return "%.*f ms" % (digits, seconds * 1000) if seconds < 10 else "%.1f s" % seconds
+
+
+def mib(peak):
+    return "–" if peak is None else "%.0f MiB" % peak
+
+
+def kib(count):
+    return "%.0f KiB" % (count / 1024)
+
+
+def render(report, runs):
     cpu = "unknown CPU"
     try:
         with open("/proc/cpuinfo") as f:
             cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    ms = lambda s: "%.0f ms" % (s * 1000) if s is not None else "–"
-    ratio = lambda a, b: "%.2f×" % (a / b) if a and b else "–"
     lines = [
         "# rovers benchmarks", "",
-        "Measured by `make bench` on %s: %d cores, %s, %s, Swift release build." % (
-            datetime.date.today().isoformat(), os.cpu_count(), cpu, platform.system()),
-        "Each time is the median of %d runs (start-up: %d); the fixture server adds %d ms to every"
-        " API answer unless the scenario says otherwise. Ratios are what to read: both sides of"
-        " each were timed in the same run on the same machine." % (runs, runs * 4, latency), "",
-        "| scenario | rovers | ideal | rovers ÷ ideal | compared with | its time | it ÷ rovers | peak memory |",
+        "Measured by `make bench` on %s: %d cores, %s, %s %s, release build with the Swift "
+        "runtime linked in." % (datetime.date.today().isoformat(), os.cpu_count(), cpu,
+                                platform.system(), platform.release()),
+        "Each time is the median of %d runs after a warm-up (downloads and the gallery: %d; "
+        "start-up: %d, interleaved with curl's). Exponent: how the cost grew between the two sizes, 10x apart (1 is "
+        "linear, 0 flat). Ratio: rovers against the baseline named, at the larger size; both "
+        "sides measured in this run." % (runs, max(3, runs // 2), runs * 40), "",
+        "| case | sizes | rovers | exponent | against | ratio | goal | met |",
         "|---|---|---|---|---|---|---|---|",
     ]
-    for r in rows:
+    for case, sizes, ours, growth, against, ratio, goal, met, _ in report.rows:
         lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
-            r["name"], ms(r["ours"]), ms(r["ideal"]), ratio(r["ours"], r["ideal"]), r["other_name"],
-            ms(r["other"]), ratio(r["other"], r["ours"]),
-            "%.1f MB" % r["peak"] if r["peak"] else "–"))
-    lines += ["", "Ideal: the unavoidable round trips times the injected latency (the rovers list,"
-              " then every rover at once; the first page, then the rest at once; ceil(49/8) image"
-              " waves plus 2). \"it ÷ rovers\" above 1 means rovers was faster.", ""]
-    return "\n".join(lines)
+            case, sizes, ours, "–" if growth is None else "%.2f" % growth, against,
+            "–" if ratio is None else "%.2f×" % ratio, goal, "yes" if met else "**no**"))
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", action="append", choices=[name for name, _ in CASES])
+    args = parser.parse_args()
+    for tool in (ROVERS, SERVER):
+        if not os.access(tool, os.X_OK):
+            raise SystemExit("bench: %s is missing; run `make bench`, which builds it" % tool)
+    for tool in ("curl", "jq"):
+        if not shutil.which(tool):
+            raise SystemExit("bench: %s is needed as the peer to compare with" % tool)
+    report = Report()
+    for name, case in CASES:
+        if not args.only or name in args.only:
+            print("bench: %s…" % name, file=sys.stderr)
+            case(report, args.runs)
+    text = render(report, args.runs)
+    os.makedirs(os.path.dirname(RESULTS), exist_ok=True)
+    with open(RESULTS, "w") as f:
+        f.write(text)
+    print(text)
+    print("bench: written to %s" % os.path.relpath(RESULTS, ROOT), file=sys.stderr)
 
 
 if __name__ == "__main__":
