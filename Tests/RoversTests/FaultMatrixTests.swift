@@ -145,8 +145,10 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
   func faultGivesItsExitCodeAndMessage(_ fault: FaultCase) async throws {
     let server = try await FixtureServer.start(
       latencyMilliseconds: fault.latency, faults: fault.faults, shape: fault.shape)
-    // The key right after the subcommand, so a case's own later `--api-key` wins.
-    let arguments = [fault.arguments[0], "--api-key", Self.key] + fault.arguments.dropFirst()
+    // The key goes right after the subcommand, unless the case gives its own.
+    let arguments =
+      fault.arguments.contains("--api-key")
+      ? fault.arguments : [fault.arguments[0], "--api-key", Self.key] + fault.arguments.dropFirst()
     let run = try await ProcessRun.rovers(arguments, base: server.baseURL)
     #expect(run.status == fault.status, "\(run.stderr)")
     #expect(run.stderr.contains(fault.phrase), "\(run.stderr)")

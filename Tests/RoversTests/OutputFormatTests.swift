@@ -72,9 +72,26 @@ import Testing
     #expect(!TerminalStyle(environment: environment, stdoutIsTerminal: false).color)
   }
 
-  @Test func noColorFlagTurnsColourOff() async throws {
-    let options = try OutputOptions(ArgumentParser.parse(["--no-color"], for: Rovers.List.spec))
-    #expect(options.noColor)
+  @Test(arguments: [
+    ([String](), ColorChoice.auto), (["--no-color"], .never), (["--color", "always"], .always),
+    (["--color=NEVER"], .never), (["--color", "auto"], .auto),
+  ])
+  func colourChoices(_ words: [String], _ expected: ColorChoice) async throws {
+    let options = try OutputOptions(ArgumentParser.parse(words, for: Rovers.List.spec))
+    #expect(options.color == expected)
+  }
+
+  @Test func colourAlwaysPaintsAPipeAndNeverDoesNot() async throws {
+    let server = try await FixtureServer.start()
+    let always = try await ProcessRun.rovers(["list", "--color", "always"], base: server.baseURL)
+    #expect(always.stdout.contains("\u{1B}[1m"))
+    let never = try await ProcessRun.rovers(["list", "--color", "never"], base: server.baseURL)
+    #expect(!never.stdout.contains("\u{1B}"))
+    let both = try await ProcessRun.rovers(
+      ["list", "--no-color", "--color", "always"], base: server.baseURL)
+    #expect(both.status == 64)
+    #expect(
+      both.stderr.hasPrefix("Error: '--no-color' and '--color always' cannot be used together"))
   }
 
   @Test func formatAndJSONMustAgree() async {

@@ -202,6 +202,7 @@ import Testing
 
   @Test func verboseAndQuietDoNotMix() throws {
     #expect(try options(["-v"]).verbose)
-    #expect(try !options(["-v", "--quiet"]).verbose)
+    // Neither may be silently dropped: asking for both is refused.
+    #expect(throws: UsageError.self) { try options(["-v", "--quiet"]) }
   }
 }

@@ -25,6 +25,9 @@ public struct PhotoSync: Sendable {
   public var stateStorage: (any SyncStateStorage)?
   /// What time it is: a parameter so that waiting a week can be tested without waiting.
   public var now: @Sendable () -> Date
+  /// Only plan: list the sols' photos into ``Report/planned`` and write nothing, not even the
+  /// lock or the journal.
+  public var dryRun = false
 
   /// Creates a sync.
   public init(
@@ -56,19 +59,24 @@ public struct PhotoSync: Sendable {
     public var recoveredState = false
     /// The manifest of each rover, as fetched for the plan.
     public var manifests: [String: PhotoManifest] = [:]
+    /// With ``PhotoSync/dryRun``: what a run would download, files already there included.
+    public var planned: [PhotoDownload] = []
   }
 
   /// Runs the sync under the folder's lock; throws ``SyncLockHeld`` at once if another sync
-  /// holds it, ``FileSystemError`` when the folder cannot be written.
+  /// holds it, ``FileSystemError`` when the folder cannot be written. `onListed` hears how
+  /// many downloads each sol's list adds, for a progress total; `onResult`, each that ends.
   public func run(
-    rovers: [String], onResult: @escaping @Sendable (DownloadResult) -> Void = { _ in }
+    rovers: [String], onListed: @escaping @Sendable (Int) -> Void = { _ in },
+    onResult: @escaping @Sendable (DownloadResult) -> Void = { _ in }
   ) async throws -> Report {
-    try Directories.create(layout.root)
-    let lock = try SyncLock(folder: layout.root)
+    if !dryRun { try Directories.create(layout.root) }
+    let lock = dryRun ? nil : try SyncLock(folder: layout.root)
     defer { withExtendedLifetime(lock) {} }
+    let storage = stateStorage ?? SyncStateFile(folder: layout.root)
     let journal = try SyncJournal(
-      storage: stateStorage ?? SyncStateFile(folder: layout.root),
-      folder: stateStorage == nil ? layout.root : nil)
+      storage: dryRun ? ReadOnlyStorage(base: storage) : storage,
+      folder: stateStorage == nil && !dryRun ? layout.root : nil)
     let plan = SolPlan(cameras: cameras, size: size, now: now().timeIntervalSince1970)
     var report = Report(recoveredState: journal.recovered)
     var work: [SolProgress] = []
@@ -99,7 +107,9 @@ public struct PhotoSync: Sendable {
       }
     }
     report.solsExamined = work.count
-    try await fetch(work, journal: journal, plan: plan, report: &report, onResult: onResult)
+    try await fetch(
+      work, journal: journal, plan: plan, report: &report, onListed: onListed,
+      onResult: onResult)
     try journal.close()
     return report
   }
@@ -112,7 +122,7 @@ public struct PhotoSync: Sendable {
   /// Lists and images in one group, each in its own window.
   private func fetch(
     _ work: [SolProgress], journal: SyncJournal, plan: SolPlan, report: inout Report,
-    onResult: @escaping @Sendable (DownloadResult) -> Void
+    onListed: @Sendable (Int) -> Void, onResult: @Sendable (DownloadResult) -> Void
   ) async throws {
     var sols = work
     try await withThrowingTaskGroup(of: Event.self) { group in
@@ -148,6 +158,11 @@ public struct PhotoSync: Sendable {
         case .listed(let index, .success(let photos)):
           listsInFlight -= 1
           let downloads = prepare(&sols[index], photos, now: plan.now)
+          if dryRun {
+            report.planned += downloads
+            continue
+          }
+          onListed(downloads.count)
           queue += downloads.map { (index, $0) }
           if sols[index].pending == 0 { try finish(sols[index], journal, plan, &report) }
         case .fetched(let index, let result):

@@ -45,6 +45,8 @@ extension Rovers {
       size = try SizeOption(arguments, environment: environment)
     }
 
+    static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }
+
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
       let layout = PhotoFileLayout(root: output.folder)
@@ -55,6 +57,11 @@ extension Rovers {
         if case .day(.sol(let sol)) = query.day { .sols(sol...sol) } else { .latest }
       async let manifest = try? archive.fetchManifest(rover: query.rover, span: span)
       let photos = size.apply(try await query.fetch(archive), common, console)
+      if photos.isEmpty, !common.quiet, case .day(let day) = query.day,
+        let reason = await EmptyAnswer(rover: query.rover, archive: archive).explain(day)
+      {
+        console.diagnostic(reason)
+      }
       let downloads = photos.compactMap { photo -> PhotoDownload? in
         let download = PhotoDownload(photo, rover: query.rover, layout: layout)
         // A list may name a photo twice; it is fetched once.

@@ -10,27 +10,38 @@ extension Rovers {
         Without a rover, asks the server for its rovers and then fetches all of them at once. \
         A rover that fails is named on stderr; the others are still shown.
         """,
-      synopsis: "[<rover> ...] [--camera <name>] [--format <format>] [--json]",
+      synopsis: "[<rover> ...] [--camera <name> ...] [--format <format>] [--json]",
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rovers to show. (default: every rover)", isRequired: false,
           isRepeated: true)
       ],
-      options: [CameraOptions.single, SizeOption.spec]
-        + CommonOptions.specs)
+      options: [CameraOptions.repeatable, SizeOption.spec]
+        + CommonOptions.specs,
+      elsewhere: [
+        "--sol": "For the photos of one sol, use 'rovers photos <rover> --sol <sol>'.",
+        "--earth-date": "For one Earth day, use 'rovers photos <rover> --earth-date <date>'.",
+      ])
 
     let common: CommonOptions
     let rovers: [String]
-    let camera: String?
+    let cameras: [String]
     let size: SizeOption
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment)
+      // A rover named twice is shown once, in the order first given.
+      var seen: Set<String> = []
       rovers = try arguments.positionals.map { try NameRules.rover($0, spec: Self.spec) }
-      camera = try arguments.value("camera").map { try NameRules.camera($0, spec: Self.spec) }
+        .filter { seen.insert($0).inserted }
+      var seenCameras: Set<String> = []
+      cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
+        .filter { seenCameras.insert($0).inserted }
       size = try SizeOption(arguments, environment: environment)
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
+
+    static var fieldNames: [String] { fields.map(\.name) }
 
     static let fields: [Records.Field] = [
       .init("rover"), .init("sol", alignRight: true), .init("earth_date"),
@@ -41,16 +52,16 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
       var names: [String]? = rovers.isEmpty ? nil : rovers
-      if let camera {
+      if !cameras.isEmpty {
         // The list holds each rover's cameras; with it in hand the rovers are known too.
         let list = try await archive.fetchAllRovers()
         let asked = names.map { names in list.filter { names.contains($0.name.lowercased()) } }
-        try UnknownCamera.check([camera], on: asked ?? list)
+        try UnknownCamera.check(cameras, on: asked ?? list)
         names = names ?? list.map(\.name)
       }
       // A rover the server does not know is a typo to point out, with the names it does know.
       let outcomes = await archive.explainingUnknownRovers(
-        try await archive.fetchLatestPhotos(rovers: names, camera: camera),
+        try await archive.fetchLatestPhotos(rovers: names, cameras: cameras),
         asked: !rovers.isEmpty
       ).map { outcome in
         var outcome = outcome

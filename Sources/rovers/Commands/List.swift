@@ -15,6 +15,8 @@ extension Rovers {
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
 
+    static var fieldNames: [String] { fields.map(\.name) }
+
     static let fields: [Records.Field] = [
       .init("name"), .status, .init("launch_date", "LAUNCHED"), .init("landing_date", "LANDED"),
       .init("max_sol", alignRight: true), .init("max_date"),

@@ -29,6 +29,13 @@ extension Rovers {
     let toSol: Int?
     let limit: Int?
 
+    /// Both tables' fields: which applies depends on whether a rover is named.
+    static var fieldNames: [String] {
+      var names = entryFields.map(\.name)
+      for field in summaryFields where !names.contains(field.name) { names.append(field.name) }
+      return names
+    }
+
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment)
       rover = try arguments.positionals.first.map { try NameRules.rover($0, spec: Self.spec) }

@@ -36,9 +36,19 @@ extension Rovers {
       cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
       page = try arguments.integer("page", minimum: 1, reason: "pages count from 1")
       urls = arguments.flag("urls")
+      if urls,
+        let other = ["format", "fields"].first(where: { arguments.value($0) != nil })
+          ?? (arguments.flag("json") ? "json" : nil)
+      {
+        throw UsageError(
+          message: "'--urls' prints only URLs; it cannot be used with '--\(other)'",
+          command: Self.spec)
+      }
       size = try SizeOption(arguments, environment: environment)
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec, html: true)
     }
+
+    static var fieldNames: [String] { fields.map(\.name) }
 
     static let fields: [Records.Field] = [
       .init("id", alignRight: true), .init("sol", alignRight: true), .init("camera"),
@@ -55,6 +65,14 @@ extension Rovers {
           try await archive.fetchPhotoPage(rover: rover, on: day, cameras: cameras, page: page ?? 1)
         }
       let photos = size.apply(found, common, console)
+      if photos.isEmpty, !common.quiet {
+        let empty = EmptyAnswer(rover: rover, archive: archive)
+        let reason =
+          if let page { await empty.explain(day, page: page, cameras: cameras) } else {
+            await empty.explain(day)
+          }
+        if let reason { console.diagnostic(reason) }
+      }
       if urls {
         let out = OutputBuffer(console)
         for photo in photos { out.write(TerminalText.safe(photo.imgSrc) + "\n") }

@@ -9,10 +9,12 @@ extension Rovers {
       name: "sync", abstract: "Fetch every photo not yet in a folder: made for cron.",
       discussion: """
         Reads each rover's manifest and fetches the sols with photos the folder does not have \
-        yet, as recorded in DIR/.rovers-sync.json. A first run starts at the latest sol unless \
-        --since-sol says otherwise. One sync per folder at a time: another exits 75 at once.
+        yet, as recorded in DIR/.rovers-sync.journal. A sol that came back short is looked at \
+        again on later runs. A first run starts at the latest sol unless --since-sol says \
+        otherwise. One sync per folder at a time: another exits 75 at once.
         """,
-      synopsis: "<rover> ... -o <dir> [--since-sol <sol>] [--camera <name> ...] [-j <n>] [--json]",
+      synopsis:
+        "<rover> ... -o <dir> [--since-sol <sol>] [--camera <name> ...] [-j <n>] [--dry-run] [--json]",
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rovers to mirror, such as perseverance.", isRepeated: true)
@@ -24,6 +26,7 @@ extension Rovers {
         .option("since-sol", value: "sol", help: "Mirror from this sol on, not only the latest."),
         CameraOptions.repeatable,
         .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
+        .flag("dry-run", help: "List what a run would fetch and what is there; write nothing."),
         SizeOption.spec, GalleryUpkeep.flag,
       ] + CommonOptions.options(deadline: 3600))
 
@@ -48,6 +51,8 @@ extension Rovers {
       size = try SizeOption(arguments, environment: environment)
     }
 
+    static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }
+
     func run(_ console: Console) async throws -> ExitCode {
       // Never from the cache: a sol that gained photos since must be seen to have them.
       let archive = common.makeArchive(console, fresh: true)
@@ -57,14 +62,27 @@ extension Rovers {
         }
         try UnknownCamera.check(cameras, on: asked)
       }
-      let sync = PhotoSync(
+      var sync = PhotoSync(
         archive: archive,
         downloader: PhotoDownloader(client: common.makeImageClient(console), jobs: output.jobs),
         layout: PhotoFileLayout(root: output.folder), cameras: cameras, sinceSol: sinceSol,
         size: size.size)
+      sync.dryRun = output.dryRun
       let progress = DownloadProgress(total: nil, console: console, quiet: common.quiet)
       let report = try await progress.finishing(quietly: true) {
-        try await sync.run(rovers: rovers, onResult: progress.record)
+        try await sync.run(rovers: rovers, onListed: progress.expect, onResult: progress.record)
+      }
+      if let sinceSol, !common.quiet {
+        // A start past the last sol finds nothing, which is not the same as nothing new.
+        for manifest in report.manifests.values.sorted(by: { $0.name < $1.name })
+        where sinceSol > manifest.maxSol {
+          console.diagnostic(
+            "\(manifest.name) has photos from sol 0 to \(manifest.maxSol) (\(manifest.landingDate) to \(manifest.maxDate))"
+          )
+        }
+      }
+      if output.dryRun {
+        return try output.listPlan(report.planned, common: common, console)
       }
       if report.recoveredState, !common.quiet {
         console.diagnostic(
@@ -72,7 +90,13 @@ extension Rovers {
             + " sols are looked at again (photos on disk are not fetched twice)")
       }
       if !common.quiet {
-        for sol in report.incomplete { console.diagnostic("warning: \(sol)") }
+        // A cron mail of hundreds of alike lines hides the one that matters: five, then a count.
+        for sol in report.incomplete.prefix(5) { console.diagnostic("warning: \(sol)") }
+        if report.incomplete.count > 5 {
+          console.diagnostic(
+            "warning: and \(report.incomplete.count - 5) more sols like these"
+          )
+        }
       }
       var codes: [ExitCode] = []
       for failure in await archive.explainingUnknownRovers(report.failures) {

@@ -74,7 +74,12 @@ enum BashCompletion {
     case .directories: "COMPREPLY=($(compgen -d -- \"$cur\"))"
     case .rovers:
       "COMPREPLY=($(compgen -W \"\(KnownRovers.cameras.map(\.rover).joined(separator: " "))\" -- \"$cur\"))"
-    case .cameras: "COMPREPLY=($(compgen -W \"$(_rovers_cameras)\" -- \"$cur\"))"
+    // Cameras are upper case; `nav` completes to NAVCAM as `NAV` does.
+    case .cameras: "COMPREPLY=($(compgen -W \"$(_rovers_cameras)\" -- \"${cur^^}\"))"
+    // The words after the last comma, keeping what came before it.
+    case .list(let values):
+      "local head=\"\"; [[ \"$cur\" == *,* ]] && head=\"${cur%,*},\"; "
+        + "COMPREPLY=($(compgen -P \"$head\" -W \"\(values.joined(separator: " "))\" -- \"${cur##*,}\"))"
     case .none: "COMPREPLY=()"
     }
   }

@@ -47,6 +47,7 @@ enum FishCompletion {
     case .directories: " -a '(__fish_complete_directories)'"
     case .rovers: " -a '\(KnownRovers.cameras.map(\.rover).joined(separator: " "))'"
     case .cameras: " -a '(__rovers_cameras)'"
+    case .list(let values): " -a '\(values.joined(separator: " "))'"
     case .none: ""
     }
   }

@@ -11,10 +11,10 @@ enum ZshCompletion {
 
       """
     for (rover, cameras) in KnownRovers.cameras {
-      text += "    \(rover)) compadd -- \(cameras.joined(separator: " ")) ;;\n"
+      text += "    \(rover)) compadd -M 'm:{a-z}={A-Z}' -- \(cameras.joined(separator: " ")) ;;\n"
     }
     text +=
-      "    *) compadd -- \(Set(KnownRovers.cameras.flatMap(\.cameras)).sorted().joined(separator: " ")) ;;\n"
+      "    *) compadd -M 'm:{a-z}={A-Z}' -- \(Set(KnownRovers.cameras.flatMap(\.cameras)).sorted().joined(separator: " ")) ;;\n"
     text += """
         esac
       }
@@ -78,6 +78,7 @@ enum ZshCompletion {
     case .directories: "_files -/"
     case .rovers: "(\(KnownRovers.cameras.map(\.rover).joined(separator: " ")))"
     case .cameras: "_rovers_cameras"
+    case .list(let values): "_sequence compadd - \(values.joined(separator: " "))"
     case .none: " "
     }
   }

@@ -4,8 +4,4 @@ enum CameraOptions {
   static let repeatable = OptionSpec.option(
     "camera", value: "name", repeatable: true,
     help: "Only photos from this camera; repeat for several.", completion: .cameras)
-
-  /// One camera, as `latest_photos` filters by.
-  static let single = OptionSpec.option(
-    "camera", value: "name", help: "Only photos from this camera.", completion: .cameras)
 }

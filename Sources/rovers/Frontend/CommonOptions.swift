@@ -79,9 +79,13 @@ struct CommonOptions: Sendable {
     let settings = SettingSource(arguments: arguments, environment: environment, config: config)
     output = try OutputOptions(arguments)
     quiet = arguments.flag("quiet")
+    if quiet, arguments.flag("verbose") {
+      throw UsageError(
+        message: "'--quiet' and '--verbose' cannot be used together", command: arguments.spec)
+    }
     refresh = arguments.flag("refresh")
     cacheFolder = arguments.flag("no-cache") ? nil : XDGPaths(environment: environment).cache
-    verbose = arguments.flag("verbose") && !quiet
+    verbose = arguments.flag("verbose")
     let base = settings.text("api-base", "ROVERS_API_BASE") ?? (Self.defaultBase, "")
     guard let url = Self.validBase(base.value) else {
       // Shown without its query, fragment or user: a key may have been put there.

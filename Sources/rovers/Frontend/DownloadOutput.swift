@@ -22,25 +22,28 @@ struct DownloadOutput: Sendable {
       arguments: arguments, environment: environment,
       config: try ConfigFile.load(arguments, environment))
     jobs = try settings.integer(
-      "jobs", nil, default: 8, in: 1...64, reason: "give a whole number, 1 to 64")
+      "jobs", "ROVERS_JOBS", default: 8, in: 1...64, reason: "give a whole number, 1 to 64")
     force = arguments.flag("force")
     dryRun = arguments.flag("dry-run")
     noGallery = arguments.flag("no-gallery")
   }
 
-  /// `--dry-run`: each photo with whether its file is there already.
+  /// `--dry-run`: each photo with whether its file is there already; with `--force`, every
+  /// photo would be fetched again, so none counts as there.
   func listPlan(_ downloads: [PhotoDownload], common: CommonOptions, _ console: Console) throws
     -> ExitCode
   {
     let entries = downloads.map {
       DownloadEntry(
-        planned: $0, present: FileManager.default.fileExists(atPath: $0.destination.path))
+        planned: $0,
+        present: !force && FileManager.default.fileExists(atPath: $0.destination.path))
     }
     try common.output.write(
       DownloadEntry.records(entries), json: entries, to: console)
     if !common.quiet {
       let present = entries.filter { $0.status == "present" }.count
-      console.diagnostic("would download \(entries.count - present), \(present) already there")
+      let kept = force ? " (--force: again)" : ", \(present) already there"
+      console.diagnostic("would download \(entries.count - present)\(kept)")
     }
     return .success
   }

@@ -41,6 +41,8 @@ struct ErrorReport {
       self.init(message: error.description, code: .temporaryFailure)
     case let error as APIError:
       self.init(message: Self.message(for: error), code: Self.code(for: error))
+    case let error as BaseWithoutAPIPath:
+      self.init(message: error.message, code: Self.code(for: error.error))
     case is CancellationError:
       self.init(message: "interrupted", code: .interrupted)
     default:
@@ -74,7 +76,7 @@ struct ErrorReport {
         + " servers in 2024, so only the API has its photos (use --source api)"
     }
     let hint =
-      Suggestion.nearest(to: error.rover, in: error.covered).map { " Did you mean '\($0)'?" } ?? ""
+      Suggestion.hint(for: error.rover, in: error.covered)
     return "Unknown rover '\(error.rover)' for NASA's raw-image feeds.\(hint) They cover "
       + error.covered.joined(separator: ", ") + "."
   }

@@ -15,16 +15,19 @@ enum ExitCode: Int32, Sendable, CaseIterable {
   /// expects of a writer, which a shell reports as 141.
   case closedPipe = 141
 
-  /// What the code means, for `rovers help exit-codes`.
+  /// What the code means: the one table behind `rovers help exit-codes`, the man page and
+  /// the README's list (a test holds the README to it).
   var meaning: String {
     switch self {
     case .success: "success, including \"no photos on that sol\""
-    case .failure: "unexpected failure (a bug)"
-    case .usage: "usage: bad flag, missing or malformed argument, unknown rover or camera"
+    case .failure: "unexpected failure (a bug: please report it)"
+    case .usage:
+      "usage: bad flag, argument or environment variable, unknown rover or camera"
     case .dataError: "the server answered with data that cannot be understood"
     case .unavailable: "the service is unavailable: unreachable, 5xx, endpoint gone"
-    case .cannotCreate: "an output file or folder cannot be created or written"
-    case .temporaryFailure: "temporary: rate limited or timed out; try again later"
+    case .cannotCreate: "an output file or folder cannot be created or written, a full disk too"
+    case .temporaryFailure:
+      "temporary: rate limited, timed out, or another sync holds the folder; try again later"
     case .noPermission: "the API key is missing, invalid or refused (401/403)"
     case .configError: "the config file cannot be used (the message names the line)"
     case .interrupted: "interrupted by Ctrl-C (SIGINT), SIGTERM or SIGHUP"

@@ -2,47 +2,67 @@
 struct HelpTopic: Sendable {
   var name: String
   var abstract: String
-  var text: @Sendable () -> String
+  var text: @Sendable (HelpFormatter) -> String
 
   static let all = [
-    HelpTopic(name: "exit-codes", abstract: "What each exit code means.") {
+    HelpTopic(name: "exit-codes", abstract: "What each exit code means.") { format in
       var text = "EXIT CODES:\n"
       for code in ExitCode.allCases {
-        text += HelpFormatter.row(String(code.rawValue), code.meaning)
+        text += format.row(String(code.rawValue), code.meaning)
       }
       return text
     },
     HelpTopic(name: "environment", abstract: "The environment variables rovers reads.") {
+      format in
       var text = "ENVIRONMENT:\n"
-      for (name, meaning) in environmentVariables { text += HelpFormatter.row(name, meaning) }
+      for (name, meaning) in environmentVariables { text += format.row(name, meaning) }
       return text
         + "\n  Flags beat environment variables, which beat the config file and defaults.\n"
     },
   ]
 
-  /// Every variable rovers reads, with what it does: for help and the man page alike.
+  /// Every variable rovers reads, with what it does: the one table behind help, the man page
+  /// and the README's list (a test holds the README to it).
   static let environmentVariables: [(String, String)] = [
     ("ROVERS_API_BASE", "The API's base URL. (default: \(CommonOptions.defaultBase))"),
     ("ROVERS_API_KEY", "The API key, sent as X-API-Key and api_key."),
-    ("NASA_API_KEY", "The API key, when ROVERS_API_KEY is unset."),
+    ("NASA_API_KEY", "The API key, when ROVERS_API_KEY is unset or empty."),
+    ("ROVERS_SOURCE", "api, nasa or auto: where photos come from. (default: auto)"),
+    ("ROVERS_NASA_BASE", "The host of NASA's feeds. (default: \(CommonOptions.defaultNASABase))"),
+    ("ROVERS_CONFIG", "The config file. (default: $XDG_CONFIG_HOME/rovers/config)"),
     ("ROVERS_TIMEOUT", "Seconds one request may take. (default: 30)"),
     ("ROVERS_RETRIES", "Retries of a failed request. (default: 3)"),
-    ("ROVERS_DEADLINE", "Seconds the whole command may take. (default: 300)"),
+    (
+      "ROVERS_DEADLINE",
+      "Seconds the whole command may take. (default: 300; 3600 for download and sync)"
+    ),
+    ("ROVERS_JOBS", "Transfers at once for download and sync, 1 to 64. (default: 8)"),
+    ("ROVERS_MAX_BODY_MB", "The most megabytes of one JSON answer. (default: 256)"),
     ("XDG_CACHE_HOME", "The cache goes in its rovers folder. (default: ~/.cache)"),
     ("XDG_CONFIG_HOME", "The config file is its rovers/config. (default: ~/.config)"),
-    ("NO_COLOR", "Set to anything to turn colour off."),
-    ("COLUMNS", "The width tables fit. (default: the terminal's)"),
+    ("NO_COLOR", "Set to a value that is not empty to turn colour off."),
+    ("COLUMNS", "The width of tables and help on a terminal. (default: the terminal's)"),
   ]
 
+  /// `rovers help` itself, for `rovers help help` and `rovers help --help`.
+  static let command = CommandSpec(
+    name: "help", abstract: "Show subcommand help information.", synopsis: "[<subcommand>]",
+    arguments: [
+      ArgumentSpec(
+        name: "subcommand", help: "A subcommand or help topic, such as photos or exit-codes.",
+        isRequired: false, completion: .none)
+    ])
+
   /// The help that `rovers help <words>` prints.
-  static func text(for words: [String]) throws -> String {
-    guard let name = words.first else { return Rovers.rootHelp }
+  static func text(for words: [String], format: HelpFormatter) throws -> String {
+    guard let name = words.first else { return Rovers.rootHelp(format) }
+    if ["help", "-h", "--help"].contains(name) { return format.help(for: command) }
     if let command = Rovers.command(named: name) {
-      return HelpFormatter.help(for: command.spec)
+      return format.help(for: command.spec)
     }
-    if let topic = all.first(where: { $0.name == name }) { return topic.text() }
-    let names = Rovers.specs.map(\.name) + all.map(\.name)
-    let hint = Suggestion.nearest(to: name, in: names).map { " Did you mean '\($0)'?" } ?? ""
+    if let topic = all.first(where: { $0.name == name }) { return topic.text(format) }
+    let names = Rovers.specs.map(\.name) + all.map(\.name) + ["help"]
+    let hint = Suggestion.hint(for: name, in: names)
     throw UsageError(message: "Unknown help topic '\(name)'.\(hint)", command: nil)
   }
 }

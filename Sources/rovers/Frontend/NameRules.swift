@@ -12,6 +12,11 @@ enum NameRules {
 
   /// A camera name, upper-cased as the API writes them: letters, digits and `_`.
   static func camera(_ text: String, spec: CommandSpec) throws -> String {
+    if text.contains(","), text.split(separator: ",").allSatisfy({ isPlainName(String($0)) }) {
+      let repeated = text.split(separator: ",").map { "--camera \($0)" }.joined(separator: " ")
+      throw UsageError.invalidValue(
+        text, for: "--camera <name>", reason: "give one camera each time: \(repeated)", in: spec)
+    }
     guard isPlainName(text), !text.contains("-") else {
       throw UsageError.invalidValue(
         text, for: "--camera <name>",

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `--format`, `--json`, `--fields` and `--no-color`: how a data command writes.
+/// `--format`, `--json`, `--fields` and `--color`: how a data command writes.
 struct OutputOptions: Sendable {
   static let specs: [OptionSpec] = [
     .option(
@@ -8,15 +8,21 @@ struct OutputOptions: Sendable {
       default: "table",
       completion: .values(OutputFormat.allCases.map(\.rawValue))),
     .flag("json", help: "The same as --format json: the API's own field names."),
-    .option("fields", value: "a,b,...", help: "The columns of a table, CSV or TSV, in order."),
-    .flag("no-color", help: "No colour, even on a terminal."),
+    .option(
+      "fields", value: "a,b,...", help: "The fields of a table, CSV, TSV or NDJSON, in order."),
+    .option(
+      "color", value: "when",
+      help: "auto (on a terminal), always (for less -R) or never.", default: "auto",
+      completion: .values(ColorChoice.allCases.map(\.rawValue))),
+    .flag("no-color", help: "The same as --color never."),
     .flag("crlf", help: "End CSV lines with CR LF, for spreadsheets."),
   ]
 
   var format: OutputFormat
   /// The columns asked for; `nil` for the command's own choice.
   var fields: [String]?
-  var noColor: Bool
+  /// `--color`, with `--no-color` as `never`.
+  var color: ColorChoice
   /// CSV lines end with `\r\n`.
   var crlf: Bool
 
@@ -48,7 +54,14 @@ struct OutputOptions: Sendable {
         reason: "name one field or more",
         in: spec)
     }
-    noColor = arguments.flag("no-color")
+    color = try ColorChoice(arguments)
+    // JSON keeps the API's own shape, whole; a choice of fields there would be silently lost.
+    if fields != nil, format == .json || format == .html {
+      throw UsageError(
+        message:
+          "'--fields' is for table, CSV, TSV and NDJSON; '--format \(format.rawValue)' prints every field",
+        command: spec)
+    }
     crlf = arguments.flag("crlf")
     if crlf, format != .csv {
       throw UsageError(

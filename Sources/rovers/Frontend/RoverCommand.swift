@@ -9,6 +9,12 @@ protocol RoverCommand: Sendable {
   var sharedOptions: CommonOptions? { get }
   /// Runs the command; returns the exit code when some of the work failed but some was shown.
   func run(_ console: Console) async throws -> ExitCode
+  /// The names `--fields` takes, for completion; none for a command without it.
+  static var fieldNames: [String] { get }
+}
+
+extension RoverCommand {
+  static var fieldNames: [String] { [] }
 }
 
 /// A subcommand that talks to the API, and so takes the common options.

@@ -70,20 +70,19 @@ enum Rovers {
   private static func dispatch(
     _ words: [String], _ environment: [String: String], _ console: Console
   ) async throws -> ExitCode {
+    let format = HelpFormatter(width: console.style.helpWidth)
     guard let first = words.first else {
-      console.output(rootHelp)
+      console.output(rootHelp(format))
       return .success
     }
     let rest = Array(words.dropFirst())
     switch first {
-    case "-h", "--help":
-      console.output(rootHelp)
+    case "-h", "--help", "help":
+      // `rovers --help latest` is `rovers help latest`, as in argument-parser.
+      console.output(try HelpTopic.text(for: rest, format: format))
       return .success
-    case "--version":
+    case "-V", "--version":
       console.output(version + "\n")
-      return .success
-    case "help":
-      console.output(try HelpTopic.text(for: rest))
       return .success
     case "--generate-completion-script":
       // Hidden from help, as in swift-argument-parser.
@@ -93,34 +92,55 @@ enum Rovers {
       console.output(ManPage.page(specs))
       return .success
     default:
+      // Options typed before the subcommand (`rovers -qv list`) belong to it.
+      if first.hasPrefix("-"), let index = words.firstIndex(where: { command(named: $0) != nil }) {
+        let reordered = [words[index]] + words[..<index] + words[(index + 1)...]
+        return try await dispatch(reordered, environment, console)
+      }
       guard let command = command(named: first) else {
         throw unknownSubcommand(first)
       }
       if ArgumentParser.wantsHelp(rest) {
-        console.output(HelpFormatter.help(for: command.spec))
+        console.output(format.help(for: command.spec))
         return .success
       }
       let arguments = try ArgumentParser.parse(rest, for: command.spec)
       let instance = try command.init(arguments, environment: environment)
       guard let common = instance.sharedOptions else { return try await instance.run(console) }
       if let key = common.apiKey { console.redact(key) }
-      if common.output.noColor { console.disableColor() }
+      switch common.output.color {
+      case .auto: break
+      case .always: console.enableColor()
+      case .never: console.disableColor()
+      }
       for warning in common.warnings { console.diagnostic(warning) }
-      return try await DeadlineExceeded.run(within: common.deadline, console: console) {
-        try await instance.run(console)
+      do {
+        return try await DeadlineExceeded.run(within: common.deadline, console: console) {
+          try await instance.run(console)
+        }
+      } catch {
+        throw BaseWithoutAPIPath.explaining(error, base: common.baseURL)
       }
     }
   }
 
-  static var rootHelp: String {
-    HelpFormatter.rootHelp(abstract: abstract, commands: specs, topics: HelpTopic.all)
+  /// The help of `rovers` itself.
+  static func rootHelp(_ format: HelpFormatter) -> String {
+    format.rootHelp(abstract: abstract, commands: specs, topics: HelpTopic.all)
   }
 
   /// Every subcommand's description, in help order.
   static var specs: [CommandSpec] {
     // A plain loop: closures over `any RoverCommand.Type` crash the Swift 6.3 compiler.
     var specs: [CommandSpec] = []
-    for command in commands { specs.append(command.spec) }
+    for command in commands {
+      var spec = command.spec
+      // The field names live with each command's records; completion offers them.
+      if let index = spec.options.firstIndex(where: { $0.long == "fields" }) {
+        spec.options[index].completion = .list(command.fieldNames)
+      }
+      specs.append(spec)
+    }
     return specs
   }
 
@@ -147,11 +167,10 @@ enum Rovers {
 
   private static func unknownSubcommand(_ word: String) -> UsageError {
     if word.hasPrefix("-") {
-      let suggestion = Suggestion.nearest(to: word, in: ["--help", "--version"])
-      return .unknownOption(word, suggestion: suggestion, in: nil)
+      return .unknownOption(word, known: ["--help", "--version"], in: nil)
     }
     let names = specs.map(\.name) + ["help"]
-    let hint = Suggestion.nearest(to: word, in: names).map { " Did you mean '\($0)'?" } ?? ""
+    let hint = Suggestion.hint(for: word, in: names)
     return UsageError(message: "Unknown subcommand '\(word)'.\(hint)", command: nil)
   }
 }

@@ -9,7 +9,7 @@ struct UnknownCamera: Error, CustomStringConvertible {
 
   var description: String {
     let owner = rover.map { " on \($0)" } ?? ""
-    let hint = Suggestion.nearest(to: camera, in: known).map { " Did you mean '\($0)'?" } ?? ""
+    let hint = Suggestion.hint(for: camera, in: known)
     return "Unknown camera '\(camera)'\(owner).\(hint) Cameras: \(known.joined(separator: ", "))."
   }
 

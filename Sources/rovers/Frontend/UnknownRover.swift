@@ -7,7 +7,7 @@ struct UnknownRover: Error, CustomStringConvertible {
   var known: [String]
 
   var description: String {
-    let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+    let hint = Suggestion.hint(for: name, in: known)
     return "Unknown rover '\(name)'.\(hint) Known rovers: \(known.joined(separator: ", "))."
   }
 }

@@ -11,19 +11,22 @@ final class DownloadProgress: Sendable {
     var gone = 0
     var failed = 0
     var bytes = 0
+    /// How many downloads there will be: known at once for `download`, growing as a sync's
+    /// lists arrive.
+    var total: Int?
     var lastDrawn = ContinuousClock.now - .seconds(1)
+
+    var done: Int { downloaded + skipped + gone + failed }
   }
 
-  private let tally = Mutex(Tally())
-  /// How many downloads there will be, when known before they start.
-  private let total: Int?
+  private let tally: Mutex<Tally>
   private let console: Console
   private let live: Bool
   private let quiet: Bool
   private let started = ContinuousClock.now
 
   init(total: Int?, console: Console, quiet: Bool) {
-    self.total = total
+    tally = Mutex(Tally(total: total))
     self.console = console
     self.quiet = quiet
     live = console.style.liveProgress && !quiet
@@ -43,13 +46,35 @@ final class DownloadProgress: Sendable {
       let now = ContinuousClock.now
       guard live, now - tally.lastDrawn >= .milliseconds(100) else { return nil }
       tally.lastDrawn = now
-      let done = tally.downloaded + tally.skipped + tally.gone + tally.failed
-      let rate = Self.megabytes(Double(tally.bytes) / max(seconds(now - started), 0.001))
-      let count = total.map { "\(done)/\($0)" } ?? "\(done) done"
-      return "\(count)  \(Self.megabytes(Double(tally.bytes))) MB  \(rate) MB/s  "
-        + "\(tally.failed) failed"
+      let photo = result.download.photo
+      return Self.line(tally, elapsed: seconds(now - started))
+        + "  \(photo.rover.name) sol \(photo.sol)"
     }
     if let line { console.status(line) }
+  }
+
+  /// Adds downloads to the total as a sync learns of them.
+  @Sendable func expect(_ count: Int) {
+    tally.withLock { $0.total = ($0.total ?? 0) + count }
+  }
+
+  /// `37/49  76%  8.1 MB  2.4 MB/s  0:03 left  0 failed`: the time left assumes the photos
+  /// still to come are as large as those so far.
+  static func line(_ tally: Tally, elapsed: Double) -> String {
+    let elapsed = max(elapsed, 0.001)
+    let rate = Double(tally.bytes) / elapsed
+    var parts = [tally.total.map { "\(tally.done)/\($0)" } ?? "\(tally.done) done"]
+    if let total = tally.total, total > 0 {
+      parts.append("\(min(100, tally.done * 100 / total))%")
+    }
+    parts.append("\(megabytes(Double(tally.bytes))) MB")
+    parts.append("\(megabytes(rate)) MB/s")
+    if let total = tally.total, tally.done > 0, total > tally.done {
+      let left = Int((elapsed / Double(tally.done) * Double(total - tally.done)).rounded())
+      parts.append(String(format: "%d:%02d left", left / 60, left % 60))
+    }
+    parts.append("\(tally.failed) failed")
+    return parts.joined(separator: "  ")
   }
 
   /// Whether any download has ended yet.

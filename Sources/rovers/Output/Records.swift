@@ -95,7 +95,7 @@ struct Records {
 
   /// The error for a field the rows do not have, listing those they do.
   static func unknownField(_ name: String, known: [String], spec: CommandSpec?) -> UsageError {
-    let hint = Suggestion.nearest(to: name, in: known).map { " Did you mean '\($0)'?" } ?? ""
+    let hint = Suggestion.hint(for: name, in: known)
     return UsageError(
       message: "Unknown field '\(name)'.\(hint) Fields: \(known.joined(separator: ", ")).",
       command: spec)

@@ -8,9 +8,11 @@ import Foundation
 
 /// Whether stdout is a terminal, how wide it is, and whether colour is wanted.
 struct TerminalStyle: Sendable {
-  /// The width tables must fit; `nil` when stdout is not a terminal and `COLUMNS` is unset,
-  /// so pipes get whole lines.
+  /// The width tables must fit; `nil` when stdout is not a terminal, so pipes get whole lines
+  /// whatever `COLUMNS` says (a shell exports it to every program, piped or not).
   var width: Int?
+  /// The width help is wrapped to: the terminal's, else 80, as argument-parser's.
+  var helpWidth: Int { width ?? HelpFormatter.defaultWidth }
   /// Colour only on a terminal, and only when neither `NO_COLOR` nor `TERM=dumb` says no.
   var color: Bool
   /// Whether stderr is a terminal, where a progress line may redraw itself.
@@ -30,7 +32,7 @@ struct TerminalStyle: Sendable {
   /// neither `NO_COLOR` (set and not empty) nor `TERM=dumb` says no.
   init(environment: [String: String], stdoutIsTerminal isTerminal: Bool) {
     let columns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-    width = columns ?? (isTerminal ? Self.terminalWidth() : nil)
+    width = isTerminal ? columns ?? Self.terminalWidth() : nil
     color =
       isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     liveProgress = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"

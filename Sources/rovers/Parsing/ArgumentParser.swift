@@ -1,6 +1,6 @@
 /// Parses a subcommand's words against its ``CommandSpec``, as swift-argument-parser does:
-/// `--opt value` and `--opt=value`, `-o value`, repeated options, `--` to end options, and
-/// options before or after positionals.
+/// `--opt value` and `--opt=value`, `-o value`, `-ovalue` and `-qv`, repeated options, `--` to
+/// end options, and options before or after positionals.
 enum ArgumentParser {
   /// Whether the words ask for help: `-h` or `--help` anywhere before `--`. Help wins over any
   /// other error on the same line.
@@ -25,12 +25,12 @@ enum ArgumentParser {
         optionsEnded = true
         continue
       }
-      let (name, attached) = split(word)
-      guard let option = spec.option(named: name) else {
-        let names = spec.options.map { "--" + $0.long } + ["--help"]
-        throw UsageError.unknownOption(
-          name, suggestion: Suggestion.nearest(to: name, in: names), in: spec)
+      if !word.hasPrefix("--"), word.count > 2 {
+        try parseCluster(word, into: &parsed, rest: &rest)
+        continue
       }
+      let (name, attached) = split(word)
+      let option = try known(name, in: spec)
       guard option.valueName != nil else {
         if attached != nil { throw UsageError.unexpectedArgument(word, in: spec) }
         parsed.flags.insert(option.long)
@@ -38,11 +38,55 @@ enum ArgumentParser {
       }
       // A value may look like an option only when attached (`--sol=-1`) or a negative number.
       let value = attached ?? rest.first.flatMap { isValue($0) ? rest.popFirst() : nil }
-      guard let value else { throw UsageError.missingValue(for: option, in: spec) }
-      parsed.values[option.long, default: []].append(value)
+      try add(value, for: option, to: &parsed)
     }
     try checkPositionals(parsed.positionals, spec)
     return parsed
+  }
+
+  /// Short options in one word, as getopt reads them: `-qv` is `-q -v`, and the first that
+  /// takes a value takes the rest of the word (`-j8`, `-omars`) or else the next word.
+  private static func parseCluster(
+    _ word: String, into parsed: inout ParsedArguments, rest: inout ArraySlice<String>
+  ) throws {
+    var letters = word.dropFirst()
+    while let letter = letters.popFirst() {
+      let option = try known("-\(letter)", in: parsed.spec)
+      guard option.valueName != nil else {
+        parsed.flags.insert(option.long)
+        continue
+      }
+      let value =
+        letters.isEmpty
+        ? rest.first.flatMap { isValue($0) ? rest.popFirst() : nil } : String(letters)
+      try add(value, for: option, to: &parsed)
+      return
+    }
+  }
+
+  /// The option called `name`, or a usage error that suggests the nearest one.
+  private static func known(_ name: String, in spec: CommandSpec) throws -> OptionSpec {
+    if let option = spec.option(named: name) { return option }
+    if let advice = spec.elsewhere[name] {
+      throw UsageError(message: "Unknown option '\(name)'. \(advice)", command: spec)
+    }
+    let names = spec.options.map { "--" + $0.long } + ["--help"]
+    throw UsageError.unknownOption(name, known: names, in: spec)
+  }
+
+  /// Records an option's value; a single-value option given twice is a mistake, not a choice
+  /// of the last, since the two values usually mean the line was built wrong.
+  private static func add(
+    _ value: String?, for option: OptionSpec, to parsed: inout ParsedArguments
+  ) throws {
+    guard let value else { throw UsageError.missingValue(for: option, in: parsed.spec) }
+    if !option.isRepeatable, let earlier = parsed.values[option.long]?.first {
+      throw UsageError(
+        message:
+          "'\(option.displayName)' was given twice ('\(earlier)' and '\(value)'); it takes one value",
+        command: parsed.spec)
+    }
+    parsed.values[option.long, default: []].append(value)
   }
 
   private static func checkPositionals(_ words: [String], _ spec: CommandSpec) throws {

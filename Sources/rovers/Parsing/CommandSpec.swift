@@ -12,6 +12,9 @@ struct CommandSpec: Sendable {
   var arguments: [ArgumentSpec] = []
   /// Options, in help order; `-h, --help` is added by the parser.
   var options: [OptionSpec] = []
+  /// Options of another command that people reach for here, with where they belong: a better
+  /// answer than the nearest spelling.
+  var elsewhere: [String: String] = [:]
 
   /// The full usage line: `rovers photos <rover> (--sol <sol> | …)`.
   var usage: String { "rovers \(name) \(synopsis)" }
@@ -31,8 +34,10 @@ enum CompletionHint: Sendable, Equatable {
   case directories
   /// A rover's name.
   case rovers
-  /// A camera of the rover already typed.
+  /// A camera of the rover already typed, whatever case was typed.
   case cameras
+  /// A comma-separated list of these words: `--fields id,camera`.
+  case list([String])
 }
 
 /// A positional argument.

@@ -1,13 +1,24 @@
 /// Lays out help the way swift-argument-parser does: `OVERVIEW:`, `USAGE:`, `ARGUMENTS:`,
-/// `OPTIONS:`, `SUBCOMMANDS:`, two-space indent, descriptions at column 26.
-enum HelpFormatter {
+/// `OPTIONS:`, `SUBCOMMANDS:`, two-space indent, descriptions at column 26, every line wrapped
+/// to the width (the terminal's, or 80 when help goes to a pipe or a file).
+struct HelpFormatter: Sendable {
   static let descriptionColumn = 26
+  /// The width of help that does not go to a terminal, as argument-parser's.
+  static let defaultWidth = 80
+
+  /// The column no line may pass.
+  var width: Int
+
+  init(width: Int = HelpFormatter.defaultWidth) {
+    // Narrower than this, descriptions would be a word a line; a long line reads better.
+    self.width = max(width, Self.descriptionColumn + 20)
+  }
 
   /// The help of one subcommand.
-  static func help(for spec: CommandSpec) -> String {
+  func help(for spec: CommandSpec) -> String {
     var text = "OVERVIEW: \(spec.abstract)\n\n"
-    if let discussion = spec.discussion { text += wrap(discussion, width: 80) + "\n\n" }
-    text += "USAGE: \(spec.usage)\n"
+    if let discussion = spec.discussion { text += wrap(discussion) + "\n\n" }
+    text += usage(spec.usage) + "\n"
     if !spec.arguments.isEmpty {
       text += "\nARGUMENTS:\n"
       for argument in spec.arguments { text += row("<\(argument.name)>", argument.help) }
@@ -23,9 +34,9 @@ enum HelpFormatter {
   }
 
   /// The root command's help.
-  static func rootHelp(abstract: String, commands: [CommandSpec], topics: [HelpTopic]) -> String {
+  func rootHelp(abstract: String, commands: [CommandSpec], topics: [HelpTopic]) -> String {
     var text = "OVERVIEW: \(abstract)\n\nUSAGE: rovers <subcommand>\n\nOPTIONS:\n"
-    text += row("--version", "Show the version.")
+    text += row("-V, --version", "Show the version.")
     text += row("-h, --help", "Show help information.")
     text += "\nSUBCOMMANDS:\n"
     for command in commands { text += row(command.name, command.abstract) }
@@ -36,29 +47,71 @@ enum HelpFormatter {
     return text
   }
 
-  /// Breaks a paragraph into lines of at most `width` characters, at spaces.
-  static func wrap(_ paragraph: String, width: Int) -> String {
-    var lines: [String] = []
-    var line = ""
-    for word in paragraph.split(separator: " ") {
-      if !line.isEmpty, line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
+  /// `USAGE: rovers photos …`, broken between whole groups (`[--camera <name> ...]` stays on
+  /// one line) with the later lines under the first word after `USAGE:`.
+  func usage(_ line: String) -> String {
+    let prefix = "USAGE: "
+    return fill(groups(line), firstIndent: prefix, indent: String(repeating: " ", count: 9))
+  }
+
+  /// Paragraphs broken into lines of at most the width, at spaces.
+  func wrap(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      fill($0.split(separator: " ").map(String.init), firstIndent: "", indent: "")
+    }.joined(separator: "\n")
+  }
+
+  /// `  label                   description`, the description wrapped at the width under
+  /// itself, or starting on the next line when the label leaves it no room.
+  func row(_ label: String, _ description: String) -> String {
+    let indented = "  " + label
+    let column = String(repeating: " ", count: Self.descriptionColumn)
+    let words = description.split(separator: " ").map(String.init)
+    if indented.count <= Self.descriptionColumn - 2 {
+      return fill(words, firstIndent: indented.padding(to: Self.descriptionColumn), indent: column)
+        + "\n"
     }
-    if !line.isEmpty { lines.append(line) }
+    return indented + "\n" + fill(words, firstIndent: column, indent: column) + "\n"
+  }
+
+  /// Words laid out in lines no longer than the width; a word longer than a line gets one.
+  private func fill(_ words: [String], firstIndent: String, indent: String) -> String {
+    var lines: [String] = []
+    var line = firstIndent
+    var lineHasWord = false
+    for word in words {
+      if lineHasWord, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = indent
+        lineHasWord = false
+      }
+      line += (lineHasWord ? " " : "") + word
+      lineHasWord = true
+    }
+    lines.append(line)
     return lines.joined(separator: "\n")
   }
 
-  /// `  label                   description`, or the description on the next line when the
-  /// label leaves it no room.
-  static func row(_ label: String, _ description: String) -> String {
-    let indented = "  " + label
-    if indented.count <= descriptionColumn - 2 {
-      return indented.padding(to: descriptionColumn) + description + "\n"
+  /// The usage line's words, with each bracketed group kept whole.
+  private func groups(_ line: String) -> [String] {
+    var groups: [String] = []
+    var current = ""
+    var depth = 0
+    for character in line {
+      switch character {
+      case "(", "[", "<": depth += 1
+      case ")", "]", ">": depth -= 1
+      default: break
+      }
+      if character == " ", depth <= 0 {
+        if !current.isEmpty { groups.append(current) }
+        current = ""
+      } else {
+        current.append(character)
+      }
     }
-    return indented + "\n" + String(repeating: " ", count: descriptionColumn) + description + "\n"
+    if !current.isEmpty { groups.append(current) }
+    return groups
   }
 }
 

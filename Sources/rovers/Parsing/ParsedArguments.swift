@@ -12,17 +12,23 @@ struct ParsedArguments: Sendable {
   /// Whether the flag was given.
   func flag(_ long: String) -> Bool { flags.contains(long) }
 
-  /// The option's value; the last one wins when it was given twice, as in
-  /// swift-argument-parser.
+  /// The option's value (the parser refuses a single-value option given twice).
   func value(_ long: String) -> String? { values[long]?.last }
 
   /// Every value of a repeatable option.
   func all(_ long: String) -> [String] { values[long] ?? [] }
 
-  /// The option's value as a whole number no smaller than `minimum`.
+  /// The option's value as a whole number no smaller than `minimum`: digits only (`+5` is as
+  /// wrong as `-5` would be for a count), and a number too large for the tool says so.
   func integer(_ long: String, minimum: Int, reason: String) throws -> Int? {
     guard let text = value(long) else { return nil }
-    guard let number = Int(text), number >= minimum else {
+    let digits = text.hasPrefix("-") ? text.dropFirst() : text[...]
+    let isWhole = !digits.isEmpty && digits.allSatisfy { ("0"..."9").contains($0) }
+    if isWhole, Int(text) == nil {
+      throw UsageError.invalidValue(
+        text, for: option(long), reason: "the number is too large", in: spec)
+    }
+    guard isWhole, let number = Int(text), number >= minimum else {
       throw UsageError.invalidValue(text, for: option(long), reason: reason, in: spec)
     }
     return number

@@ -9,6 +9,29 @@ enum Suggestion {
     return best.distance <= limit ? best.candidate : nil
   }
 
+  /// The candidates `word` may have meant: those it begins (`opp` for `opportunity`, `navcam`
+  /// for `NAVCAM_LEFT` and `NAVCAM_RIGHT`), at most three, else the nearest by edit distance.
+  static func matches(to word: String, in candidates: [String]) -> [String] {
+    let typed = word.lowercased()
+    if typed.count >= 2 {
+      let started = candidates.filter {
+        let name = $0.lowercased()
+        return name.count > typed.count && name.hasPrefix(typed)
+      }
+      if !started.isEmpty { return Array(started.prefix(3)) }
+    }
+    return nearest(to: word, in: candidates).map { [$0] } ?? []
+  }
+
+  /// ` Did you mean 'a'?` or ` Did you mean 'a' or 'b'?`, to end a message; empty when
+  /// nothing is near.
+  static func hint(for word: String, in candidates: [String]) -> String {
+    let quoted = matches(to: word, in: candidates).map { "'\($0)'" }
+    guard let last = quoted.last else { return "" }
+    let list = quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " or " + last
+    return " Did you mean \(list)?"
+  }
+
   /// Levenshtein distance, ignoring case.
   static func distance(_ a: String, _ b: String) -> Int {
     let a = Array(a.lowercased())

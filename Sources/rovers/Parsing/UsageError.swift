@@ -7,10 +7,11 @@ struct UsageError: Error, Sendable {
   /// The command whose usage is printed below the message; `nil` for the root command.
   var command: CommandSpec?
 
-  static func unknownOption(_ name: String, suggestion: String?, in command: CommandSpec?)
+  /// An option the command does not take, with the ones it may have meant among `known`.
+  static func unknownOption(_ name: String, known: [String], in command: CommandSpec?)
     -> UsageError
   {
-    let hint = suggestion.map { " Did you mean '\($0)'?" } ?? ""
+    let hint = Suggestion.hint(for: name, in: known)
     return UsageError(message: "Unknown option '\(name)'.\(hint)", command: command)
   }
 

@@ -4,11 +4,11 @@
 _rovers_cameras() {
   local rover=${(L)${(M)words[@]:#(#i)(curiosity|spirit|opportunity|perseverance)}[1]}
   case $rover in
-    curiosity) compadd -- FHAZ NAVCAM MAST CHEMCAM MAHLI MARDI RHAZ ;;
-    spirit) compadd -- FHAZ NAVCAM PANCAM MINITES ENTRY RHAZ ;;
-    opportunity) compadd -- FHAZ NAVCAM PANCAM MINITES ENTRY RHAZ ;;
-    perseverance) compadd -- EDL_RUCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 NAVCAM_LEFT NAVCAM_RIGHT MCZ_RIGHT MCZ_LEFT FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT EDL_RDCAM SKYCAM SHERLOC_WATSON SUPERCAM_RMI LCAM ;;
-    *) compadd -- CHEMCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 EDL_RDCAM EDL_RUCAM ENTRY FHAZ FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A LCAM MAHLI MARDI MAST MCZ_LEFT MCZ_RIGHT MINITES NAVCAM NAVCAM_LEFT NAVCAM_RIGHT PANCAM REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT RHAZ SHERLOC_WATSON SKYCAM SUPERCAM_RMI ;;
+    curiosity) compadd -M 'm:{a-z}={A-Z}' -- FHAZ NAVCAM MAST CHEMCAM MAHLI MARDI RHAZ ;;
+    spirit) compadd -M 'm:{a-z}={A-Z}' -- FHAZ NAVCAM PANCAM MINITES ENTRY RHAZ ;;
+    opportunity) compadd -M 'm:{a-z}={A-Z}' -- FHAZ NAVCAM PANCAM MINITES ENTRY RHAZ ;;
+    perseverance) compadd -M 'm:{a-z}={A-Z}' -- EDL_RUCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 NAVCAM_LEFT NAVCAM_RIGHT MCZ_RIGHT MCZ_LEFT FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT EDL_RDCAM SKYCAM SHERLOC_WATSON SUPERCAM_RMI LCAM ;;
+    *) compadd -M 'm:{a-z}={A-Z}' -- CHEMCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 EDL_RDCAM EDL_RUCAM ENTRY FHAZ FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A LCAM MAHLI MARDI MAST MCZ_LEFT MCZ_RIGHT MINITES NAVCAM NAVCAM_LEFT NAVCAM_RIGHT PANCAM REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT RHAZ SHERLOC_WATSON SKYCAM SUPERCAM_RMI ;;
   esac
 }
 
@@ -38,8 +38,9 @@ _rovers() {
       _arguments \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
-        '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
-        '--no-color[No colour, even on a terminal.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - name status launch_date landing_date max_sol max_date total_photos cameras' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
@@ -58,12 +59,13 @@ _rovers() {
       ;;
     latest)
       _arguments \
-        '--camera[Only photos from this camera.]:name:_rovers_cameras' \
+        '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
-        '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
-        '--no-color[No colour, even on a terminal.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol earth_date id camera img_src nasa_id' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
@@ -88,8 +90,9 @@ _rovers() {
         '--limit[At most this many sols, the earliest first.]:n: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
-        '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
-        '--no-color[No colour, even on a terminal.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - sol earth_date total_photos cameras name status landing_date max_sol max_date sols' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
@@ -117,8 +120,9 @@ _rovers() {
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
-        '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
-        '--no-color[No colour, even on a terminal.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
@@ -150,8 +154,9 @@ _rovers() {
         '--no-gallery[Do not update the folders gallery (rovers gallery) after the run.]' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
-        '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
-        '--no-color[No colour, even on a terminal.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id nasa_id status path img_src error' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
@@ -175,12 +180,14 @@ _rovers() {
         '--since-sol[Mirror from this sol on, not only the latest.]:sol: ' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--dry-run[List what a run would fetch and what is there; write nothing.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--no-gallery[Do not update the folders gallery (rovers gallery) after the run.]' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json- the APIs own field names.]' \
-        '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
-        '--no-color[No colour, even on a terminal.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id nasa_id status path img_src error' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
@@ -212,11 +219,7 @@ _rovers() {
       ;;
     config)
       _arguments \
-        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json- the APIs own field names.]' \
-        '--fields[The columns of a table, CSV or TSV, in order.]:a,b,...: ' \
-        '--no-color[No colour, even on a terminal.]' \
-        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '--json[Print the settings as a JSON array.]' \
         '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this files first line.]:path:_files' \
@@ -226,10 +229,6 @@ _rovers() {
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
-        '--no-cache[Neither read nor write the response cache.]' \
-        '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
-        '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
-        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '1:action:(show)'
       ;;

@@ -1,0 +1,44 @@
+import MarsData
+import RoverAPI
+
+/// Why a day came back without photos, when the reason is that it lies outside what the
+/// rover has: one line on stderr, so an empty stdout is not mistaken for a quiet day.
+///
+/// `Curiosity has photos from sol 0 to 2540 (2012-08-06 to 2019-09-28)`.
+struct EmptyAnswer {
+  var rover: String
+  var archive: any PhotoArchive
+
+  /// The range line when `day` lies past the rover's mission, else `nil`. Asking costs one
+  /// request, usually answered by the cache, and only when the answer was empty.
+  func explain(_ day: PhotoDay) async -> String? {
+    guard let details = try? await archive.fetchRover(rover) else { return nil }
+    let outside =
+      switch day {
+      case .sol(let sol): sol > details.maxSol
+      case .earthDate(let date):
+        date.description < details.landingDate || date.description > details.maxDate
+      }
+    return outside ? Self.range(of: details) : nil
+  }
+
+  /// `Curiosity has photos from sol 0 to 2540 (2012-08-06 to 2019-09-28)`.
+  static func range(of rover: Rover) -> String {
+    "\(rover.name) has photos from sol 0 to \(rover.maxSol) (\(rover.landingDate) to \(rover.maxDate))"
+  }
+
+  /// For a page past the last: how many pages the day has, or the range line when the day
+  /// itself is outside the mission.
+  func explain(_ day: PhotoDay, page: Int, cameras: [String]) async -> String? {
+    if let outside = await explain(day) { return outside }
+    guard
+      let all = try? await archive.fetchPhotos(rover: rover, on: day, cameras: cameras),
+      !all.isEmpty
+    else { return nil }
+    let pages = (all.count + Self.pageSize - 1) / Self.pageSize
+    return "\(all[0].rover.name) has \(all.count) photos on \(day): pages 1 to \(pages)"
+  }
+
+  /// Photos per page of `--page`, as the API pages them.
+  static let pageSize = 25
+}
