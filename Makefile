@@ -21,9 +21,16 @@ all: build
 build:
 	$(SWIFT) build $(FLAGS)
 
+# The whole log goes to .build/test.log; the terminal gets each failure, each skipped test
+# with the reason, and the one line that counts the tests (Swift Testing's; XCTest, which
+# holds no test here, is not run, so no "Executed 0 tests" comes first).
 test:
 	$(SWIFT) build --build-tests $(FLAGS)
-	$(SWIFT) test --skip-build
+	@$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; \
+	grep -E '^✘ Test .* recorded an issue' .build/test.log; \
+	grep -E '^➜ (Test|Suite) .* skipped' .build/test.log | sed 's/^➜ /skipped: /'; \
+	grep -E '^. Test run with' .build/test.log || tail -n 30 .build/test.log; \
+	exit $$status
 
 # Starts the fixture server on a free loopback port, runs the main commands against it,
 # and stops it again, whatever happens. No network needed.

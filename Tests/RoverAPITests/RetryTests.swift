@@ -189,6 +189,12 @@ final class EventLog: Sendable {
     await #expect(throws: APIError.transport(request: "GET /rovers", failure: .timedOut)) {
       try await client.send(Endpoints.rovers())
     }
+    // The slow attempt sees its cancellation well before its 30 s are up; on a loaded machine
+    // that may take a moment to be scheduled.
+    let deadline = ContinuousClock.now + .seconds(5)
+    while !cancelled.withLock({ $0 }), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     #expect(cancelled.withLock { $0 })
   }
 

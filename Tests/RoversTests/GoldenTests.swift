@@ -29,7 +29,9 @@ import Testing
       ]))
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed"))
   func theZshScriptParses() async throws {
     #expect(
       await Self.check([
@@ -37,7 +39,9 @@ import Testing
       ]))
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
   func theFishScriptParses() async throws {
     #expect(
       await Self.check([
