@@ -105,6 +105,24 @@ def measure(command, runs, env=None, before=None, expect=0, peak=False):
                   statistics.median(r.written for r in results), 0, b"")
 
 
+def measure_interleaved(cases, runs, env=None):
+    """`measure` for several (command, before) cases taken in turn, run by run: a ratio between
+    them then sees the same moment of a noisy machine (fsync latency here drifts by 2x over a
+    minute), which measuring one case after the other does not."""
+    results = [[] for _ in cases]
+    for index in range(runs + 1):
+        for slot, (command, before) in enumerate(cases):
+            if before:
+                before()
+            result = run(command, env)
+            if result.status != 0:
+                raise SystemExit("bench: `%s` exited %d" % (" ".join(command), result.status))
+            if index > 0:
+                results[slot].append(result)
+    return [Result(statistics.median(r.wall for r in rs), statistics.median(r.cpu for r in rs),
+                   None, statistics.median(r.written for r in rs), 0, b"") for rs in results]
+
+
 class Server:
     """The fixture server on a free port, for the length of a `with` block."""
 
@@ -256,10 +274,10 @@ def history(report, runs):
                 synthetic.mirror(mirror, old)
 
             with Server(fixtures, "--serve-images") as server:
-                ours = measure([ROVERS, "sync", "curiosity", "-o", mirror, "-q"], runs, server.env,
-                               before=fresh_mirror)
-                base = measure([ROVERS, "sync", "curiosity", "--since-sol", "5000", "-o", empty,
-                                "-q"], runs, server.env, before=clear(empty))
+                ours, base = measure_interleaved(
+                    [([ROVERS, "sync", "curiosity", "-o", mirror, "-q"], fresh_mirror),
+                     ([ROVERS, "sync", "curiosity", "--since-sol", "5000", "-o", empty, "-q"],
+                      clear(empty))], runs * 2, server.env)
             timings[old_sols] = (ours.wall, base.wall)
     (small, _), (large, empty_time) = timings[460], timings[4600]
     ratio = large / empty_time
@@ -294,8 +312,10 @@ def nothing_new(report, runs):
             for name, command in (
                     ("sync", [ROVERS, "sync", "curiosity", "-q", "-o"]),
                     ("download", [ROVERS, "download", "curiosity", "--sol", "999", "-q", "-o"])):
-                times = {files: measure(command + [folder], runs, server.env).wall
-                         for files, folder in folders.items()}
+                sizes = list(folders)
+                results = measure_interleaved(
+                    [(command + [folders[files]], None) for files in sizes], runs * 2, server.env)
+                times = {files: result.wall for files, result in zip(sizes, results)}
                 ratio = times[300_000] / times[25]
                 report.add("nothing-new `%s`, folder of 300k files" % name, "30k / 300k files",
                            "%s / %s" % (ms(times[30_000]), ms(times[300_000])),

@@ -120,7 +120,7 @@ import Testing
       try picture.write(to: camera.appendingPathComponent(name))
     }
     let run = try await ProcessRun.rovers(["gallery", mirror.path], base: Offline.apiBase)
-    #expect(run.stderr == "gallery: 2 photos in 1 sols of 1 rover\n")
+    #expect(run.stderr == "gallery: 2 photos in 1 sol of 1 rover\n")
     let html = try page("curiosity/12/index.html")
     #expect(Self.isWellFormed(html))
     #expect(html.contains("href=\"FHAZ/FLB_1.JPG\""))

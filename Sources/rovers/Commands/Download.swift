@@ -8,9 +8,9 @@ extension Rovers {
     static let spec = CommandSpec(
       name: "download", abstract: "Save the photos of one sol, Earth day or the latest sol.",
       discussion: """
-        Files go to DIR/<rover>/<sol>/<camera>/<id>-<NASA file name>. Each is written to \
-        <name>.part, synced and renamed, so no file is ever half written; files already there \
-        are skipped, so a second run fetches only what is missing.
+        Files go to DIR/<rover>/<sol>/<camera>/<NASA file name>. Each is written under a \
+        hidden temporary name (.<name>.rovers-tmp), synced and renamed, so no file is ever half \
+        written; files already there are skipped, so a second run fetches only what is missing.
         """,
       synopsis:
         "<rover> (--sol <sol> | --earth-date <date> | --latest) [--camera <name> ...] "

@@ -42,10 +42,15 @@ extension Rovers {
       console.output(index + "\n")
       if !quiet {
         console.diagnostic(
-          "gallery: \(totals.photos) photos in \(totals.sols) sols of \(totals.rovers) rover"
-            + "\(totals.rovers == 1 ? "" : "s")")
+          "gallery: \(Self.count(totals.photos, "photo")) in \(Self.count(totals.sols, "sol")) of "
+            + Self.count(totals.rovers, "rover"))
       }
       return .success
+    }
+
+    /// `1 sol`, `2 sols`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+      "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
   }
 }

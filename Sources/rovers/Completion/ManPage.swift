@@ -39,14 +39,19 @@ enum ManPage {
       .SH FILES
       .TP
       .I $XDG_CONFIG_HOME/rovers/config
-      Settings as key = value lines: api-base, api-key-file, timeout, retries, jobs (default \
-      folder ~/.config).
+      Settings as key = value lines: api-base, api-key-file, timeout, retries, deadline, jobs, \
+      source, nasa-base, size (default folder ~/.config; or --config, ROVERS_CONFIG).
       .TP
       .I $XDG_CACHE_HOME/rovers
       The response cache (default folder ~/.cache).
       .TP
-      .I DIR/.rovers-sync.json, DIR/.rovers-sync.lock
-      What sync has mirrored into DIR, and the lock that keeps to one sync per folder.
+      .I DIR/.rovers-sync.journal, DIR/.rovers-sync.lock
+      What sync has mirrored into DIR, one line per finished sol, and the lock that keeps to \
+      one sync per folder.
+      .TP
+      .I DIR/<rover>/<sol>/.rovers-sol.json
+      What download and sync know of the sol's photos, for the gallery and for photos gone \
+      from their host.
       .SH EXIT STATUS
 
       """
