@@ -347,7 +347,7 @@ def one_sol_original(report, runs):
                "%s / %s, %d and %d requests" % (ms(ours[10_000]), ms(ours[100_000]),
                                                  requests[10_000], requests[100_000]),
                exponent(ours[10_000], ours[100_000]),
-               "`curl | jq .`, %s" % ms(theirs[100_000]), ratio, "≤ 1.2×, one request",
+               "`curl \\| jq .`, %s" % ms(theirs[100_000]), ratio, "≤ 1.2×, one request",
                ratio <= 1.2 and requests[100_000] == 1)
 
 
@@ -392,7 +392,7 @@ def manifest_json(report, runs):
     report.add("`manifest --json`", "10k / 100k sols",
                "%s / %s, peak %s / %s" % (ms(ours[10_000]), ms(ours[100_000]),
                                           mib(peaks[10_000]), mib(peaks[100_000])),
-               exponent(ours[10_000], ours[100_000]), "`curl | jq -S .`, %s" % ms(theirs[100_000]),
+               exponent(ours[10_000], ours[100_000]), "`curl \\| jq -S .`, %s" % ms(theirs[100_000]),
                ratio, "≤ 1.0×", ratio <= 1.0)
 
 
