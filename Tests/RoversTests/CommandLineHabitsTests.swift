@@ -35,7 +35,6 @@ import Testing
       "photos curiosity --sol 99999999999999999999",
       "The value '99999999999999999999' is invalid for '--sol <sol>': the number is too large"
     ),
-    ("-qv list", "'--quiet' and '--verbose' cannot be used together"),
     ("photos curiosity --sol 1 --json --fields id", "'--fields' is for table, CSV, TSV and NDJSON"),
     ("photos curiosity --sol 1 --urls --json", "'--urls' prints only URLs; it cannot be used"),
     ("photos curiosity --sol 1 --urls --fields id", "it cannot be used with '--fields'"),
@@ -65,6 +64,16 @@ import Testing
     let run = try await ProcessRun.rovers(["-q", "--format=csv", "list"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("name,status,"))
+  }
+
+  @Test func quietAndVerboseTogetherLeaveTheRequestLogAndErrors() async throws {
+    let server = try await FixtureServer.start()
+    let run = try await ProcessRun.rovers(
+      ["-qv", "photos", "curiosity", "--sol", "99999"], base: server.baseURL)
+    #expect(run.status == 0)
+    // The request log stays; the range line, a notice, does not.
+    #expect(run.stderr.contains("GET /photos") || run.stderr.contains("GET /rovers/curiosity"))
+    #expect(!run.stderr.contains("has photos from"))
   }
 
   @Test(arguments: ["help help", "help --help", "help -h"])

@@ -45,7 +45,8 @@ struct CommonOptions: Sendable {
       .flag("no-cache", help: "Neither read nor write the response cache."),
       .flag("refresh", help: "Fetch again, then keep the fresh answers in the cache."),
       .flag("verbose", short: "v", help: "Log every request and retry on stderr."),
-      .flag("quiet", short: "q", help: "Print nothing on stderr but errors."),
+      .flag(
+        "quiet", short: "q", help: "Print nothing on stderr but errors (and, with -v, the log)."),
     ]
   }
 
@@ -79,10 +80,6 @@ struct CommonOptions: Sendable {
     let settings = SettingSource(arguments: arguments, environment: environment, config: config)
     output = try OutputOptions(arguments)
     quiet = arguments.flag("quiet")
-    if quiet, arguments.flag("verbose") {
-      throw UsageError(
-        message: "'--quiet' and '--verbose' cannot be used together", command: arguments.spec)
-    }
     refresh = arguments.flag("refresh")
     cacheFolder = arguments.flag("no-cache") ? nil : XDGPaths(environment: environment).cache
     verbose = arguments.flag("verbose")

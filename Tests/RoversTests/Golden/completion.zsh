@@ -54,7 +54,7 @@ _rovers() {
         '--no-cache[Neither read nor write the response cache.]' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
-        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]'
       ;;
     latest)
@@ -79,7 +79,7 @@ _rovers() {
         '--no-cache[Neither read nor write the response cache.]' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
-        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '*:rover:(curiosity spirit opportunity perseverance)'
       ;;
@@ -106,7 +106,7 @@ _rovers() {
         '--no-cache[Neither read nor write the response cache.]' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
-        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '1:rover:(curiosity spirit opportunity perseverance)'
       ;;
@@ -136,7 +136,7 @@ _rovers() {
         '--no-cache[Neither read nor write the response cache.]' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
-        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '1:rover:(curiosity spirit opportunity perseverance)'
       ;;
@@ -170,7 +170,7 @@ _rovers() {
         '--no-cache[Neither read nor write the response cache.]' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
-        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '1:rover:(curiosity spirit opportunity perseverance)'
       ;;
@@ -201,7 +201,7 @@ _rovers() {
         '--no-cache[Neither read nor write the response cache.]' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
-        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '*:rover:(curiosity spirit opportunity perseverance)'
       ;;
