@@ -77,8 +77,9 @@ extension Rovers {
         for manifest in report.manifests.values.sorted(by: { $0.name < $1.name })
         where sinceSol > manifest.maxSol {
           console.diagnostic(
-            "\(manifest.name) has photos from sol 0 to \(manifest.maxSol) (\(manifest.landingDate) to \(manifest.maxDate))"
-          )
+            EmptyAnswer.range(
+              of: manifest.name, maxSol: manifest.maxSol, landed: manifest.landingDate,
+              maxDate: manifest.maxDate))
         }
       }
       if output.dryRun {

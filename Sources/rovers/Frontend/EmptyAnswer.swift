@@ -19,12 +19,15 @@ struct EmptyAnswer {
       case .earthDate(let date):
         date.description < details.landingDate || date.description > details.maxDate
       }
-    return outside ? Self.range(of: details) : nil
+    return outside
+      ? Self.range(
+        of: details.name, maxSol: details.maxSol, landed: details.landingDate,
+        maxDate: details.maxDate) : nil
   }
 
   /// `Curiosity has photos from sol 0 to 2540 (2012-08-06 to 2019-09-28)`.
-  static func range(of rover: Rover) -> String {
-    "\(rover.name) has photos from sol 0 to \(rover.maxSol) (\(rover.landingDate) to \(rover.maxDate))"
+  static func range(of rover: String, maxSol: Int, landed: String, maxDate: String) -> String {
+    "\(rover) has photos from sol 0 to \(maxSol) (\(landed) to \(maxDate))"
   }
 
   /// For a page past the last: how many pages the day has, or the range line when the day

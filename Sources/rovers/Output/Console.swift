@@ -67,7 +67,15 @@ final class Console: Sendable {
 
   /// Redraws the one status line at the foot of a terminal (no newline); used only when
   /// stderr is a terminal.
-  func status(_ line: String) { try? err("\r\u{1B}[2K" + redacted(line)) }
+  func status(_ line: String) {
+    // A line longer than the terminal would wrap, and the next redraw would clear only the
+    // last of its rows.
+    // Hidden first: a cut could leave half a secret that no longer matches.
+    let text = redacted(line)
+    let width = style.liveProgress ? TerminalStyle.stderrWidth() : nil
+    let fitted = width.map { text.count < $0 ? text : String(text.prefix($0 - 1)) } ?? text
+    try? err("\r\u{1B}[2K" + fitted)
+  }
 
   /// Writes `Error: <message>` to stderr.
   func error(_ message: String) { diagnostic("Error: \(message)") }

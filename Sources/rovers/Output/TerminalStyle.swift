@@ -48,4 +48,12 @@ struct TerminalStyle: Sendable {
     guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
     return Int(size.ws_col)
   }
+
+  /// The width of the terminal stderr is on now, read at each redraw since a window can be
+  /// resized during a long download; `nil` when stderr is not a terminal.
+  static func stderrWidth() -> Int? {
+    var size = winsize()
+    guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
 }
