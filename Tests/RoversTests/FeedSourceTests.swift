@@ -17,7 +17,8 @@ import Testing
   }
 
   @Test func aSolOfThreeFeedPagesArrivesInTwoRoundTrips() async throws {
-    let server = try await FixtureServer.start(latencyMilliseconds: 200, shape: "nasa")
+    // A second of latency, so the two pages overlap however busy the machine is.
+    let server = try await FixtureServer.start(latencyMilliseconds: 1000, shape: "nasa")
     let run = try await ProcessRun.rovers(
       ["photos", "perseverance", "--sol", "890", "--json"], base: Offline.apiBase,
       environment: feeds(server))
