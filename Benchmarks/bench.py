@@ -194,6 +194,13 @@ class Report:
         print("bench: %s: %s, ratio %s (goal %s)%s" % (
             case, ours, ratio, goal, "" if met else "  NOT MET"), file=sys.stderr)
 
+    def add_timed(self, case, sizes, small, large, against, baseline, limit):
+        """The plain row: wall times at the two sizes, against a baseline at the larger one,
+        met when the ratio is at most `limit`."""
+        ratio = large / baseline
+        self.add(case, sizes, "%s / %s" % (ms(small), ms(large)), exponent(small, large),
+                 against % ms(baseline), ratio, "≤ %g×" % limit, ratio <= limit)
+
 
 # The cases: each returns nothing and adds its row to the report.
 
@@ -280,10 +287,8 @@ def history(report, runs):
                       clear(empty))], runs * 2, server.env)
             timings[old_sols] = (ours.wall, base.wall)
     (small, _), (large, empty_time) = timings[460], timings[4600]
-    ratio = large / empty_time
-    report.add("100 new sols into a mirror recording 700k photos", "70k / 700k photos",
-               "%s / %s" % (ms(small), ms(large)), exponent(small, large),
-               "the same into an empty folder, %s" % ms(empty_time), ratio, "≤ 1.2×", ratio <= 1.2)
+    report.add_timed("100 new sols into a mirror recording 700k photos", "70k / 700k photos",
+                     small, large, "the same into an empty folder, %s", empty_time, 1.2)
 
 
 def nothing_new(report, runs):
@@ -316,13 +321,11 @@ def nothing_new(report, runs):
                 results = measure_interleaved(
                     [(command + [folders[files]], None) for files in sizes], runs * 2, server.env)
                 times = {files: result.wall for files, result in zip(sizes, results)}
-                ratio = times[300_000] / times[25]
-                report.add("nothing-new `%s`, folder of 300k files" % name, "30k / 300k files",
-                           "%s / %s" % (ms(times[30_000]), ms(times[300_000])),
-                           exponent(times[30_000], times[300_000]),
-                           "25 files, %s (the manifest alone by curl: %s)" % (
-                               ms(times[25]), ms(manifest.wall)),
-                           ratio, "≤ 1.2×", ratio <= 1.2)
+                report.add_timed(
+                    "nothing-new `%s`, folder of 300k files" % name, "30k / 300k files",
+                    times[30_000], times[300_000],
+                    "25 files, %%s (the manifest alone by curl: %s)" % ms(manifest.wall),
+                    times[25], 1.2)
     if b"nothing new" not in check.stdout:
         print("bench: warning: the 300k-file mirror was not nothing-new", file=sys.stderr)
 
@@ -369,10 +372,8 @@ def stale_count(report, runs):
                     timings.append(measure(command, runs, env).wall)
             ratios[size] = (timings[1], timings[0])
     (small, _), (large, fresh) = ratios[280], ratios[2800]
-    ratio = large / fresh
-    report.add("Mars Vista pages under a stale count (claims 30%)", "3 / 28 pages",
-               "%s / %s" % (ms(small), ms(large)), exponent(small, large),
-               "fresh count, %s" % ms(fresh), ratio, "≤ 1.2×", ratio <= 1.2)
+    report.add_timed("Mars Vista pages under a stale count (claims 30%)", "3 / 28 pages",
+                     small, large, "fresh count, %s", fresh, 1.2)
 
 
 def manifest_json(report, runs):
@@ -432,11 +433,8 @@ def with_key(report, runs):
                 theirs[size] = measure(command, runs, server.env).wall
                 ours[size] = measure(command, runs,
                                      dict(server.env, ROVERS_API_KEY="bench-key-0000")).wall
-    ratio = ours[100_000] / theirs[100_000]
-    report.add("a key given (`photos --json`)", "10k / 100k photos",
-               "%s / %s" % (ms(ours[10_000]), ms(ours[100_000])),
-               exponent(ours[10_000], ours[100_000]), "no key, %s" % ms(theirs[100_000]), ratio,
-               "≤ 1.05×", ratio <= 1.05)
+    report.add_timed("a key given (`photos --json`)", "10k / 100k photos", ours[10_000],
+                     ours[100_000], "no key, %s", theirs[100_000], 1.05)
 
 
 def download(report, runs):

@@ -10,28 +10,29 @@ public enum FeedEndpoints {
 
   /// One page (0-based) of a Perseverance sol's records, every sample type.
   public static func perseverance(sol: Int, page: Int) -> APIRequest<PerseveranceFeedPage> {
-    APIRequest(
-      path: "rss/api/",
-      query: [
-        URLQueryItem(name: "feed", value: "raw_images"),
-        URLQueryItem(name: "category", value: "mars2020"),
-        URLQueryItem(name: "feedtype", value: "json"),
-        URLQueryItem(name: "sol", value: String(sol)),
-        URLQueryItem(name: "num", value: String(perseverancePageSize)),
-        URLQueryItem(name: "page", value: String(page)),
-      ])
+    perseveranceFeed([
+      URLQueryItem(name: "sol", value: String(sol)),
+      URLQueryItem(name: "num", value: String(perseverancePageSize)),
+      URLQueryItem(name: "page", value: String(page)),
+    ])
   }
 
   /// Perseverance's latest sol and image count.
   public static func perseveranceLatest() -> APIRequest<FeedLatest> {
+    perseveranceFeed([URLQueryItem(name: "latest", value: "true")])
+  }
+
+  /// A request to the Mars 2020 feed: its fixed query items, then `items`.
+  private static func perseveranceFeed<Response: Decodable & Sendable>(
+    _ items: [URLQueryItem]
+  ) -> APIRequest<Response> {
     APIRequest(
       path: "rss/api/",
       query: [
         URLQueryItem(name: "feed", value: "raw_images"),
         URLQueryItem(name: "category", value: "mars2020"),
         URLQueryItem(name: "feedtype", value: "json"),
-        URLQueryItem(name: "latest", value: "true"),
-      ])
+      ] + items)
   }
 
   /// One page (0-based) of a Curiosity sol's items, every sample type.

@@ -31,12 +31,10 @@ extension Rovers {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment)
       // A rover named twice is shown once, in the order first given.
-      var seen: Set<String> = []
       rovers = try arguments.positionals.map { try NameRules.rover($0, spec: Self.spec) }
-        .filter { seen.insert($0).inserted }
-      var seenCameras: Set<String> = []
+        .uniqued()
       cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
-        .filter { seenCameras.insert($0).inserted }
+        .uniqued()
       size = try SizeOption(arguments, environment: environment)
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
