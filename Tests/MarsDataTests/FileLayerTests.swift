@@ -140,6 +140,9 @@ final class SweepLoop: @unchecked Sendable {
       while lock.withLock({ running }) {
         TemporaryFile.sweep(folder)
         lock.withLock { count += 1 }
+        // A breath between sweeps: a loop that never sleeps took a whole core from the rest of
+        // the test run for as long as the writers it races waited for a thread.
+        usleep(500)
       }
     }
     self.thread = thread

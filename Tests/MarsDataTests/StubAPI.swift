@@ -34,11 +34,13 @@ final class StubAPI: Sendable {
     self.override = override
   }
 
-  /// Retries as in real use, but without waiting between them.
+  /// Retries as in real use, but without waiting between them. The timeout is ten minutes:
+  /// a test that holds requests open until it cancels them must not see them time out and
+  /// retry while a busy machine keeps it from running (stalls of 30 s were seen).
   var client: APIClient {
     APIClient(
-      baseURL: URL(string: "http://stub.test/api/v1")!, transport: ClosureTransport(answer),
-      sleeper: NoWait())
+      baseURL: URL(string: "http://stub.test/api/v1")!, timeout: 600,
+      transport: ClosureTransport(answer), sleeper: NoWait())
   }
 
   var requests: [String] { counters.withLock { $0.requests } }
