@@ -91,13 +91,43 @@ import Testing
     #expect(entries.count == planned.count)
   }
 
-  @Test func anAPIBaseWithoutItsPathSuggestsIt() async throws {
+  /// Whether the 404 ends the command or one rover of several, the line says what to try.
+  @Test(arguments: [
+    (["list"], "GET /rovers"),
+    (["latest", "spirit", "curiosity"], "GET /rovers/spirit/latest_photos?per_page=100"),
+    (["sync", "spirit", "-o", "MIRROR"], "GET /manifests/spirit"),
+    (["sync", "spirit", "-o", "MIRROR", "--dry-run"], "GET /manifests/spirit"),
+  ])
+  func anAPIBaseWithoutItsPathSuggestsIt(_ arguments: [String], _ request: String) async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(["list"], base: server.host)
+    let folder = try TemporaryFolder()
+    let run = try await ProcessRun.rovers(
+      arguments.map { $0 == "MIRROR" ? folder.url.appendingPathComponent("mars").path : $0 },
+      base: server.host)
     #expect(run.status == 69)
     #expect(
-      run.stderr
-        == "Error: GET /rovers: the server answered 404 Not Found (the API base has no /api/v1: try \(server.host)/api/v1)\n"
+      run.stderr.split(separator: "\n").first
+        == "Error: \(request): the server answered 404 Not Found (the API base has no /api/v1: try \(server.host)/api/v1)"
     )
+  }
+
+  @Test func aSyncDryRunSaysWhichRoverItCouldNotPlan() async throws {
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/manifests/spirit", "status": 503}]"#)
+    let folder = try TemporaryFolder()
+    let mirror = folder.url.appendingPathComponent("mars")
+    let plan = try await ProcessRun.rovers(
+      [
+        "sync", "spirit", "opportunity", "-o", mirror.path, "--since-sol", "5111", "--retries",
+        "0", "--dry-run", "--format", "csv", "--fields", "path",
+      ], base: server.baseURL)
+    // Opportunity's plan is listed; Spirit's failure is said, and the exit code is not 0.
+    #expect(plan.status == 69)
+    #expect(
+      plan.stderr.hasPrefix("Error: GET /manifests/spirit: the server answered 503"),
+      "\(plan.stderr)")
+    let paths = plan.stdout.split(separator: "\n").dropFirst()
+    #expect(paths.count == 8 && paths.allSatisfy { $0.contains("/opportunity/5111/") })
+    #expect(!FileManager.default.fileExists(atPath: mirror.path))
   }
 }

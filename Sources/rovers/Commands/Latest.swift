@@ -82,9 +82,7 @@ extension Rovers {
       try common.output.write(
         records, json: shown.map { LatestEntry(outcome: $0, scrub: console.redacted) },
         table: { $1.write(render(shown, $0)) }, to: console)
-      let failures = outcomes.compactMap(\.error).map(ErrorReport.init)
-      for failure in failures { console.error(failure.message) }
-      return ExitCode.worst(failures.map(\.code))
+      return ExitCode.worst(RoverFailures.report(outcomes, base: common.baseURL, to: console))
     }
 
     private func render(_ outcomes: [RoverOutcome<LatestPhotos>], _ style: TerminalStyle)

@@ -103,9 +103,7 @@ extension Rovers {
         ]
       }
       try common.output.write(records, json: manifests, to: console)
-      let failures = outcomes.compactMap(\.error).map(ErrorReport.init)
-      for failure in failures { console.error(failure.message) }
-      return ExitCode.worst(failures.map(\.code))
+      return ExitCode.worst(RoverFailures.report(outcomes, base: common.baseURL, to: console))
     }
 
     private func render(

@@ -82,8 +82,12 @@ extension Rovers {
               maxDate: manifest.maxDate))
         }
       }
+      let failures = await archive.explainingUnknownRovers(report.failures)
       if output.dryRun {
-        return try output.listPlan(report.planned, common: common, console)
+        // A plan that left a rover out must not look complete: its failure is said too.
+        let codes = RoverFailures.report(failures, base: common.baseURL, to: console)
+        return ExitCode.worst(
+          codes + [try output.listPlan(report.planned, common: common, console)])
       }
       if report.recoveredState, !common.quiet {
         console.diagnostic(
@@ -99,13 +103,7 @@ extension Rovers {
           )
         }
       }
-      var codes: [ExitCode] = []
-      for failure in await archive.explainingUnknownRovers(report.failures) {
-        guard let error = failure.error else { continue }
-        let report = ErrorReport(error)
-        console.error(report.message)
-        codes.append(report.code)
-      }
+      let codes = RoverFailures.report(failures, base: common.baseURL, to: console)
       let upkeep = GalleryUpkeep(
         root: output.folder, enabled: !output.noGallery, console: console, quiet: common.quiet)
       for (rover, manifest) in report.manifests.sorted(by: { $0.key < $1.key }) {
