@@ -128,6 +128,17 @@ import Testing
     #expect(!html.contains("notes.txt"))
   }
 
+  @Test(arguments: [("absent", "no such folder"), ("a-file", "not a folder")])
+  func aGalleryNeedsAFolder(_ name: String, _ reason: String) async throws {
+    try Data().write(to: folder.url.appendingPathComponent("a-file"))
+    let path = folder.url.appendingPathComponent(name).path
+    let run = try await ProcessRun.rovers(["gallery", path], base: Offline.apiBase)
+    #expect(run.status == 64)
+    #expect(
+      run.stderr.split(separator: "\n").first
+        == "Error: The value '\(path)' is invalid for '<dir>': \(reason)")
+  }
+
   @Test func aCameraNamedLikeAScriptIsText() async throws {
     let evil = "<script>alert(1)</script>"
     let photo =

@@ -27,10 +27,11 @@ extension Rovers {
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       let path = ConfigFile.expandHome(arguments.positionals[0], environment)
       var isFolder: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue
-      else {
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      guard exists, isFolder.boolValue else {
         throw UsageError.invalidValue(
-          arguments.positionals[0], for: "<dir>", reason: "no such folder", in: Self.spec)
+          arguments.positionals[0], for: "<dir>",
+          reason: exists ? "not a folder" : "no such folder", in: Self.spec)
       }
       folder = URL(fileURLWithPath: path).standardizedFileURL
       quiet = arguments.flag("quiet")
