@@ -21,6 +21,8 @@ public struct APIClient: Sendable {
   public var cache: (any AnswerCache)?
   /// Told of answers and retries, for a verbose log; never given the key.
   public var onEvent: @Sendable (ClientEvent) -> Void
+  /// Keeps the requests under the server's rate limit; shared by every copy of the client.
+  public var pacer: RequestPacer
 
   /// Creates a client for the server at `baseURL`.
   public init(
@@ -28,8 +30,10 @@ public struct APIClient: Sendable {
     retryPolicy: RetryPolicy = RetryPolicy(),
     transport: any HTTPTransport = URLSessionTransport(), sleeper: any Sleeper = TaskSleeper(),
     bodyLimit: Int = HTTPRequest.defaultBodyLimit, cache: (any AnswerCache)? = nil,
+    pacer: RequestPacer = RequestPacer(),
     onEvent: @escaping @Sendable (ClientEvent) -> Void = { _ in }
   ) {
+    self.pacer = pacer
     self.baseURL = baseURL
     self.apiKey = apiKey
     self.timeout = timeout
@@ -62,14 +66,15 @@ public struct APIClient: Sendable {
     return value
   }
 
-  /// The address with its scheme in lower case (`HTTP://` is the same scheme), or `nil` when
-  /// it is not an absolute http(s) address with a host.
+  /// The address with its scheme and host in lower case (`HTTP://Host` is the same as
+  /// `http://host`), or `nil` when it is not an absolute http(s) address with a host.
   static func fetchable(_ url: URL) -> URL? {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      components.host?.isEmpty == false
+      let host = components.host, !host.isEmpty
     else { return nil }
     components.scheme = scheme
+    components.host = host.lowercased()
     return components.url
   }
 
@@ -114,7 +119,9 @@ public struct APIClient: Sendable {
     // URLComponents leaves `+` alone, which servers read as a space.
     components.percentEncodedQuery = components.percentEncodedQuery?
       .replacingOccurrences(of: "+", with: "%2B")
-    guard let url = components.url else {
+    // An address this tool refuses is refused here, once: sending it would fail the same way
+    // on every retry.
+    guard let url = components.url.flatMap(Self.fetchable) else {
       throw APIError.invalidRequest(request: request.summary)
     }
     return HTTPRequest(url: url, headers: headers, timeout: timeout)

@@ -21,6 +21,9 @@ enum BodyProblem {
       let isPage = lower.hasPrefix("<!doctype html") || lower.contains("<html")
       return "\(answered) \(isPage ? "an HTML page" : "markup"), not JSON"
     }
+    if let implausible = error as? ImplausibleNumber {
+      return "\(answered) data that cannot be understood: \(implausible.problem)"
+    }
     if let decoding = error as? DecodingError {
       return "\(answered) data that cannot be understood: \(describe(decoding))"
     }

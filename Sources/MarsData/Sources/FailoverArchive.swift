@@ -56,6 +56,15 @@ public struct FailoverArchive: PhotoArchive {
     }
   }
 
+  /// The API's listing of a sol, or the feeds' when the API is unavailable.
+  public func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws
+    -> SolListing
+  {
+    try await either(rover) {
+      try await $0.fetchSolListing(rover: rover, sol: sol, cameras: cameras)
+    }
+  }
+
   /// The API's manifest, or one counted from the feeds when the API is unavailable.
   public func fetchManifest(rover: String, span: SolSpan) async throws -> PhotoManifest {
     try await either(rover) { try await $0.fetchManifest(rover: rover, span: span) }
@@ -85,6 +94,8 @@ public struct FailoverArchive: PhotoArchive {
   }
 
   /// The API's answer, or the feeds' when the API is unavailable and the feeds cover the rover.
+  /// The notice is given once the feeds have answered, never before; when they fail too, both
+  /// failures are thrown together (``SourcesFailed``).
   private func either<T>(
     _ rover: String? = nil, covered: Bool = false,
     _ body: (any PhotoArchive) async throws -> T
@@ -92,16 +103,22 @@ public struct FailoverArchive: PhotoArchive {
     do {
       return try await body(primary)
     } catch let error
-      where Self.isUnavailable(error)
-      && (covered || rover.map { FeedRover.named($0) != nil } == true)
+      where isUnavailable(error) && (covered || rover.map { FeedRover.named($0) != nil } == true)
     {
+      let answer: T
+      do {
+        answer = try await body(fallback)
+      } catch let feedsError where !(feedsError is CancellationError) {
+        throw failed(error, feedsError)
+      }
       notice.give(for: error, from: primary.client)
-      return try await body(fallback)
+      return answer
     }
   }
 
   /// Every rover's outcome from the API, with the rovers the API could not answer for (and the
   /// feeds cover) answered by the feeds; all from the feeds when the API cannot even list them.
+  /// A rover both sources failed for carries both failures.
   private func perRover<Value>(
     _ rovers: [String]?,
     _ body: @escaping @Sendable (any PhotoArchive, [String]?) async throws -> [RoverOutcome<Value>]
@@ -109,30 +126,89 @@ public struct FailoverArchive: PhotoArchive {
     let outcomes: [RoverOutcome<Value>]
     do {
       outcomes = try await body(primary, rovers)
-    } catch let error where Self.isUnavailable(error) {
-      notice.give(for: error, from: primary.client)
-      return try await body(fallback, rovers?.filter { FeedRover.named($0) != nil })
+    } catch let error where isUnavailable(error) {
+      let answered: [RoverOutcome<Value>]
+      do {
+        answered = try await body(fallback, rovers?.filter { FeedRover.named($0) != nil })
+      } catch let feedsError where !(feedsError is CancellationError) {
+        throw failed(error, feedsError)
+      }
+      return settle(answered, apiError: { _ in error })
     }
     let redo = outcomes.filter { outcome in
-      outcome.error.map(Self.isUnavailable) == true && FeedRover.named(outcome.rover) != nil
+      outcome.error.map(isUnavailable) == true && FeedRover.named(outcome.rover) != nil
     }
-    guard let first = redo.first?.error else { return outcomes }
-    notice.give(for: first, from: primary.client)
-    let answered = try await body(fallback, redo.map(\.rover))
+    guard !redo.isEmpty else { return outcomes }
+    let answered = settle(try await body(fallback, redo.map(\.rover))) { rover in
+      redo.first { $0.rover.lowercased() == rover.lowercased() }?.error
+    }
     return outcomes.map { outcome in
       answered.first { $0.rover.lowercased() == outcome.rover.lowercased() } ?? outcome
     }
   }
 
+  /// The feeds' outcomes, with a failure joined to the API's for that rover; the notice once
+  /// any rover was answered.
+  private func settle<Value>(
+    _ answered: [RoverOutcome<Value>], apiError: (String) -> (any Error)?
+  ) -> [RoverOutcome<Value>] {
+    var noticed = false
+    return answered.map { outcome in
+      guard let api = apiError(outcome.rover) else { return outcome }
+      guard let feedsError = outcome.error else {
+        if !noticed {
+          notice.give(for: api, from: primary.client)
+          noticed = true
+        }
+        return outcome
+      }
+      return RoverOutcome(
+        rover: outcome.rover, result: .failure(failed(api, feedsError)))
+    }
+  }
+
+  /// Both failures, with the hosts that failed.
+  private func failed(_ api: any Error, _ feeds: any Error) -> SourcesFailed {
+    SourcesFailed(
+      api: api, feeds: feeds, apiHost: primary.client.baseURL.host ?? "the API",
+      feedsHost: fallback.client.baseURL.host ?? "NASA's feeds")
+  }
+
   /// Whether the API's server is out of reach or out of service, rather than answering.
-  static func isUnavailable(_ error: any Error) -> Bool {
+  ///
+  /// A 404 counts only where the API had the endpoint: not for the list of rovers, which every
+  /// server has at its root, and not from a base without `/api/`, which answers 404 to every
+  /// path: both are a base set wrong, which the user must hear of, not an outage.
+  func isUnavailable(_ error: any Error) -> Bool {
     guard let error = error as? APIError else { return false }
     switch error {
     case .transport: return true
-    case .status(_, let response):
-      return (500...599).contains(response.status) || response.status == 404
+    case .status(let request, let response):
+      if (500...599).contains(response.status) { return true }
+      return response.status == 404 && primary.client.baseURL.path.contains("/api/")
+        && request != Endpoints.rovers().summary
     case .invalidRequest, .undecodable: return false
     }
+  }
+}
+
+/// The API and NASA's feeds both failed: what each did.
+public struct SourcesFailed: Error, Sendable {
+  /// The API's failure, which decides the exit code (a timeout stays "try again later").
+  public var api: any Error
+  /// The feeds' failure.
+  public var feeds: any Error
+  /// The API's host, to say which server did what.
+  public var apiHost: String
+  /// The feeds' host.
+  public var feedsHost: String
+
+  /// Creates the pair.
+  public init(api: any Error, feeds: any Error, apiHost: String, feedsHost: String) {
+    self.api = api
+    self.feeds = feeds
+    self.apiHost = apiHost
+    self.feedsHost = feedsHost
   }
 }
 

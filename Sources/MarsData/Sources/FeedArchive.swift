@@ -10,7 +10,7 @@ import Synchronization
 /// together: any sol in two round trips. The feeds have no manifest, so one is made by listing
 /// the sols it covers, in parallel; the lists are kept for the run, so a sync that plans with
 /// the manifest and then fetches its sols asks for each sol once.
-public struct FeedArchive: PhotoArchive {
+public struct FeedArchive: PhotoArchive, DownlinkSource {
   /// The client whose base is the feeds' host, such as `https://mars.nasa.gov`.
   public var client: APIClient
   /// The most feed requests one call keeps in flight.
@@ -18,6 +18,7 @@ public struct FeedArchive: PhotoArchive {
   /// How many sols a manifest covers when no range is asked for.
   public static let recentSols = 30
   private let lists = SolLists()
+  private let latestAnswers = LatestAnswers()
 
   /// Creates an archive over `client`.
   public init(client: APIClient, maxConcurrentRequests: Int = 6) {
@@ -53,11 +54,27 @@ public struct FeedArchive: PhotoArchive {
       cameras: rover.cameras)
   }
 
-  private func latest(of rover: FeedRover) async throws -> FeedLatest {
-    switch rover.feed {
-    case .mars2020: try await client.send(FeedEndpoints.perseveranceLatest())
-    case .msl: try await client.send(FeedEndpoints.curiosityLatest())
-    }
+  /// The feed's `latest` answer, asked once per run: one request per feed, however many
+  /// parts of the run need it.
+  func latest(of rover: FeedRover) async throws -> FeedLatest {
+    if let known = latestAnswers.answer(for: rover.feed) { return known }
+    let answer =
+      switch rover.feed {
+      case .mars2020: try await client.send(FeedEndpoints.perseveranceLatest())
+      case .msl: try await client.send(FeedEndpoints.curiosityLatest())
+      }
+    latestAnswers.keep(answer, for: rover.feed)
+    return answer
+  }
+
+  /// Whether a feed has the rover's images.
+  public func covers(rover: String) -> Bool { FeedRover.named(rover) != nil }
+
+  /// The sols the feed's latest downlink brought images for; `nil` for a rover it does not
+  /// cover. The `latest` answer is asked once per run.
+  public func latestDownlinkSols(rover name: String) async throws -> [Int]? {
+    guard let rover = FeedRover.named(name) else { return nil }
+    return try await latest(of: rover).latestSols
   }
 
   /// Each rover's latest sol from its feed's `latest` answer, then that sol's photos.
@@ -158,53 +175,83 @@ public struct FeedArchive: PhotoArchive {
   /// Whether the feeds do not cover the rover.
   public func isUnknownRover(_ error: any Error) -> Bool { error is RoverNotInFeeds }
 
-  /// Every photo of a sol: its first page, then the pages it announces, all at once; a list
-  /// made for a manifest (`keep`) is kept for the fetch that follows.
-  private func list(_ rover: FeedRover, sol: Int, keep: Bool = false) async throws -> [Photo] {
-    if let kept = lists.take(rover.name, sol) { return kept }
-    let photos: [Photo]
-    switch rover.feed {
-    case .mars2020:
-      let first = try await client.send(FeedEndpoints.perseverance(sol: sol, page: 0))
-      let pages = Self.pageCount(first.totalResults, first.images.count, first.perPage)
-      let rest = try await Array(1..<max(1, pages)).concurrentMap(limit: maxConcurrentRequests) {
-        try await client.send(FeedEndpoints.perseverance(sol: sol, page: $0)).images
+  /// A sol's photos from the cameras asked for, with the feed's count checked against its pages.
+  public func fetchSolListing(rover name: String, sol: Int, cameras: [String]) async throws
+    -> SolListing
+  {
+    var listing = try await listing(try feedRover(name), sol: sol)
+    if !cameras.isEmpty {
+      listing.photos = listing.photos.filter { photo in
+        cameras.contains { FeedMapping.matches(photo, camera: $0) }
       }
-      photos = FeedMapping.photos(first.images + rest.flatMap { $0 }, rover: rover)
-    case .msl:
-      let first = try await client.send(FeedEndpoints.curiosity(sol: sol, page: 0))
-      let pages = Self.pageCount(
-        first.total, first.items.count, FeedEndpoints.curiosityPageSize, more: first.more)
-      let rest = try await Array(1..<max(1, pages)).concurrentMap(limit: maxConcurrentRequests) {
-        try await client.send(FeedEndpoints.curiosity(sol: sol, page: $0)).items
-      }
-      photos = FeedMapping.photos(first.items + rest.flatMap { $0 }, rover: rover)
     }
-    if keep { lists.keep(photos, rover.name, sol) }
-    return photos
+    return listing
   }
 
-  /// How many pages a listing has, from its total (bounded: a feed claiming millions of pages
-  /// for one sol is sending nonsense); one when it says nothing.
-  static func pageCount(_ total: Int?, _ firstCount: Int, _ perPage: Int?, more: Bool? = nil)
-    -> Int
-  {
-    guard let total, let perPage = perPage.flatMap({ $0 > 0 ? $0 : nil }) else {
-      return more == true ? 2 : 1
+  /// Every photo of a sol, each once, with whether the feed's count agrees with its pages
+  /// (``FeedPaging``); a listing made for a manifest (`keep`) is kept for the fetch that
+  /// follows.
+  func listing(_ rover: FeedRover, sol: Int, keep: Bool = false) async throws -> SolListing {
+    if let kept = lists.take(rover.name, sol) { return kept }
+    let client = self.client
+    let listing: SolListing
+    switch rover.feed {
+    case .mars2020:
+      let paging = FeedPaging<PerseveranceFeedPage.Image>(
+        fetch: { page in
+          let body = try await client.send(FeedEndpoints.perseverance(sol: sol, page: page))
+          return .init(
+            records: body.images, received: body.received, claimed: body.totalResults,
+            perPage: body.perPage ?? FeedEndpoints.perseverancePageSize, more: nil)
+        }, identity: \.imageID, limit: maxConcurrentRequests)
+      let (records, disagreement) = try await paging.collect()
+      listing = SolListing(
+        photos: FeedMapping.photos(records, rover: rover).uniquedByIdentity(),
+        disagreement: disagreement)
+    case .msl:
+      let paging = FeedPaging<CuriosityFeedPage.Item>(
+        fetch: { page in
+          let body = try await client.send(FeedEndpoints.curiosity(sol: sol, page: page))
+          return .init(
+            records: body.items, received: body.received, claimed: body.total,
+            perPage: FeedEndpoints.curiosityPageSize, more: body.more)
+        }, identity: { $0.imageID ?? $0.httpsURL ?? "\($0.id ?? 0)" },
+        limit: maxConcurrentRequests)
+      let (records, disagreement) = try await paging.collect()
+      listing = SolListing(
+        photos: FeedMapping.photos(records, rover: rover).uniquedByIdentity(),
+        disagreement: disagreement)
     }
-    return min(1000, max(1, (total + perPage - 1) / perPage))
+    if keep { lists.keep(listing, rover.name, sol) }
+    return listing
+  }
+
+  /// Every photo of a sol, each once.
+  private func list(_ rover: FeedRover, sol: Int, keep: Bool = false) async throws -> [Photo] {
+    try await listing(rover, sol: sol, keep: keep).photos
+  }
+}
+
+/// Each feed's `latest` answer, once asked.
+private final class LatestAnswers: Sendable {
+  private let answers = Mutex<[FeedRover.Feed: FeedLatest]>([:])
+
+  func answer(for feed: FeedRover.Feed) -> FeedLatest? { answers.withLock { $0[feed] } }
+
+  func keep(_ answer: FeedLatest, for feed: FeedRover.Feed) {
+    answers.withLock { $0[feed] = answer }
   }
 }
 
 /// Lists fetched to make a manifest, kept until the fetch of the same sol takes them.
 private final class SolLists: Sendable {
-  private let lists = Mutex<[String: [Photo]]>([:])
+  private let lists = Mutex<[String: SolListing]>([:])
 
-  func keep(_ photos: [Photo], _ rover: String, _ sol: Int) {
-    lists.withLock { $0["\(rover)/\(sol)"] = photos }
+  func keep(_ listing: SolListing, _ rover: String, _ sol: Int) {
+    lists.withLock { $0["\(rover)/\(sol)"] = listing }
   }
 
-  func take(_ rover: String, _ sol: Int) -> [Photo]? {
+  func take(_ rover: String, _ sol: Int) -> SolListing? {
     lists.withLock { $0.removeValue(forKey: "\(rover)/\(sol)") }
   }
 }

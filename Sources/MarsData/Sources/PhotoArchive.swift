@@ -37,6 +37,34 @@ public protocol PhotoArchive: Sendable {
 
   /// Whether `error` says the source has no such rover (a typo to point out).
   func isUnknownRover(_ error: any Error) -> Bool
+
+  /// One sol's photos from the cameras asked for, with whether the source's own count agrees
+  /// with what it listed: what a mirror checks before it calls a sol complete.
+  func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws -> SolListing
+}
+
+extension PhotoArchive {
+  /// The photos, which a source without counts of its own lists as they are.
+  public func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws
+    -> SolListing
+  {
+    SolListing(photos: try await fetchPhotos(rover: rover, on: .sol(sol), cameras: cameras))
+  }
+}
+
+/// A source that says which sols its latest downlink brought images for, and lists them:
+/// NASA's feeds (``FeedArchive``), whose `latest_sols` name the sols a mirror must look at
+/// again to catch photos that arrived late.
+public protocol DownlinkSource: Sendable {
+  /// Whether the source has the rover's images.
+  func covers(rover: String) -> Bool
+
+  /// The sols that received images in the latest downlink; `nil` for a rover the source does
+  /// not cover.
+  func latestDownlinkSols(rover: String) async throws -> [Int]?
+
+  /// One sol's photos, as ``PhotoArchive/fetchSolListing(rover:sol:cameras:)``.
+  func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws -> SolListing
 }
 
 /// Which sols a manifest needs to cover.

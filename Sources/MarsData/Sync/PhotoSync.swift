@@ -28,6 +28,13 @@ public struct PhotoSync: Sendable {
   /// Only plan: list the sols' photos into ``Report/planned`` and write nothing, not even the
   /// lock or the journal.
   public var dryRun = false
+  /// NASA's feeds, asked once per run which sols their latest downlink brought images for;
+  /// those sols are listed again from the feeds, whatever the journal says, and every photo
+  /// the folder lacks is fetched. `nil` to ask only ``archive``.
+  public var downlinks: (any DownlinkSource)?
+  /// Walk the folder first (``MirrorCheck``) and list again every sol with a photo missing or
+  /// damaged on disk.
+  public var verifyFirst = false
 
   /// Creates a sync.
   public init(
@@ -61,6 +68,10 @@ public struct PhotoSync: Sendable {
     public var manifests: [String: PhotoManifest] = [:]
     /// With ``PhotoSync/dryRun``: what a run would download, files already there included.
     public var planned: [PhotoDownload] = []
+    /// With ``PhotoSync/verifyFirst``: what the walk found before the run.
+    public var verification: MirrorReport?
+    /// The sols each rover's latest downlink named that this run listed again.
+    public var lateSols: [String: [Int]] = [:]
   }
 
   /// Runs the sync under the folder's lock; throws ``SyncLockHeld`` at once if another sync
@@ -86,8 +97,23 @@ public struct PhotoSync: Sendable {
       rovers.map { rover in
         (rover, (sinceSol ?? journal.startSol(rover: rover)).map { SolSpan.sols($0...Int.max) })
       }, uniquingKeysWith: { first, _ in first })
+    async let late = fetchEachRover(rovers) { [downlinks] rover in
+      try await downlinks?.latestDownlinkSols(rover: rover) ?? []
+    }
     let manifests = try await fetchEachRover(rovers) { rover in
       try await archive.fetchManifest(rover: rover, span: (spans[rover] ?? nil) ?? .latest)
+    }
+    let lateSols = try await late
+    var repair: [String: Set<Int>] = [:]
+    if verifyFirst {
+      let check = MirrorCheck(layout: layout)
+      let verification = try check.run(rovers: rovers, journal: journal)
+      if !dryRun { try check.removeDamaged(verification) }
+      repair = verification.solsToRepair
+      report.verification = verification
+    }
+    for outcome in lateSols where outcome.error != nil {
+      report.failures.append(RoverOutcome(rover: outcome.rover, result: outcome.result.map { _ in }))
     }
     for outcome in manifests {
       guard let manifest = outcome.value else {
@@ -99,11 +125,33 @@ public struct PhotoSync: Sendable {
       report.manifests[rover] = manifest
       let start = sinceSol ?? journal.startSol(rover: rover) ?? manifest.maxSol
       try journal.setStart(start, rover: rover)
+      let late = Set(
+        (lateSols.first { $0.rover == rover }?.value ?? []).filter { $0 >= start })
+      if !late.isEmpty { report.lateSols[rover] = late.sorted() }
+      let forced = late.union(repair[rover] ?? [])
+      var planned = Set<Int>()
       for entry in manifest.photos where entry.sol >= start {
-        guard plan.needsWork(entry, recorded: journal.entry(rover: rover, sol: entry.sol)) else {
+        let recorded = journal.entry(rover: rover, sol: entry.sol)
+        guard forced.contains(entry.sol) || plan.needsWork(entry, recorded: recorded) else {
           continue
         }
-        work.append(SolProgress(rover: rover, manifest: entry))
+        var progress = SolProgress(rover: rover, manifest: entry)
+        progress.fromFeeds = forced.contains(entry.sol) || recorded?.feeds == true
+        work.append(progress)
+        planned.insert(entry.sol)
+      }
+      // Sols the manifest does not have (its server never scraped them): what the feeds and
+      // the folder say, and unfinished ones from earlier runs.
+      let unfinished = journal.sols(rover: rover).filter { sol in
+        sol >= start && journal.entry(rover: rover, sol: sol)?.feeds == true
+      }
+      for sol in forced.union(unfinished).subtracting(planned).sorted() {
+        var progress = SolProgress(
+          rover: rover,
+          manifest: ManifestEntry(sol: sol, earthDate: "", totalPhotos: 0, cameras: []))
+        progress.fromFeeds = true
+        progress.countFromListing = true
+        work.append(progress)
       }
     }
     report.solsExamined = work.count
@@ -115,7 +163,7 @@ public struct PhotoSync: Sendable {
   }
 
   private enum Event: Sendable {
-    case listed(Int, Result<[Photo], any Error>)
+    case listed(Int, Result<SolListing, any Error>)
     case fetched(Int, DownloadResult)
   }
 
@@ -153,11 +201,14 @@ public struct PhotoSync: Sendable {
         switch event {
         case .listed(let index, .failure(let error)):
           listsInFlight -= 1
-          // Not recorded: the sol is looked at again next run.
           report.failures.append(RoverOutcome(rover: sols[index].rover, result: .failure(error)))
-        case .listed(let index, .success(let photos)):
+          // A sol from the manifest is looked at again next run anyway; one the feeds named is
+          // recorded unfinished, since their next answer may no longer name it.
+          if sols[index].fromFeeds, !dryRun { try recordUnfinished(sols[index], journal, plan) }
+        case .listed(let index, .success(let listing)):
           listsInFlight -= 1
-          let downloads = prepare(&sols[index], photos, now: plan.now)
+          sols[index].disagreement = listing.disagreement
+          let downloads = prepare(&sols[index], listing.photos, now: plan.now)
           if dryRun {
             report.planned += downloads
             continue
@@ -197,6 +248,10 @@ public struct PhotoSync: Sendable {
     }
     progress.roverName = photos.first?.rover.name ?? progress.rover
     progress.listed = seenIDs.count
+    if progress.countFromListing {
+      progress.manifest.totalPhotos = seenIDs.count
+      progress.manifest.earthDate = photos.first?.earthDate ?? ""
+    }
     progress.gone = recentlyGone.filter { seenIDs.contains($0.nasaID) }
     progress.pending = downloads.count
     return downloads
@@ -221,21 +276,41 @@ public struct PhotoSync: Sendable {
       IncompleteSol(
         rover: progress.rover, sol: sol, listed: progress.listed,
         expected: progress.manifest.totalPhotos, failed: progress.failed,
-        settled: entry.settled == true))
+        settled: entry.settled == true, disagreement: progress.disagreement))
   }
 
-  /// One sol's photos; a failure is kept for the report, cancellation ends the run.
-  private func fetchList(_ item: SolProgress) async -> Result<[Photo], any Error> {
+  /// Records a sol from the feeds whose list could not be fetched as unfinished, keeping what
+  /// the journal knew of it.
+  private func recordUnfinished(_ progress: SolProgress, _ journal: SyncJournal, _ plan: SolPlan)
+    throws
+  {
+    let sol = progress.manifest.sol
+    var entry =
+      journal.entry(rover: progress.rover, sol: sol)
+      ?? SolEntry(rover: progress.rover, sol: sol)
+    entry.state = .incomplete
+    entry.feeds = true
+    try journal.record(entry)
+  }
+
+  /// One sol's listing, with the feeds' added when they name the sol; a failure is kept for
+  /// the report, cancellation ends the run.
+  private func fetchList(_ item: SolProgress) async -> Result<SolListing, any Error> {
     // A sol whose manifest names none of the cameras asked for has nothing to fetch.
-    if !cameras.isEmpty,
+    if !cameras.isEmpty, !item.fromFeeds,
       !item.manifest.cameras.contains(where: { cameras.contains($0.uppercased()) })
     {
-      return .success([])
+      return .success(SolListing(photos: []))
     }
     do {
-      return .success(
-        try await archive.fetchPhotos(
-          rover: item.rover, on: .sol(item.manifest.sol), cameras: cameras))
+      let sol = item.manifest.sol
+      var listing = try await archive.fetchSolListing(
+        rover: item.rover, sol: sol, cameras: cameras)
+      if item.fromFeeds, let downlinks, downlinks.covers(rover: item.rover) {
+        listing = listing.adding(
+          try await downlinks.fetchSolListing(rover: item.rover, sol: sol, cameras: cameras))
+      }
+      return .success(listing)
     } catch {
       return .failure(error)
     }

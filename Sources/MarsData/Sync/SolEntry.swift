@@ -41,9 +41,12 @@ struct SolEntry: Codable, Sendable, Hashable {
   var settled: Bool?
   /// When photos gone from their host may be asked for again, in seconds since 1970.
   var retryAfter: Double?
+  /// Whether the next run lists the sol from NASA's feeds too: it came from a late downlink,
+  /// or the feed's count disagreed with its pages, and the sol is not finished.
+  var feeds: Bool?
 
   enum CodingKeys: String, CodingKey {
-    case rover, sol, count, cameras, size, listed, saved, state, settled
+    case rover, sol, count, cameras, size, listed, saved, state, settled, feeds
     case startSol = "start_sol"
     case shortSince = "short_since"
     case shortRuns = "short_runs"

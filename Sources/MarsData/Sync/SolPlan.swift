@@ -41,8 +41,10 @@ struct SolPlan: Sendable {
     entry.size = size.rawValue
     entry.listed = progress.listed
     entry.saved = progress.saved.count
-    if progress.failed > 0 {
+    if progress.failed > 0 || progress.disagreement != nil {
       entry.state = .incomplete
+      // Unfinished work from the feeds is asked of the feeds again, whatever names it then.
+      if progress.fromFeeds || progress.disagreement != nil { entry.feeds = true }
     } else if cameras.isEmpty, progress.listed < progress.manifest.totalPhotos {
       entry.state = .short
       let continuing = previous?.state == .short && previous?.count == entry.count

@@ -15,6 +15,13 @@ struct SolProgress: Sendable {
   var saved: [SolRecord.SavedPhoto] = []
   var gone: [SolRecord.GonePhoto] = []
   var failed = 0
+  /// Whether NASA's feeds list the sol too: a late downlink named it, or it is unfinished
+  /// from one.
+  var fromFeeds = false
+  /// Whether the manifest has no entry for the sol, so its count is what the lists hold.
+  var countFromListing = false
+  /// The source's count against its pages, when they disagree.
+  var disagreement: CountDisagreement?
 
   init(rover: String, manifest: ManifestEntry) {
     self.rover = rover
@@ -48,9 +55,15 @@ public struct IncompleteSol: Sendable, Hashable, CustomStringConvertible {
   public var failed: Int
   /// Whether waiting for the missing photos has stopped (several short runs over a week).
   public var settled: Bool
+  /// The source's count against its pages, when they disagree.
+  public var disagreement: CountDisagreement?
 
   /// One line: `perseverance sol 100 is incomplete: …`.
   public var description: String {
+    if let disagreement, failed == 0 {
+      return "\(rover) sol \(sol) is incomplete: NASA's feed counts \(disagreement.claimed)"
+        + " records but its pages held \(disagreement.listed); it is listed again on the next run"
+    }
     if failed > 0 {
       return "\(rover) sol \(sol) is incomplete: \(failed) photo\(failed == 1 ? "" : "s") failed;"
         + " it is fetched again on the next run"

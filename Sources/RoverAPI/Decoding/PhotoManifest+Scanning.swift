@@ -49,8 +49,10 @@ extension PhotoManifest {
     return PhotoManifest(
       name: strings["name", default: ""], landingDate: strings["landing_date", default: ""],
       launchDate: strings["launch_date", default: ""], status: strings["status", default: ""],
-      maxSol: numbers["max_sol", default: 0], maxDate: strings["max_date", default: ""],
-      totalPhotos: numbers["total_photos", default: 0], photos: photos)
+      maxSol: try Plausible.sol(numbers["max_sol", default: 0], field: "max_sol"),
+      maxDate: strings["max_date", default: ""],
+      totalPhotos: try Plausible.count(numbers["total_photos", default: 0], field: "total_photos"),
+      photos: photos)
   }
 }
 
@@ -77,6 +79,8 @@ extension ManifestEntry {
     guard let earthDate else { throw scanner.missing("earth_date") }
     guard let total else { throw scanner.missing("total_photos") }
     guard let cameras else { throw scanner.missing("cameras") }
-    return ManifestEntry(sol: sol, earthDate: earthDate, totalPhotos: total, cameras: cameras)
+    return ManifestEntry(
+      sol: try Plausible.sol(sol, field: "photos[].sol"), earthDate: earthDate,
+      totalPhotos: try Plausible.count(total, field: "photos[].total_photos"), cameras: cameras)
   }
 }

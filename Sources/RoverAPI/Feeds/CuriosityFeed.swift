@@ -2,6 +2,9 @@
 public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
   /// The items of this page: every sample type.
   public var items: [Item]
+  /// How many items the page held, those that could not be read included: what the feed's
+  /// `total` counts.
+  public var received: Int
   /// Whether another page follows.
   public var more: Bool?
   /// How many items match the query in all.
@@ -12,7 +15,9 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
   /// Decodes a page; a body without `items` is an error, anything else is lenient.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    items = try container.decode([LenientItem].self, forKey: .items).compactMap(\.item)
+    let lenient = try container.decode([LenientItem].self, forKey: .items)
+    items = lenient.compactMap(\.item)
+    received = lenient.count
     more = container.lenientBool(.more)
     total = container.lenientInt(.total)
   }
@@ -53,7 +58,7 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
 
     init(from decoder: any Decoder) throws {
       guard let container = try? decoder.container(keyedBy: Keys.self),
-        let sol = container.lenientInt(.sol)
+        let sol = container.lenientInt(.sol), Plausible.isSol(sol)
       else { return }
       let extended = try? container.nestedContainer(keyedBy: ExtendedKeys.self, forKey: .extended)
       let https = container.lenientString(.httpsURL) ?? container.lenientString(.url)

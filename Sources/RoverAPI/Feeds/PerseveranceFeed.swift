@@ -2,6 +2,9 @@
 public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
   /// The records of this page: every sample type, thumbnails included.
   public var images: [Image]
+  /// How many records the page held, those that could not be read included: what the feed's
+  /// `total_results` counts.
+  public var received: Int
   /// How many records match the query in all.
   public var totalResults: Int?
   /// The page, 0-based.
@@ -18,7 +21,9 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
   /// Decodes a page; a body without `images` is an error, anything else is lenient.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    images = try container.decode([LenientImage].self, forKey: .images).compactMap(\.image)
+    let lenient = try container.decode([LenientImage].self, forKey: .images)
+    images = lenient.compactMap(\.image)
+    received = lenient.count
     totalResults = container.lenientInt(.totalResults)
     page = container.lenientInt(.page)
     perPage = container.lenientInt(.perPage)
@@ -56,7 +61,8 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
 
     init(from decoder: any Decoder) throws {
       guard let container = try? decoder.container(keyedBy: Keys.self),
-        let id = container.lenientString(.imageid), let sol = container.lenientInt(.sol)
+        let id = container.lenientString(.imageid), let sol = container.lenientInt(.sol),
+        Plausible.isSol(sol)
       else { return }
       let camera = try? container.nestedContainer(keyedBy: CameraKeys.self, forKey: .camera)
       let files = try? container.nestedContainer(keyedBy: FileKeys.self, forKey: .imageFiles)
@@ -68,10 +74,14 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
   }
 }
 
-/// The Mars 2020 feed's `latest=true` answer: the latest sol and the image count.
+/// A feed's `latest` answer: the latest sol, the sols the latest downlink brought images for,
+/// and the image count.
 public struct FeedLatest: Decodable, Sendable, Hashable {
   /// The most recent sol with images.
   public var latestSol: Int
+  /// The sols that received images in the latest downlink, which may reach weeks back: what a
+  /// mirror must list again to catch photos that arrived late.
+  public var latestSols: [Int]
   /// When the latest image arrived, ISO 8601.
   public var latest: String?
   /// How many images the mission has in all.
@@ -80,6 +90,7 @@ public struct FeedLatest: Decodable, Sendable, Hashable {
   enum CodingKeys: String, CodingKey {
     case latest, total
     case latestSol = "latest_sol"
+    case latestSols = "latest_sols"
     case latestData = "latest_data"
   }
 
@@ -94,8 +105,25 @@ public struct FeedLatest: Decodable, Sendable, Hashable {
         CodingKeys.latestSol,
         DecodingError.Context(codingPath: container.codingPath, debugDescription: "no latest_sol"))
     }
-    latestSol = sol
+    // Bounded before anything sizes a range with them.
+    latestSol = try Plausible.sol(sol, field: "latest_sol")
+    let sols = (try? container.decodeIfPresent([LenientSol].self, forKey: .latestSols)) ?? []
+    latestSols = try sols.compactMap(\.sol).map { try Plausible.sol($0, field: "latest_sols") }
     latest = container.lenientString(.latest)
     total = container.lenientInt(.total)
+  }
+}
+
+/// A sol of `latest_sols`, written as a number or a string depending on the feed.
+private struct LenientSol: Decodable {
+  var sol: Int?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Int.self) {
+      sol = number
+    } else if let text = try? container.decode(String.self) {
+      sol = Int(text)
+    }
   }
 }

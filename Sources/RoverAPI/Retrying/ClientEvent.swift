@@ -6,4 +6,6 @@ public enum ClientEvent: Sendable, Hashable {
   case cached(request: String)
   /// A request failed and will be sent again after `delay` seconds; `retry` counts from 1.
   case retrying(request: String, retry: Int, of: Int, delay: Double, reason: String)
+  /// A request waits `seconds` before it is sent, to stay under the server's rate limit.
+  case pacing(request: String, seconds: Double, limit: String)
 }

@@ -10,11 +10,16 @@ extension Rovers {
       discussion: """
         Reads each rover's manifest and fetches the sols with photos the folder does not have \
         yet, as recorded in DIR/.rovers-sync.journal. A sol that came back short is looked at \
-        again on later runs. A first run starts at the latest sol unless --since-sol says \
-        otherwise. One sync per folder at a time: another exits 75 at once.
+        again on later runs. With --source auto (the default), NASA's feeds are asked once per \
+        run which sols their latest downlink brought images for, and those sols are listed \
+        again from the feeds, so photos that arrive late are caught. --verify first walks the \
+        folder (as rovers verify does) and fetches again what is missing or damaged. A first \
+        run starts at the latest sol unless --since-sol says otherwise. One sync per folder at \
+        a time: another exits 75 at once.
         """,
       synopsis:
-        "<rover> ... -o <dir> [--since-sol <sol>] [--camera <name> ...] [-j <n>] [--dry-run] [--json]",
+        "<rover> ... -o <dir> [--since-sol <sol>] [--camera <name> ...] [-j <n>] [--verify]"
+        + " [--dry-run] [--json]",
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rovers to mirror, such as perseverance.", isRepeated: true)
@@ -26,6 +31,7 @@ extension Rovers {
         .option("since-sol", value: "sol", help: "Mirror from this sol on, not only the latest."),
         CameraOptions.repeatable,
         .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
+        .flag("verify", help: "Walk the folder first and fetch what is missing or damaged."),
         .flag("dry-run", help: "List what a run would fetch and what is there; write nothing."),
         SizeOption.spec, GalleryUpkeep.flag,
       ] + CommonOptions.options(deadline: 3600))
@@ -36,6 +42,7 @@ extension Rovers {
     let sinceSol: Int?
     let cameras: [String]
     let size: SizeOption
+    let verify: Bool
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
       common = try CommonOptions(arguments, environment: environment, deadline: 3600)
@@ -49,13 +56,14 @@ extension Rovers {
       cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
       try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
       size = try SizeOption(arguments, environment: environment)
+      verify = arguments.flag("verify")
     }
 
     static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }
 
     func run(_ console: Console) async throws -> ExitCode {
       // Never from the cache: a sol that gained photos since must be seen to have them.
-      let archive = common.makeArchive(console, fresh: true)
+      let (archive, feeds) = common.makeSources(console, fresh: true)
       if !cameras.isEmpty {
         let asked = try await archive.fetchAllRovers().filter {
           rovers.contains($0.name.lowercased())
@@ -68,6 +76,9 @@ extension Rovers {
         layout: PhotoFileLayout(root: output.folder), cameras: cameras, sinceSol: sinceSol,
         size: size.size)
       sync.dryRun = output.dryRun
+      sync.verifyFirst = verify
+      // With --source nasa every sol is listed from the feeds already.
+      sync.downlinks = common.source == .auto ? feeds : nil
       let progress = DownloadProgress(total: nil, console: console, quiet: common.quiet)
       let report = try await progress.finishing(quietly: true) {
         try await sync.run(rovers: rovers, onListed: progress.expect, onResult: progress.record)
@@ -88,6 +99,9 @@ extension Rovers {
         let codes = RoverFailures.report(failures, base: common.baseURL, to: console)
         return ExitCode.worst(
           codes + [try output.listPlan(report.planned, common: common, console)])
+      }
+      if let verification = report.verification, !common.quiet {
+        console.diagnostic(VerifySummary(verification).line)
       }
       if report.recoveredState, !common.quiet {
         console.diagnostic(

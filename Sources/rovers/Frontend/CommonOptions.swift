@@ -128,6 +128,15 @@ struct CommonOptions: Sendable {
   /// `fresh` never answers from the cache (it still stores): for `sync`, whose job is to see
   /// what changed.
   func makeArchive(_ console: Console, fresh: Bool = false) -> any PhotoArchive {
+    makeSources(console, fresh: fresh).archive
+  }
+
+  /// The archive these options describe, and NASA's feeds as it uses them (`nil` with
+  /// `--source api`), so that a caller asking the feeds more (late downlinks) shares what the
+  /// archive already asked.
+  func makeSources(_ console: Console, fresh: Bool = false)
+    -> (archive: any PhotoArchive, feeds: FeedArchive?)
+  {
     let cache = cacheFolder.map {
       ResponseCache(folder: $0, mode: refresh || fresh ? .refresh : .use, secret: apiKey)
     }
@@ -136,18 +145,30 @@ struct CommonOptions: Sendable {
     let api = MarsArchive(
       client: makeClient(baseURL, key: apiKey, cache: cache, console), maxConcurrentRequests: 8,
       expectedRovers: KnownRovers.names)
-    let feeds = FeedArchive(
-      client: makeClient(nasaBaseURL, key: nil, cache: nil, console), maxConcurrentRequests: 8)
+    let feeds = makeFeeds(console)
     switch source {
-    case .api: return api
-    case .nasa: return feeds
+    case .api: return (api, nil)
+    case .nasa: return (feeds, feeds)
     case .auto:
       let quiet = self.quiet
-      return FailoverArchive(primary: api, fallback: feeds) { notice in
+      let failover = FailoverArchive(primary: api, fallback: feeds) { notice in
         if !quiet { console.diagnostic(notice) }
       }
+      return (failover, feeds)
     }
   }
+
+  /// NASA's raw-image feeds, never from the cache (they change every few minutes).
+  func makeFeeds(_ console: Console) -> FeedArchive {
+    var client = makeClient(nasaBaseURL, key: nil, cache: nil, console)
+    // NASA's Mars 2020 feed takes 20 to 23 s to answer a sol: its requests get three times the
+    // API's timeout (90 s by default).
+    client.timeout = timeout * Self.feedTimeoutFactor
+    return FeedArchive(client: client, maxConcurrentRequests: 8)
+  }
+
+  /// How many times the API's timeout NASA's feeds get.
+  static let feedTimeoutFactor = 3.0
 
   /// The client that fetches images: image hosts are not the API, and are never sent the key.
   func makeImageClient(_ console: Console) -> APIClient {
@@ -160,6 +181,8 @@ struct CommonOptions: Sendable {
     _ base: URL, key: String?, cache: ResponseCache?, _ console: Console
   ) -> APIClient {
     let verbose = self.verbose
+    let quiet = self.quiet
+    let pacingNotice = PacingNotice()
     return APIClient(
       baseURL: base, apiKey: key, timeout: timeout,
       retryPolicy: RetryPolicy(maxRetries: retries), transport: URLSessionTransport(),
@@ -173,6 +196,13 @@ struct CommonOptions: Sendable {
       case .retrying(let request, let retry, let total, let delay, let reason) where verbose:
         console.diagnostic(
           "retry \(retry) of \(total) for \(request) in \(Self.format(delay)) s: \(reason)")
+      case .pacing(let request, let seconds, let limit):
+        if verbose {
+          console.diagnostic("waiting \(Self.format(seconds)) s before \(request): \(limit)")
+        } else if !quiet, seconds >= 1 {
+          pacingNotice.tell(
+            seconds: seconds, limit: limit, host: base.host ?? "the server", console: console)
+        }
       default:
         break
       }
@@ -196,12 +226,16 @@ struct CommonOptions: Sendable {
     return shown
   }
 
-  private static func validBase(_ text: String) -> URL? {
-    guard let components = URLComponents(string: text),
+  /// The base as an address, its scheme and host in lower case (`HTTP://Host` is the same
+  /// server as `http://host`); `nil` when it is not an absolute http(s) URL without a query.
+  static func validBase(_ text: String) -> URL? {
+    guard var components = URLComponents(string: text),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = components.host, !host.isEmpty, components.query == nil,
       components.fragment == nil
     else { return nil }
+    components.scheme = scheme
+    components.host = host.lowercased()
     return components.url
   }
 }

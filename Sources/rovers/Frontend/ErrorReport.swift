@@ -43,6 +43,13 @@ struct ErrorReport {
       self.init(message: Self.message(for: error), code: Self.code(for: error))
     case let error as BaseWithoutAPIPath:
       self.init(message: error.message, code: Self.code(for: error.error))
+    case let error as SourcesFailed:
+      // One line per source; the API's failure decides the code, so a timeout stays 75.
+      let api = ErrorReport(error.api)
+      let feeds = ErrorReport(error.feeds)
+      self.init(
+        message: "the API at \(error.apiHost): \(api.message)\nError: NASA's feeds at"
+          + " \(error.feedsHost): \(feeds.message)", code: api.code)
     case is CancellationError:
       self.init(message: "interrupted", code: .interrupted)
     default:

@@ -3,6 +3,8 @@
 enum ExitCode: Int32, Sendable, CaseIterable {
   case success = 0
   case failure = 1
+  /// `verify`: the folder is not whole.
+  case notWhole = 3
   case usage = 64
   case dataError = 65
   case unavailable = 69
@@ -21,6 +23,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     switch self {
     case .success: "success, including \"no photos on that sol\""
     case .failure: "unexpected failure (a bug: please report it)"
+    case .notWhole:
+      "verify: the folder is not whole (photos missing, damaged, unknown or lacking)"
     case .usage:
       "usage: bad flag, argument or environment variable, unknown rover or camera"
     case .dataError: "the server answered with data that cannot be understood"
@@ -41,7 +45,7 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     let order: [ExitCode] = [
       .interrupted, .closedPipe, .failure, .noPermission, .temporaryFailure, .unavailable,
       .dataError,
-      .cannotCreate, .configError, .usage,
+      .cannotCreate, .configError, .usage, .notWhole,
     ]
     return order.first(where: codes.contains) ?? .success
   }

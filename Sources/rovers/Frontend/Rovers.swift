@@ -7,7 +7,7 @@ enum Rovers {
   static let abstract = "Browse NASA's Mars rover photos from the terminal."
   static let commands: [any RoverCommand.Type] = [
     List.self, Latest.self, Manifest.self, Photos.self, Download.self, Sync.self,
-    GalleryCommand.self, Cache.self, Config.self,
+    Verify.self, GalleryCommand.self, Cache.self, Config.self,
   ]
 
   static func main() async {

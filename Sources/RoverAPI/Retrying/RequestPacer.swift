@@ -1,0 +1,114 @@
+import Foundation
+import Synchronization
+
+/// Keeps one client under its server's rate limit, so that a long run slows down instead of
+/// being refused (429) until it gives up.
+///
+/// The limit comes from the answers: a server that says how many requests are left
+/// (`RateLimit-Remaining` or `X-RateLimit-Remaining…`, with `…-Reset`) is given no more than
+/// that before the reset, spread evenly; a server that says nothing is learned from its first
+/// 429: the requests it took since the run began, over the time from the first of them to the
+/// end of its `Retry-After`, is the pace from then on. Until a server says or refuses anything,
+/// requests go as fast as the caller sends them.
+public final class RequestPacer: Sendable {
+  private struct State {
+    /// The earliest moment the next request may go.
+    var nextSend: ContinuousClock.Instant?
+    /// The time between two requests, once a limit is known.
+    var spacing: Duration?
+    /// What the spacing was learned from, for the progress line.
+    var limit: String?
+    /// Whether the spacing was learned from a 429, which later headers do not undo.
+    var learnedFromRefusal = false
+    /// Requests sent since the last 429 (or since the start), and when the first went.
+    var sent = 0
+    var firstSent: ContinuousClock.Instant?
+  }
+
+  /// Answers with this many requests left, or fewer, make the rest go evenly until the reset.
+  static let reserve = 8
+  /// A margin on every learned pace, so rounding never crosses the limit.
+  static let margin = 1.1
+  private let state = Mutex(State())
+  private let clock = ContinuousClock()
+
+  /// Creates a pacer that knows no limit yet.
+  public init() {}
+
+  /// How long a request just asked for must wait, and the limit that makes it wait.
+  public struct Wait: Sendable, Hashable {
+    /// The wait, in seconds.
+    public var seconds: Double
+    /// The limit in words: `100 requests per 60 s`, `3 requests left for 20 s`.
+    public var limit: String
+  }
+
+  /// Takes the next turn: returns at once while no limit is known, else when the pace allows;
+  /// `onWait` hears of a wait before it starts. Cancellation ends the wait.
+  func turn(onWait: (Wait) -> Void = { _ in }) async throws {
+    let now = clock.now
+    let (slot, limit) = state.withLock { state -> (ContinuousClock.Instant, String?) in
+      let slot = max(now, state.nextSend ?? now)
+      if let spacing = state.spacing { state.nextSend = slot + spacing }
+      state.sent += 1
+      if state.firstSent == nil { state.firstSent = now }
+      return (slot, state.limit)
+    }
+    guard slot > now else { return }
+    onWait(Wait(seconds: Self.seconds(slot - now), limit: limit ?? "the server's limit"))
+    try await Task.sleep(until: slot, clock: clock)
+  }
+
+  /// Learns what an answer says of the limit: its rate-limit headers, or a 429.
+  func learn(status: Int, headers: [String: String], retryAfter: Double?) {
+    let now = clock.now
+    let remaining = Self.number(in: headers, names: ["ratelimit-remaining", "x-ratelimit-remaining"])
+    let reset = Self.number(in: headers, names: ["ratelimit-reset", "x-ratelimit-reset"]).map {
+      // Some servers send the moment of the reset in seconds since 1970, not a wait.
+      $0 > 1_000_000_000 ? max(0, $0 - Date().timeIntervalSince1970) : $0
+    }
+    state.withLock { state in
+      if status == 429 {
+        let wait = min(retryAfter ?? reset ?? 60, 3600)
+        let elapsed = state.firstSent.map { Self.seconds(now - $0) } ?? 0
+        let taken = max(1, state.sent - 1)
+        var spacing = (elapsed + wait) / Double(taken) * Self.margin
+        // Refused while already pacing: the pace was too fast.
+        if let old = state.spacing { spacing = max(spacing, Self.seconds(old) * 1.5) }
+        state.spacing = .milliseconds(Int64(min(spacing, 3600) * 1000))
+        state.limit = "about \(taken) requests per \(Int((elapsed + wait).rounded(.up))) s"
+        state.nextSend = max(state.nextSend ?? now, now + .milliseconds(Int64(wait * 1000)))
+        state.learnedFromRefusal = true
+        state.sent = 0
+        state.firstSent = nil
+      } else if let remaining, let reset, remaining <= Double(Self.reserve) {
+        let left = Int(max(0, remaining))
+        let spacing = reset / Double(max(1, left)) * Self.margin
+        state.spacing = .milliseconds(Int64(min(spacing, 3600) * 1000))
+        state.limit = "\(left) requests left for \(Int(reset.rounded(.up))) s"
+        if left == 0 {
+          let end = now + .milliseconds(Int64(min(reset, 3600) * 1000))
+          state.nextSend = max(state.nextSend ?? now, end)
+        }
+      } else if remaining != nil, !state.learnedFromRefusal {
+        // Plenty left: a pace set by earlier headers no longer applies.
+        state.spacing = nil
+      }
+    }
+  }
+
+  /// The smallest value among headers whose names start with one of `names` (a server may send
+  /// several windows: `X-RateLimit-Remaining-Minute`, `-Hour`).
+  private static func number(in headers: [String: String], names: [String]) -> Double? {
+    headers.compactMap { key, value -> Double? in
+      let key = key.lowercased()
+      guard names.contains(where: { key.hasPrefix($0) }) else { return nil }
+      return Double(value.split(separator: ",").first.map(String.init)?
+        .trimmingCharacters(in: .whitespaces) ?? "")
+    }.filter(\.isFinite).min()
+  }
+
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import MarsData
+import RoverAPI
+
+extension Rovers {
+  /// `rovers verify DIR [ROVER ...]`: is a folder whole?
+  struct Verify: DataCommand {
+    static let spec = CommandSpec(
+      name: "verify", abstract: "Check that a folder holds every photo its records say.",
+      discussion: """
+        Walks DIR and compares it with what download and sync recorded there: photos a sol's \
+        record lists that are missing or not whole on disk (empty, or not the image their name \
+        says), sols the journal records whose folder is gone, and image files no record knows. \
+        With --remote, NASA's feeds are asked what each recorded sol holds, and the photos the \
+        folder lacks are listed too. Exits 0 when the folder is whole and 3 when it is not; \
+        rovers sync --verify fetches again what is missing or damaged.
+        """,
+      synopsis: "<dir> [<rover> ...] [--remote] [--format <format>] [--json]",
+      arguments: [
+        ArgumentSpec(
+          name: "dir", help: "The folder download and sync fill.", completion: .directories),
+        ArgumentSpec(
+          name: "rover", help: "Only these rovers' folders (every rover when none).",
+          isRequired: false, isRepeated: true),
+      ],
+      options: [
+        .flag("remote", help: "Ask NASA's feeds what the recorded sols hold, too.")
+      ] + CommonOptions.specs)
+
+    let common: CommonOptions
+    let folder: URL
+    let rovers: [String]
+    let remote: Bool
+
+    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+      common = try CommonOptions(arguments, environment: environment)
+      let path = ConfigFile.expandHome(arguments.positionals[0], environment)
+      var isFolder: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      guard exists, isFolder.boolValue else {
+        throw UsageError.invalidValue(
+          arguments.positionals[0], for: "<dir>",
+          reason: exists ? "not a folder" : "no such folder", in: Self.spec)
+      }
+      folder = URL(fileURLWithPath: path).standardizedFileURL
+      rovers = try arguments.positionals.dropFirst().map {
+        try NameRules.rover($0, spec: Self.spec)
+      }.uniqued()
+      remote = arguments.flag("remote")
+      try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
+    }
+
+    static var fieldNames: [String] { fields.map(\.name) }
+
+    static let fields: [Records.Field] = [
+      .init("rover"), .init("sol", alignRight: true), .init("problem"), .init("file"),
+      .init("nasa_id", "NASA ID"), .init("detail"),
+    ]
+
+    func run(_ console: Console) async throws -> ExitCode {
+      let check = MirrorCheck(layout: PhotoFileLayout(root: folder))
+      var report = try check.run(rovers: rovers)
+      if remote {
+        // NASA is the ground truth, whatever --source says.
+        let feeds = common.makeFeeds(console)
+        report.findings += try await check.lacking(
+          in: report, rovers: rovers, source: feeds, limit: feeds.maxConcurrentRequests)
+      }
+      let records = Records(Self.fields, report.findings) { finding in
+        [
+          .text(finding.rover), .number(finding.sol), .text(finding.problem.rawValue),
+          .text(finding.file), .text(finding.nasaID), .text(finding.detail),
+        ]
+      }
+      try common.output.write(records, json: report.findings, to: console)
+      if !common.quiet { console.diagnostic(VerifySummary(report).line) }
+      return report.isWhole ? .success : .notWhole
+    }
+  }
+}
