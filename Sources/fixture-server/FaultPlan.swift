@@ -7,7 +7,8 @@ final class FaultPlan: Sendable {
     /// A piece of the request target (path and query) the rule applies to.
     var match: String
     /// `respond` (the default), `drop`, `truncate`, `short` (leave the last `count` photos out
-    /// of a list), `duplicate` (name the first `count` photos twice), `endless` (a 200 body
+    /// of a list), `duplicate` (name the first `count` photos twice), `repeat` (name the first
+    /// photo `count` more times), `set` (replace top-level members with those of `set`), `endless` (a 200 body
     /// that never ends, chunked) or `large` (a 200 body of `bytes` bytes, made as it is sent).
     var action: String?
     /// How many photos `short` and `duplicate` change.
@@ -25,9 +26,12 @@ final class FaultPlan: Sendable {
     var latencyMs: Int?
     /// How many matching requests the rule applies to; every one when absent.
     var times: Int?
+    /// With `set`: a JSON object whose members replace those of the answer's top level, such
+    /// as a feed's `total` that lies about its pages.
+    var set: String?
 
     enum CodingKeys: String, CodingKey {
-      case match, action, status, body, headers, times, count, bytes
+      case match, action, status, body, headers, times, count, bytes, set
       case latencyMs = "latency_ms"
       case intervalMs = "interval_ms"
       case bodyBase64 = "body_base64"
@@ -68,21 +72,41 @@ final class FaultPlan: Sendable {
   private static func reshapeList(_ reply: Reply, _ rule: Rule) -> Reply {
     guard case .respond(let status, let headers, let body) = reply,
       var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
-      let root = ["photos", "latest_photos"].first(where: { object[$0] is [Any] }),
+      let root = ["photos", "latest_photos", "images", "items"].first(where: {
+        object[$0] is [Any]
+      }),
       let photos = object[root] as? [Any]
     else { return reply }
     let count = max(0, rule.count ?? 1)
-    object[root] =
-      rule.action == "short" ? Array(photos.dropLast(count)) : Array(photos.prefix(count)) + photos
+    switch rule.action {
+    case "short": object[root] = Array(photos.dropLast(count))
+    case "repeat":
+      object[root] = Array(repeating: photos.prefix(1), count: count).flatMap { $0 } + photos
+    default: object[root] = Array(photos.prefix(count)) + photos
+    }
     let reshaped = (try? JSONSerialization.data(withJSONObject: object)) ?? body
     return .respond(status: status, headers: headers, body: reshaped)
+  }
+
+  /// The answer with some top-level members replaced.
+  private static func setMembers(_ reply: Reply, _ rule: Rule) -> Reply {
+    guard case .respond(let status, let headers, let body) = reply,
+      var object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any],
+      let members = rule.set.flatMap({
+        (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+      })
+    else { return reply }
+    object.merge(members) { $1 }
+    let changed = (try? JSONSerialization.data(withJSONObject: object)) ?? body
+    return .respond(status: status, headers: headers, body: changed)
   }
 
   /// Applies a rule to the answer the fixtures would give.
   static func apply(_ rule: Rule, to reply: Reply, port: UInt16) -> Reply {
     switch rule.action ?? "respond" {
     case "drop": return .drop
-    case "short", "duplicate": return reshapeList(reply, rule)
+    case "short", "duplicate", "repeat": return reshapeList(reply, rule)
+    case "set": return setMembers(reply, rule)
     case "endless", "large":
       var headers = ["Content-Type": "application/json; charset=utf-8"]
       headers.merge(rule.headers ?? [:]) { $1 }

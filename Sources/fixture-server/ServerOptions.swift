@@ -17,13 +17,18 @@ struct ServerOptions {
   var imageLatencyMilliseconds = 0
   /// A folder served as it is under `/static/`.
   var staticFolder: String?
+  /// `N/S`: at most N requests in S seconds, the rest answered 429.
+  var rateLimit: String?
+  /// Whether answers say how many requests are left.
+  var rateLimitHeaders = false
 
   static let usage = """
     USAGE: fixture-server [--fixtures <dir>] [--port <n>] [--port-file <path>]
                           [--latency <ms>] [--faults <file.json>] [--log <path>]
                           [--shape original|marsvista|nasa] [--serve-images]
                           [--image-latency <ms>] [--static <dir>]
-                          [--stale-pages <n>]
+                          [--stale-pages <n>] [--rate-limit <n/s>]
+                          [--rate-limit-headers]
 
     Serves the Mars Rover Photos API from Fixtures/ on 127.0.0.1, for tests and demos.
       --fixtures <dir>     The Fixtures folder. (default: Fixtures)
@@ -48,6 +53,10 @@ struct ServerOptions {
       --static <dir>       Serve this folder's files under /static/, for a browser.
       --stale-pages <n>    Mars Vista's totals claim n pages fewer than there are,
                            as a cached count of a sol still filling up. (default: 0)
+      --rate-limit <n/s>   At most n requests (images aside) in any s seconds; the
+                           rest are answered 429 with a Retry-After.
+      --rate-limit-headers Say in every answer how many requests are left
+                           (RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset).
       --log <path>         Append "<in flight>\\t<request target>\\t<X-API-Key>" per request.
     """
 
@@ -72,6 +81,11 @@ struct ServerOptions {
       case "--faults": options.faultsFile = value(for: argument)
       case "--log": options.logFile = value(for: argument)
       case "--serve-images": options.serveImages = true
+      case "--rate-limit":
+        let text = value(for: argument)
+        guard RateLimit(text, sendsHeaders: false) != nil else { fail("--rate-limit takes n/s") }
+        options.rateLimit = text
+      case "--rate-limit-headers": options.rateLimitHeaders = true
       case "--static": options.staticFolder = value(for: argument)
       case "--stale-pages":
         guard let pages = Int(value(for: argument)), pages >= 0 else {

@@ -36,6 +36,9 @@ do {
   Say.out(banner)
   let latency = options.latencyMilliseconds
   let memo = ReplyMemo()
+  let rateLimit = options.rateLimit.flatMap {
+    RateLimit($0, sendsHeaders: options.rateLimitHeaders)
+  }
   server.run { request in
     log.begin(request)
     defer { log.end() }
@@ -45,6 +48,8 @@ do {
         images.reply(for: request.path)
       } else if let files, request.path.hasPrefix(StaticFiles.prefix) {
         files.reply(for: request.path)
+      } else if let rateLimit {
+        rateLimit.apply { memo.reply(to: request) { route($0) } }
       } else { memo.reply(to: request) { route($0) } }
     var delay = isImage ? options.imageLatencyMilliseconds : latency
     if let rule = faults.rule(for: request.target) {

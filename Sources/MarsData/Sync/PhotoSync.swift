@@ -113,7 +113,8 @@ public struct PhotoSync: Sendable {
       report.verification = verification
     }
     for outcome in lateSols where outcome.error != nil {
-      report.failures.append(RoverOutcome(rover: outcome.rover, result: outcome.result.map { _ in }))
+      report.failures.append(
+        RoverOutcome(rover: outcome.rover, result: outcome.result.map { _ in }))
     }
     for outcome in manifests {
       guard let manifest = outcome.value else {

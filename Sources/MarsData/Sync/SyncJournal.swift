@@ -63,7 +63,9 @@ final class SyncJournal: Sendable {
   func startSol(rover: String) -> Int? { book.withLock { $0.starts[rover] } }
 
   /// Every sol the journal records for the rover.
-  func sols(rover: String) -> [Int] { book.withLock { $0.sols[rover].map { Array($0.keys) } ?? [] } }
+  func sols(rover: String) -> [Int] {
+    book.withLock { $0.sols[rover].map { Array($0.keys) } ?? [] }
+  }
 
   /// The sol's last recorded state.
   func entry(rover: String, sol: Int) -> SolEntry? { book.withLock { $0.sols[rover]?[sol] } }

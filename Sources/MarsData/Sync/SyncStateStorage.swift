@@ -52,18 +52,34 @@ public final class SyncStateFile: SyncStateStorage {
   /// Appends through one descriptor kept open for the run.
   public func append(_ data: Data) throws {
     try appender.withLock { fd in
+      var bytes = data
       if fd == nil {
-        let opened = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let opened = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard opened >= 0 else { throw FileSystemError(path: url.path, errno: errno) }
         fd = opened
+        // A fragment left by a write cut short (a kill, a full disk) must stay a line of its
+        // own, which reading skips: glued to it, the next line would be lost too.
+        if !Self.endsWithNewline(opened) { bytes.insert(UInt8(ascii: "\n"), at: 0) }
       }
+      guard let open = fd else { return }
       // One write(2) with O_APPEND: a line lands whole at the end, or a kill leaves a torn last
       // line, which reading skips.
-      let written = data.withUnsafeBytes { Glibc.write(fd!, $0.baseAddress, $0.count) }
-      guard written == data.count else {
+      let written = bytes.withUnsafeBytes { Glibc.write(open, $0.baseAddress, $0.count) }
+      guard written == bytes.count else {
+        // Opened again for the next line, which then starts on a fresh one.
+        close(open)
+        fd = nil
         throw FileSystemError(path: url.path, errno: written < 0 ? errno : ENOSPC)
       }
     }
+  }
+
+  /// Whether the file is empty or ends with a newline.
+  private static func endsWithNewline(_ fd: Int32) -> Bool {
+    let size = lseek(fd, 0, SEEK_END)
+    guard size > 0 else { return true }
+    var last: UInt8 = 0
+    return pread(fd, &last, 1, size - 1) == 1 && last == UInt8(ascii: "\n")
   }
 
   /// Rewrites the journal through a temporary file and a rename.

@@ -24,7 +24,8 @@ public struct MirrorCheck: Sendable {
   /// Walks the folders of `rovers` (every rover folder when empty), reading the journal of the
   /// folder without changing it.
   public func run(rovers: [String]) throws -> MirrorReport {
-    let journal = try SyncJournal(storage: ReadOnlyStorage(base: SyncStateFile(folder: layout.root)))
+    let journal = try SyncJournal(
+      storage: ReadOnlyStorage(base: SyncStateFile(folder: layout.root)))
     return try run(rovers: rovers, journal: journal)
   }
 
@@ -38,7 +39,8 @@ public struct MirrorCheck: Sendable {
       let roverFolder = layout.root.appendingPathComponent(rover)
       let onDisk = Set(Self.subfolders(of: roverFolder).compactMap(Int.init))
       let recorded = Set(
-        journal.sols(rover: rover).filter { (journal.entry(rover: rover, sol: $0)?.saved ?? 0) > 0 })
+        journal.sols(rover: rover).filter { (journal.entry(rover: rover, sol: $0)?.saved ?? 0) > 0 }
+      )
       for sol in onDisk.union(recorded).sorted() {
         report.sols += 1
         check(rover: rover, sol: sol, saved: journal.entry(rover: rover, sol: sol)?.saved, &report)
@@ -103,7 +105,8 @@ public struct MirrorCheck: Sendable {
   public func lacking(
     in report: MirrorReport, rovers: [String], source: any DownlinkSource, limit: Int
   ) async throws -> [MirrorFinding] {
-    let journal = try SyncJournal(storage: ReadOnlyStorage(base: SyncStateFile(folder: layout.root)))
+    let journal = try SyncJournal(
+      storage: ReadOnlyStorage(base: SyncStateFile(folder: layout.root)))
     var sols: [(rover: String, sol: Int)] = []
     let folders =
       rovers.isEmpty

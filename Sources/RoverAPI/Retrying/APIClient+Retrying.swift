@@ -10,18 +10,20 @@ extension APIClient {
     while true {
       let failure: APIError
       var serverWait: Double?
-      try await pacer.turn { wait in
+      let turn = try await pacer.turn { wait in
         onEvent(.pacing(request: summary, seconds: wait.seconds, limit: wait.limit))
       }
       switch try await outcome(of: httpRequest, summary: summary) {
       case .success(let response):
         if (200..<300).contains(response.status) {
-          pacer.learn(status: response.status, headers: response.headers, retryAfter: nil)
+          pacer.learn(
+            status: response.status, headers: response.headers, retryAfter: nil, turn: turn)
           return response
         }
         let answer = ServerErrorResponse(response)
         pacer.learn(
-          status: response.status, headers: response.headers, retryAfter: answer.retryAfter)
+          status: response.status, headers: response.headers, retryAfter: answer.retryAfter,
+          turn: turn)
         failure = .status(request: summary, response: answer)
         guard RetryPolicy.isRetryable(status: answer.status) else { throw failure }
         serverWait = answer.retryAfter

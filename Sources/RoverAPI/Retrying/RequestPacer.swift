@@ -20,9 +20,13 @@ public final class RequestPacer: Sendable {
     var limit: String?
     /// Whether the spacing was learned from a 429, which later headers do not undo.
     var learnedFromRefusal = false
-    /// Requests sent since the last 429 (or since the start), and when the first went.
-    var sent = 0
+    /// Answers other than 429 since the pace was last learned, and when the first request of
+    /// that stretch went.
+    var accepted = 0
     var firstSent: ContinuousClock.Instant?
+    /// How many times the pace was learned from a 429: a refusal of a request sent before the
+    /// last learning (one of the same burst) teaches nothing new.
+    var generation = 0
   }
 
   /// Answers with this many requests left, or fewer, make the rest go evenly until the reset.
@@ -44,34 +48,44 @@ public final class RequestPacer: Sendable {
   }
 
   /// Takes the next turn: returns at once while no limit is known, else when the pace allows;
-  /// `onWait` hears of a wait before it starts. Cancellation ends the wait.
-  func turn(onWait: (Wait) -> Void = { _ in }) async throws {
+  /// `onWait` hears of a wait before it starts. Cancellation ends the wait. The turn is given
+  /// back to ``learn(status:headers:retryAfter:turn:)`` with the answer.
+  func turn(onWait: (Wait) -> Void = { _ in }) async throws -> Int {
     let now = clock.now
-    let (slot, limit) = state.withLock { state -> (ContinuousClock.Instant, String?) in
+    let (slot, limit, generation) = state.withLock {
+      state -> (ContinuousClock.Instant, String?, Int) in
       let slot = max(now, state.nextSend ?? now)
       if let spacing = state.spacing { state.nextSend = slot + spacing }
-      state.sent += 1
-      if state.firstSent == nil { state.firstSent = now }
-      return (slot, state.limit)
+      if state.firstSent == nil { state.firstSent = slot }
+      return (slot, state.limit, state.generation)
     }
-    guard slot > now else { return }
+    guard slot > now else { return generation }
     onWait(Wait(seconds: Self.seconds(slot - now), limit: limit ?? "the server's limit"))
     try await Task.sleep(until: slot, clock: clock)
+    return generation
   }
 
   /// Learns what an answer says of the limit: its rate-limit headers, or a 429.
-  func learn(status: Int, headers: [String: String], retryAfter: Double?) {
+  func learn(status: Int, headers: [String: String], retryAfter: Double?, turn: Int) {
     let now = clock.now
-    let remaining = Self.number(in: headers, names: ["ratelimit-remaining", "x-ratelimit-remaining"])
+    let remaining = Self.number(
+      in: headers, names: ["ratelimit-remaining", "x-ratelimit-remaining"])
     let reset = Self.number(in: headers, names: ["ratelimit-reset", "x-ratelimit-reset"]).map {
       // Some servers send the moment of the reset in seconds since 1970, not a wait.
       $0 > 1_000_000_000 ? max(0, $0 - Date().timeIntervalSince1970) : $0
     }
     state.withLock { state in
+      if status != 429 { state.accepted += 1 }
       if status == 429 {
         let wait = min(retryAfter ?? reset ?? 60, 3600)
+        // The rest of a burst already on its way when the pace was learned: it only waits.
+        guard turn == state.generation else {
+          let end = now + .milliseconds(Int64(wait * 1000))
+          state.nextSend = max(state.nextSend ?? now, end)
+          return
+        }
         let elapsed = state.firstSent.map { Self.seconds(now - $0) } ?? 0
-        let taken = max(1, state.sent - 1)
+        let taken = max(1, state.accepted)
         var spacing = (elapsed + wait) / Double(taken) * Self.margin
         // Refused while already pacing: the pace was too fast.
         if let old = state.spacing { spacing = max(spacing, Self.seconds(old) * 1.5) }
@@ -79,7 +93,8 @@ public final class RequestPacer: Sendable {
         state.limit = "about \(taken) requests per \(Int((elapsed + wait).rounded(.up))) s"
         state.nextSend = max(state.nextSend ?? now, now + .milliseconds(Int64(wait * 1000)))
         state.learnedFromRefusal = true
-        state.sent = 0
+        state.generation += 1
+        state.accepted = 0
         state.firstSent = nil
       } else if let remaining, let reset, remaining <= Double(Self.reserve) {
         let left = Int(max(0, remaining))
@@ -103,8 +118,9 @@ public final class RequestPacer: Sendable {
     headers.compactMap { key, value -> Double? in
       let key = key.lowercased()
       guard names.contains(where: { key.hasPrefix($0) }) else { return nil }
-      return Double(value.split(separator: ",").first.map(String.init)?
-        .trimmingCharacters(in: .whitespaces) ?? "")
+      return Double(
+        value.split(separator: ",").first.map(String.init)?
+          .trimmingCharacters(in: .whitespaces) ?? "")
     }.filter(\.isFinite).min()
   }
 

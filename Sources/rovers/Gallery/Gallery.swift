@@ -19,9 +19,24 @@ struct Gallery {
   static let stripLength = 8
   static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
 
-  /// Whether the folder has a gallery to keep current.
+  /// Whether the folder has a gallery to keep current: an `index.html` the gallery wrote (a
+  /// page of the user's is no gallery, and is never written over).
   var exists: Bool {
-    FileManager.default.fileExists(atPath: root.appendingPathComponent(Self.indexName).path)
+    let index = root.appendingPathComponent(Self.indexName).path
+    return FileManager.default.fileExists(atPath: index) && Self.isOwnPage(index)
+  }
+
+  /// The mark every page of the gallery carries in its head.
+  static let marker = #"<meta name="generator" content="rovers" />"#
+
+  /// Whether the file at `path` is absent or a page the gallery wrote.
+  static func isOwnPage(_ path: String) -> Bool {
+    guard FileManager.default.fileExists(atPath: path) else { return true }
+    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? handle.close() }
+    // The marker sits in the head, well within the first few kilobytes.
+    let start = (try? handle.read(upToCount: 4096)) ?? Data()
+    return String(decoding: start, as: UTF8.self).contains(marker)
   }
 
   /// What a build found.
@@ -34,6 +49,9 @@ struct Gallery {
   /// Builds every page anew.
   @discardableResult
   func build() throws -> Totals {
+    // Checked before any page is written: a folder with a page of the user's gets none.
+    let index = root.appendingPathComponent(Self.indexName)
+    guard Self.isOwnPage(index.path) else { throw Self.foreign(index) }
     var totals = Totals()
     for folder in try subfolders(of: root) {
       let roverFolder = root.appendingPathComponent(folder)
@@ -148,8 +166,17 @@ struct Gallery {
       durable: false)
   }
 
+  /// Writes a page, unless an `index.html` the gallery did not write is in its place.
   private func write(_ html: String, to file: URL) throws {
+    guard Self.isOwnPage(file.path) else { throw Self.foreign(file) }
     try AtomicFile.write(Data(html.utf8), to: file, durable: false)
+  }
+
+  private static func foreign(_ file: URL) -> FileSystemError {
+    FileSystemError(
+      path: file.path,
+      reason: "it is a page the gallery did not write; it is left alone (move it to build"
+        + " the gallery here)")
   }
 
   /// A sol's photos as tiles relative to its page, grouped by camera: the files in its camera

@@ -23,11 +23,13 @@ final class FixtureServer {
   /// the JSON text of a fault file.
   static func start(
     latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original",
-    imageLatencyMilliseconds: Int? = nil, staticFolder: String? = nil
+    imageLatencyMilliseconds: Int? = nil, staticFolder: String? = nil,
+    fixtures: URL? = nil, arguments: [String] = []
   ) async throws -> FixtureServer {
     let server = try FixtureServer(
       latencyMilliseconds: latencyMilliseconds, faults: faults, shape: shape,
-      imageLatencyMilliseconds: imageLatencyMilliseconds, staticFolder: staticFolder)
+      imageLatencyMilliseconds: imageLatencyMilliseconds, staticFolder: staticFolder,
+      fixtures: fixtures, arguments: arguments)
     // The server renames the port file into place once it listens, so it is never half written.
     for _ in 0..<2000 {
       if let port = try? String(contentsOf: server.portFile, encoding: .utf8) {
@@ -40,20 +42,22 @@ final class FixtureServer {
   }
 
   private init(
-    latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original",
-    imageLatencyMilliseconds: Int? = nil, staticFolder: String? = nil
+    latencyMilliseconds: Int, faults: String?, shape: String, imageLatencyMilliseconds: Int?,
+    staticFolder: String?, fixtures: URL?, arguments extra: [String]
   ) throws {
     folder = try TemporaryFolder()
     portFile = folder.url.appendingPathComponent("port")
     logFile = folder.url.appendingPathComponent("requests.log")
     var arguments = [
-      "--fixtures", Binaries.fixtures.path, "--port-file", portFile.path, "--log", logFile.path,
+      "--fixtures", (fixtures ?? Binaries.fixtures).path, "--port-file", portFile.path, "--log",
+      logFile.path,
       "--latency", String(latencyMilliseconds), "--shape", shape,
     ]
     if let imageLatencyMilliseconds {
       arguments += ["--serve-images", "--image-latency", String(imageLatencyMilliseconds)]
     }
     if let staticFolder { arguments += ["--static", staticFolder] }
+    arguments += extra
     if let faults {
       let file = folder.url.appendingPathComponent("faults.json")
       try faults.write(to: file, atomically: true, encoding: .utf8)

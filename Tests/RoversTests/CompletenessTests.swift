@@ -1,0 +1,290 @@
+import Foundation
+import Testing
+
+/// A mirror complete against NASA: late downlinks caught, `verify`, feed numbers that lie, and
+/// honest failover, end to end against the fixture servers.
+@Suite(.timeLimit(.minutes(5))) struct CompletenessTests {
+  let folder: TemporaryFolder
+  let mirror: URL
+
+  init() throws {
+    folder = try TemporaryFolder()
+    mirror = folder.url.appendingPathComponent("mars")
+  }
+
+  /// A copy of Fixtures/ in which NASA's feed holds `extra` more Perseverance photos of sol
+  /// 1042 than the API: images that came down in a later downlink.
+  func fixturesWithLatePhotos(_ extra: Int) throws -> URL {
+    let root = folder.url.appendingPathComponent("fixtures")
+    let manager = FileManager.default
+    try manager.createDirectory(
+      at: root.appendingPathComponent("nasa/mars2020"), withIntermediateDirectories: true)
+    for name in try manager.contentsOfDirectory(atPath: Binaries.fixtures.path) where name != "nasa"
+    {
+      try manager.createSymbolicLink(
+        at: root.appendingPathComponent(name),
+        withDestinationURL: Binaries.fixtures.appendingPathComponent(name))
+    }
+    try manager.createSymbolicLink(
+      at: root.appendingPathComponent("nasa/msl"),
+      withDestinationURL: Binaries.fixtures.appendingPathComponent("nasa/msl"))
+    let feed = Binaries.fixtures.appendingPathComponent("nasa/mars2020")
+    for name in try manager.contentsOfDirectory(atPath: feed.path) where name != "1042.json" {
+      try manager.createSymbolicLink(
+        at: root.appendingPathComponent("nasa/mars2020/\(name)"),
+        withDestinationURL: feed.appendingPathComponent(name))
+    }
+    let data = try Data(contentsOf: feed.appendingPathComponent("1042.json"))
+    var body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var images = try #require(body["images"] as? [[String: Any]])
+    let model = try #require(images.first { $0["sample_type"] as? String == "Full" })
+    let modelID = try #require(model["imageid"] as? String)
+    for number in 0..<extra {
+      let id = "NLF_1042_LATE\(number)_000ECM_N0040136NAVC"
+      let text = try #require(
+        String(data: try JSONSerialization.data(withJSONObject: model), encoding: .utf8))
+      let late = text.replacingOccurrences(of: modelID, with: id)
+      images.append(
+        try #require(try JSONSerialization.jsonObject(with: Data(late.utf8)) as? [String: Any]))
+    }
+    body["images"] = images
+    try JSONSerialization.data(withJSONObject: body).write(
+      to: root.appendingPathComponent("nasa/mars2020/1042.json"))
+    return root
+  }
+
+  func auto(_ feeds: FixtureServer) -> [String: String] {
+    ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": feeds.host]
+  }
+
+  @Test func aLateDownlinkIsCaughtOnTheNextRunOfTheDefaultSource() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    // The first `latest` answer names no sol; the later ones name 1042, as a downlink that
+    // brought three more of its images would.
+    let feeds = try await FixtureServer.start(
+      faults: #"""
+        [{"match": "latest=true", "status": 200, "times": 1,
+          "body": "{\"latest_sol\": 1042, \"latest_sols\": [], \"total\": 62}"}]
+        """#, shape: "nasa", imageLatencyMilliseconds: 0, fixtures: try fixturesWithLatePhotos(3))
+    let arguments = ["sync", "perseverance", "-o", mirror.path]
+    let first = try await ProcessRun.rovers(arguments, base: api.baseURL, environment: auto(feeds))
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stderr.hasPrefix("downloaded 62, "), "\(first.stderr)")
+    let second = try await ProcessRun.rovers(arguments, base: api.baseURL, environment: auto(feeds))
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stderr.hasPrefix("downloaded 3, skipped 62, "), "\(second.stderr)")
+    #expect(Folder.photos(mirror).filter { $0.contains("LATE") }.count == 3)
+    // One `latest` request per run, whatever else the run asks.
+    #expect(feeds.requests.filter { $0.target.contains("latest=true") }.count == 2)
+    let verify = try await ProcessRun.rovers(["verify", mirror.path], base: api.baseURL)
+    #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+    #expect(verify.stderr == "verify: 1 sol, 65 photos: the folder is whole\n")
+  }
+
+  @Test func verifyFindsADeletedSolAndADamagedFileAndSyncVerifyRestoresThem() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let sync = ["sync", "perseverance", "-o", mirror.path]
+    let first = try await ProcessRun.rovers(sync, base: api.baseURL)
+    #expect(first.stderr.hasPrefix("downloaded 62, "), "\(first.stderr)")
+    try FileManager.default.removeItem(at: mirror.appendingPathComponent("perseverance/1042"))
+    let found = try await ProcessRun.rovers(["verify", mirror.path, "--json"], base: api.baseURL)
+    #expect(found.status == 3)
+    let findings = try #require(
+      try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
+    #expect(findings.count == 1)
+    #expect(findings.first?["problem"] as? String == "sol_missing")
+    #expect(findings.first?["sol"] as? Int == 1042)
+    // A plain sync trusts its journal and walks nothing.
+    let plain = try await ProcessRun.rovers(sync, base: api.baseURL)
+    #expect(plain.stderr == "nothing new\n")
+    let repaired = try await ProcessRun.rovers(sync + ["--verify"], base: api.baseURL)
+    #expect(repaired.status == 0, "\(repaired.stderr)")
+    #expect(repaired.stderr.contains("verify: 1 sol, 0 photos: 1 sol missing\n"))
+    #expect(repaired.stderr.contains("downloaded 62, skipped 0, "))
+    #expect(Folder.photos(mirror).count == 62)
+    // A file emptied on disk is damaged: found, removed and fetched again.
+    let photo = try #require(Folder.photos(mirror).first)
+    try Data().write(to: mirror.appendingPathComponent(photo))
+    let damaged = try await ProcessRun.rovers(["verify", mirror.path], base: api.baseURL)
+    #expect(damaged.status == 3)
+    #expect(damaged.stdout.contains("damaged"))
+    #expect(damaged.stderr == "verify: 1 sol, 62 photos: 1 damaged\n")
+    let again = try await ProcessRun.rovers(sync + ["--verify"], base: api.baseURL)
+    #expect(again.stderr.contains("downloaded 1, skipped 61, "), "\(again.stderr)")
+    let whole = try await ProcessRun.rovers(["verify", mirror.path], base: api.baseURL)
+    #expect(whole.status == 0)
+  }
+
+  @Test func verifyRemoteListsWhatNASAHasThatTheFolderLacks() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let feeds = try await FixtureServer.start(
+      shape: "nasa", fixtures: try fixturesWithLatePhotos(2))
+    _ = try await ProcessRun.rovers(["sync", "perseverance", "-o", mirror.path], base: api.baseURL)
+    let remote = try await ProcessRun.rovers(
+      ["verify", mirror.path, "--remote", "--json"], base: api.baseURL,
+      environment: ["ROVERS_NASA_BASE": feeds.host])
+    #expect(remote.status == 3, "\(remote.stderr)")
+    let findings = try #require(
+      try JSONSerialization.jsonObject(with: Data(remote.stdout.utf8)) as? [[String: Any]])
+    #expect(findings.map { $0["problem"] as? String } == ["lacking", "lacking"])
+    #expect(findings.allSatisfy { ($0["nasa_id"] as? String)?.contains("LATE") == true })
+  }
+
+  @Test(arguments: ["-1", "1000000000000000"])
+  func aLatestSolNoMissionHasIsRefusedNamingTheRequest(_ sol: String) async throws {
+    let feeds = try await FixtureServer.start(
+      faults: """
+        [{"match": "latest", "status": 200, "body": "{\\"latest_sol\\": \(sol), \\"total\\": 5}"}]
+        """, shape: "nasa")
+    let environment = ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": feeds.host]
+    for arguments in [
+      ["manifest", "perseverance"],
+      ["sync", "perseverance", "--since-sol", "0", "-o", mirror.path],
+    ] {
+      let run = try await ProcessRun.rovers(
+        arguments, base: Offline.apiBase, environment: environment)
+      #expect(run.status == 65, "\(run.stderr)")
+      #expect(run.stderr.contains("GET /rss/api/?"))
+      #expect(run.stderr.contains("latest_sol is \(sol), outside the sols a mission can have"))
+    }
+  }
+
+  @Test func aFeedTotalThatLiesIsNotTrustedAndTheSolIsListedAgain() async throws {
+    // Curiosity's sol 1000 has 861 items over five pages of 200; the feed says 5.
+    let feeds = try await FixtureServer.start(
+      faults: #"[{"match": "condition_2=1000", "action": "set", "set": "{\"total\": 5}"}]"#,
+      shape: "nasa", imageLatencyMilliseconds: 0)
+    let environment = ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": feeds.host]
+    let photos = try await ProcessRun.rovers(
+      ["photos", "curiosity", "--sol", "1000", "--json"], base: Offline.apiBase,
+      environment: environment)
+    #expect(photos.status == 0, "\(photos.stderr)")
+    let listed = try #require(
+      try JSONSerialization.jsonObject(with: Data(photos.stdout.utf8)) as? [[String: Any]])
+    let honest = try await FixtureServer.start(shape: "nasa")
+    let all = try await ProcessRun.rovers(
+      ["photos", "curiosity", "--sol", "1000", "--json"], base: Offline.apiBase,
+      environment: ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": honest.host])
+    let truth = try #require(
+      try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
+    #expect(listed.count == truth.count)
+    #expect(listed.count > 200)
+    let sync = ["sync", "curiosity", "--since-sol", "1000", "-o", mirror.path, "-j", "16"]
+    let first = try await ProcessRun.rovers(sync, base: Offline.apiBase, environment: environment)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(
+      first.stderr.contains(
+        "warning: curiosity sol 1000 is incomplete: NASA's feed counts 5 records but its pages"
+          + " held 861"))
+    let before = feeds.requests.filter { $0.target.contains("condition_2=1000") }.count
+    let second = try await ProcessRun.rovers(sync, base: Offline.apiBase, environment: environment)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(feeds.requests.filter { $0.target.contains("condition_2=1000") }.count > before)
+  }
+
+  @Test func aFeedThatNamesOneImageFiftyTimesListsItOnce() async throws {
+    let feeds = try await FixtureServer.start(
+      faults: #"[{"match": "sol=100&", "action": "repeat", "count": 50}]"#, shape: "nasa")
+    let run = try await ProcessRun.rovers(
+      ["photos", "perseverance", "--sol", "100", "--json"], base: Offline.apiBase,
+      environment: ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": feeds.host])
+    #expect(run.status == 0, "\(run.stderr)")
+    let photos = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    #expect(photos.count == 49)
+  }
+
+  @Test func whenBothSourcesFailEachIsNamedAndATimeoutStaysTemporary() async throws {
+    let api = try await FixtureServer.start(faults: #"[{"match": "/rovers", "latency_ms": 5000}]"#)
+    let run = try await ProcessRun.rovers(
+      ["photos", "curiosity", "--sol", "1000", "--timeout", "0.3", "--retries", "0"],
+      base: api.baseURL, environment: ["ROVERS_SOURCE": "auto"])
+    #expect(run.status == 75, "\(run.stderr)")
+    let lines = run.stderr.split(separator: "\n")
+    #expect(lines.count == 2, "\(run.stderr)")
+    #expect(
+      lines.first?.hasPrefix("Error: the API at 127.0.0.1: GET /rovers/curiosity/photos") == true)
+    #expect(
+      lines.last?.hasPrefix("Error: NASA's feeds at 127.0.0.1: GET /api/v1/raw_image_items/")
+        == true)
+    #expect(!run.stderr.contains("answered from"))
+  }
+
+  @Test func theFailoverNoticeComesOnlyOnceTheFeedsHaveAnswered() async throws {
+    let feeds = try await FixtureServer.start(shape: "nasa")
+    let run = try await ProcessRun.rovers(
+      ["photos", "curiosity", "--sol", "1000", "--retries", "0", "--json"],
+      base: Offline.apiBase, environment: auto(feeds))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.hasSuffix("answered from NASA's raw-image feeds\n"))
+  }
+
+  @Test func aBaseWithoutTheAPIPathIsAMistakeNotAnOutage() async throws {
+    let api = try await FixtureServer.start()
+    let feeds = try await FixtureServer.start(shape: "nasa")
+    let run = try await ProcessRun.rovers(["list"], base: api.host, environment: auto(feeds))
+    #expect(run.status == 69)
+    #expect(run.stderr.contains("(the API base has no /api/v1: try \(api.host)/api/v1)"))
+    #expect(!run.stderr.contains("answered from"))
+    #expect(run.stdout.isEmpty)
+    #expect(feeds.requests.isEmpty)
+  }
+
+  @Test func anUpperCaseSchemeAndHostAreTheSameServer() async throws {
+    let api = try await FixtureServer.start()
+    let base = api.baseURL.replacingOccurrences(of: "http://", with: "HTTP://")
+    let run = try await ProcessRun.rovers(["list", "--retries", "0"], base: base)
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("Curiosity"))
+  }
+
+  @Test(arguments: [true, false])
+  func aRateLimitedServerIsPacedNotHit(_ headers: Bool) async throws {
+    let api = try await FixtureServer.start(
+      imageLatencyMilliseconds: 0,
+      arguments: ["--rate-limit", "4/1"] + (headers ? ["--rate-limit-headers"] : []))
+    let run = try await ProcessRun.rovers(
+      ["sync", "perseverance", "--since-sol", "1032", "-o", mirror.path, "-v"],
+      base: api.baseURL)
+    #expect(run.status == 0, "\(run.stderr)")
+    let refused = run.stderr.split(separator: "\n").filter { $0.contains("→ 429") }.count
+    // With the server saying what is left, never refused; without, refused only while the
+    // first window of requests was in flight, then paced.
+    #expect(headers ? refused == 0 : refused <= 8, "\(run.stderr)")
+    #expect(run.stderr.contains("waiting"))
+  }
+
+  @Test func aJournalFragmentLeavesTheNextLineWhole() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let sync = ["sync", "perseverance", "--since-sol", "1042", "-o", mirror.path]
+    _ = try await ProcessRun.rovers(sync, base: api.baseURL)
+    let journal = mirror.appendingPathComponent(".rovers-sync.journal")
+    let handle = try FileHandle(forWritingTo: journal)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data(#"{"rover":"perseverance","sol":1042,"co"#.utf8))
+    try handle.close()
+    try FileManager.default.removeItem(at: mirror.appendingPathComponent("perseverance/1042"))
+    let repaired = try await ProcessRun.rovers(sync + ["--verify"], base: api.baseURL)
+    #expect(repaired.status == 0, "\(repaired.stderr)")
+    let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
+    let fragment = try #require(lines.firstIndex { $0.hasSuffix(#""co"#) })
+    #expect(fragment + 1 < lines.count)
+    for line in lines[(fragment + 1)...] {
+      #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
+    }
+  }
+
+  @Test func aPageOfTheUsersIsNeverWrittenOver() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    try FileManager.default.createDirectory(at: mirror, withIntermediateDirectories: true)
+    let page = mirror.appendingPathComponent("index.html")
+    try Data("<html><body>my project</body></html>".utf8).write(to: page)
+    let download = try await ProcessRun.rovers(
+      ["download", "perseverance", "--sol", "100", "-o", mirror.path], base: api.baseURL)
+    #expect(download.status == 0, "\(download.stderr)")
+    let gallery = try await ProcessRun.rovers(["gallery", mirror.path], base: api.baseURL)
+    #expect(gallery.status == 73)
+    #expect(gallery.stderr.contains("\(page.path): it is a page the gallery did not write"))
+    #expect(try String(contentsOf: page, encoding: .utf8) == "<html><body>my project</body></html>")
+  }
+}
