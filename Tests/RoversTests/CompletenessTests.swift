@@ -287,4 +287,18 @@ import Testing
     #expect(gallery.stderr.contains("\(page.path): it is a page the gallery did not write"))
     #expect(try String(contentsOf: page, encoding: .utf8) == "<html><body>my project</body></html>")
   }
+
+  @Test func aPhotoFetchedAtAnotherSizeReplacesTheEarlierFile() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let download = ["download", "perseverance", "--sol", "100", "-o", mirror.path]
+    _ = try await ProcessRun.rovers(download + ["--size", "large"], base: api.baseURL)
+    _ = try await ProcessRun.rovers(["gallery", mirror.path], base: api.baseURL)
+    let small = try await ProcessRun.rovers(download + ["--size", "small"], base: api.baseURL)
+    #expect(small.status == 0, "\(small.stderr)")
+    let files = Folder.photos(mirror).filter { !$0.hasSuffix(".html") }
+    #expect(files.count == 49)
+    #expect(files.allSatisfy { $0.hasSuffix("_320.jpg") })
+    let gallery = try await ProcessRun.rovers(["gallery", mirror.path], base: api.baseURL)
+    #expect(gallery.stderr == "gallery: 49 photos in 1 sol of 1 rover\n")
+  }
 }

@@ -52,8 +52,11 @@ import Testing
   @Test func quitQuitsWithoutACrashReport() async throws {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 60_000)
     let (child, err) = try await hangingDownload(server)
+    #expect(Folder.files(folder.url).contains { $0.hasSuffix(".rovers-tmp") })
     child.signal(SIGQUIT)
     #expect(await child.exitStatus() == 131)
     #expect(try String(contentsOfFile: err, encoding: .utf8) == "Error: quit\n")
+    // Quitting at once still leaves no half-written file.
+    #expect(!Folder.files(folder.url).contains { $0.hasSuffix(".rovers-tmp") })
   }
 }

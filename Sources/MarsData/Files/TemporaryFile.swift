@@ -37,6 +37,7 @@ final class TemporaryFile: Sendable {
     self.fd = fd
     self.path = path
     self.target = target
+    UnfinishedFiles.live.withLock { _ = $0.insert(path) }
   }
 
   /// Creates and locks the temporary file for `target`, emptied.
@@ -125,7 +126,10 @@ final class TemporaryFile: Sendable {
   /// Makes the file the real one: synced to disk first when `durable`, then renamed into
   /// place, then closed.
   func commit(durable: Bool) throws {
-    defer { close(fd) }
+    defer {
+      UnfinishedFiles.live.withLock { _ = $0.remove(path) }
+      close(fd)
+    }
     do {
       if durable, fsync(fd) != 0 { throw FileSystemError(path: path, errno: errno) }
       guard rename(path, target) == 0 else { throw FileSystemError(path: target, errno: errno) }
@@ -137,6 +141,7 @@ final class TemporaryFile: Sendable {
 
   /// Removes the file and closes it: the write was abandoned.
   func discard() {
+    UnfinishedFiles.live.withLock { _ = $0.remove(path) }
     unlink(path)
     close(fd)
   }

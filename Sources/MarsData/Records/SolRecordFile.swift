@@ -1,4 +1,5 @@
 import Foundation
+import RoverAPI
 
 #if canImport(Glibc)
   import Glibc
@@ -34,6 +35,9 @@ public enum SolRecordFile {
     var record = read(in: folder) ?? SolRecord(rover: rover, sol: sol)
     record.rover = rover
     record.merge(saved: saved, gone: gone)
+    // One photo, one file: a copy of another size is removed once the new one is whole (it
+    // is on disk: it is in `saved`), and the record no longer names it.
+    removeOtherCopies(of: saved, in: folder)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Not synced: the photos themselves are, and a lost record is rebuilt from the next run's
@@ -45,6 +49,25 @@ public enum SolRecordFile {
 }
 
 extension SolRecordFile {
+  /// Removes every image file in the camera folders of `saved` that is the same photo (the
+  /// same identity) under another name: the copy of another size.
+  static func removeOtherCopies(of saved: [SolRecord.SavedPhoto], in folder: URL) {
+    let byCamera = Dictionary(grouping: saved) { $0.file.split(separator: "/").first ?? "" }
+    for (camera, photos) in byCamera where !camera.isEmpty {
+      let cameraFolder = folder.appendingPathComponent(String(camera))
+      let keep = Dictionary(
+        photos.map { ($0.nasaID, String($0.file.split(separator: "/").last ?? "")) },
+        uniquingKeysWith: { first, _ in first })
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: cameraFolder.path)) ?? []
+      for name in names where !name.hasPrefix(".") {
+        guard let identity = NASAImageName.identity(ofImageAt: name), let kept = keep[identity],
+          kept != name
+        else { continue }
+        unlink(cameraFolder.appendingPathComponent(name).path)
+      }
+    }
+  }
+
   /// Updates the record of every sol the downloads touched: what is on disk and what is gone.
   public static func record(
     _ results: [DownloadResult], rover: String, layout: PhotoFileLayout, now: Date = Date()

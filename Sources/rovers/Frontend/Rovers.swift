@@ -1,4 +1,5 @@
 import Foundation
+import MarsData
 
 /// `rovers`: browse NASA's Mars rover photos from the terminal.
 @main
@@ -22,6 +23,8 @@ enum Rovers {
         Watchdog.exit(after: 1.5, code: .interrupted) { console.error("interrupted") }
       },
       onQuit: {
+        // No waiting for the tasks to unwind, but no half-written file left behind either.
+        UnfinishedFiles.removeAll()
         console.error("quit")
         _exit(131)
       })
