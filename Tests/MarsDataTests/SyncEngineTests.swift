@@ -156,4 +156,22 @@ import Testing
       try SyncJournal(storage: SyncStateFile(folder: folder), folder: folder).startSol(rover: "r")
         == 1)
   }
+
+  @Test func aLongJournalIsReadInPiecesWithLinesAcrossTheirEdgesAndATornLineInside() throws {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = SyncStateFile(folder: folder)
+    // 24,000 lines, about 3 MB: three pieces of a megabyte and six batches of lines.
+    var text = #"{"rover":"r","start_sol":0}"# + "\n"
+    for round in 0..<4 {
+      for sol in 0..<6000 {
+        text += #"{"count":\#(round),"rover":"r","sol":\#(sol),"state":"complete"}"# + "\n"
+        if round == 2, sol == 3000 { text += #"{"rover":"r","sol":3001,"cou"# + "\n" }
+      }
+    }
+    try file.replace(with: Data(text.utf8))
+    let journal = try SyncJournal(storage: file)
+    #expect(journal.startSol(rover: "r") == 0)
+    #expect(journal.sols(rover: "r").count == 6000)
+    #expect((0..<6000).allSatisfy { journal.entry(rover: "r", sol: $0)?.count == 3 })
+  }
 }

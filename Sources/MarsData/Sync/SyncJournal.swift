@@ -29,22 +29,31 @@ final class SyncJournal: Sendable {
   init(storage: any SyncStateStorage, folder: URL? = nil) throws {
     self.storage = storage
     var recovered = false
-    var data: Data?
+    var book = Book()
+    var found = false
     do {
-      data = try storage.read()
+      // Streamed: memory holds the per-sol state and one batch of lines, whatever the
+      // journal's length.
+      var reader = JournalReader()
+      found = try storage.read { piece in
+        reader.add(piece) { lines in
+          book.lines += lines.count
+          for line in lines { Self.apply(line, to: &book) }
+        }
+      }
+      reader.finish { lines in
+        book.lines += lines.count
+        for line in lines { Self.apply(line, to: &book) }
+      }
     } catch let error as FileSystemError {
       // A journal that is a folder, or unreadable: set aside, and the sols are looked at
       // again, which finds their photos on disk and fetches none twice.
       guard let journal = storage as? SyncStateFile else { throw error }
       try Self.setAside(journal.url.path)
       recovered = true
+      book = Book()
     }
-    var book = Book()
-    if let data {
-      let lines = Self.decode(data)
-      book.lines = lines.count
-      for line in lines { Self.apply(line, to: &book) }
-    } else if let folder {
+    if !found, !recovered, let folder {
       let (legacy, unreadable) = try Self.readLegacy(in: folder)
       recovered = recovered || unreadable
       if let legacy {
@@ -129,21 +138,6 @@ final class SyncJournal: Sendable {
       data.append(UInt8(ascii: "\n"))
     }
     return data
-  }
-
-  /// Every line that reads as an entry. Decoded as one array when the journal is whole (the
-  /// usual case, and much faster), line by line when a line is torn or damaged.
-  static func decode(_ data: Data) -> [SolEntry] {
-    let lines = data.split(separator: UInt8(ascii: "\n"))
-    var array = Data("[".utf8)
-    for (index, line) in lines.enumerated() {
-      if index > 0 { array.append(UInt8(ascii: ",")) }
-      array.append(contentsOf: line)
-    }
-    array.append(UInt8(ascii: "]"))
-    let decoder = JSONDecoder()
-    if let all = try? decoder.decode([SolEntry].self, from: array) { return all }
-    return lines.compactMap { try? decoder.decode(SolEntry.self, from: Data($0)) }
   }
 
   /// The state earlier versions kept, if any; a file that cannot be read is set aside.

@@ -10,12 +10,24 @@ import Synchronization
 public protocol SyncStateStorage: Sendable {
   /// Everything stored; `nil` when there is nothing yet.
   func read() throws -> Data?
+  /// Everything stored, handed to `body` a piece at a time, so that a journal of any length
+  /// is read in bounded memory; `false` when there is nothing yet.
+  func read(inPieces body: (Data) throws -> Void) throws -> Bool
   /// Adds bytes at the end.
   func append(_ data: Data) throws
   /// Replaces everything at once, atomically: a crash leaves the old bytes or the new.
   func replace(with data: Data) throws
   /// Makes what was appended survive a power cut.
   func flush() throws
+}
+
+extension SyncStateStorage {
+  /// The whole of ``read()`` as one piece.
+  public func read(inPieces body: (Data) throws -> Void) throws -> Bool {
+    guard let data = try read() else { return false }
+    try body(data)
+    return true
+  }
 }
 
 /// The journal as a file: `DIR/.rovers-sync.journal`.
@@ -47,6 +59,25 @@ public final class SyncStateFile: SyncStateStorage {
       throw FileSystemError(path: url.path, reason: "cannot be read")
     }
     return data
+  }
+
+  /// The journal's bytes a megabyte at a time.
+  public func read(inPieces body: (Data) throws -> Void) throws -> Bool {
+    var info = stat()
+    guard lstat(url.path, &info) == 0 else { return false }
+    guard (info.st_mode & S_IFMT) == S_IFREG, let handle = FileHandle(forReadingAtPath: url.path)
+    else { throw FileSystemError(path: url.path, reason: "is not a file that can be read") }
+    defer { try? handle.close() }
+    while true {
+      let piece: Data
+      do {
+        piece = try handle.read(upToCount: 1_048_576) ?? Data()
+      } catch {
+        throw FileSystemError(path: url.path, reason: "cannot be read")
+      }
+      if piece.isEmpty { return true }
+      try body(piece)
+    }
   }
 
   /// Appends through one descriptor kept open for the run.
