@@ -30,7 +30,7 @@ struct HelpTopic: Sendable {
     ("ROVERS_SOURCE", "api, nasa or auto: where photos come from. (default: auto)"),
     ("ROVERS_NASA_BASE", "The host of NASA's feeds. (default: \(CommonOptions.defaultNASABase))"),
     ("ROVERS_CONFIG", "The config file. (default: $XDG_CONFIG_HOME/rovers/config)"),
-    ("ROVERS_TIMEOUT", "Seconds one request may take. (default: 30)"),
+    ("ROVERS_TIMEOUT", "Seconds one request may take; NASA's feeds get 3 times. (default: 30)"),
     ("ROVERS_RETRIES", "Retries of a failed request. (default: 3)"),
     (
       "ROVERS_DEADLINE",

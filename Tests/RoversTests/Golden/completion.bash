@@ -15,7 +15,7 @@ _rovers_cameras() {
 _rovers() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "list latest manifest photos download sync gallery cache config help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery cache config help --help --version" -- "$cur"))
     return
   fi
   local opts="" words=""
@@ -145,8 +145,25 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --since-sol --camera -j --jobs --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance"
+      ;;
+    verify)
+      case "$prev" in
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol problem file nasa_id detail" -- "${cur##*,}")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --api-base) COMPREPLY=(); return ;;
+        --api-key) COMPREPLY=(); return ;;
+        --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --retries) COMPREPLY=(); return ;;
+        --deadline) COMPREPLY=(); return ;;
+      esac
+      opts="--remote --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       ;;
     gallery)
       case "$prev" in
@@ -174,7 +191,7 @@ _rovers() {
       opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync gallery cache config exit-codes environment" ;;
+    help) words="list latest manifest photos download sync verify gallery cache config exit-codes environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -21,6 +21,7 @@ _rovers() {
     'photos:List the photos a rover took on one sol or Earth day.'
     'download:Save the photos of one sol, Earth day or the latest sol.'
     'sync:Fetch every photo not yet in a folder- made for cron.'
+    'verify:Check that a folder holds every photo its records say.'
     'gallery:Build an offline HTML gallery of the photos in a folder.'
     'cache:Show or clear the response cache.'
     'config:Show the settings in force and where each comes from.'
@@ -180,6 +181,7 @@ _rovers() {
         '--since-sol[Mirror from this sol on, not only the latest.]:sol: ' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--verify[Walk the folder first and fetch what is missing or damaged.]' \
         '--dry-run[List what a run would fetch and what is there; write nothing.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--no-gallery[Do not update the folders gallery (rovers gallery) after the run.]' \
@@ -204,6 +206,31 @@ _rovers() {
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '*:rover:(curiosity spirit opportunity perseverance)'
+      ;;
+    verify)
+      _arguments \
+        '--remote[Ask NASAs feeds what the recorded sols hold, too.]' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
+        '--json[The same as --format json- the APIs own field names.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol problem file nasa_id detail' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
+        '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
+        '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
+        '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
+        '--no-cache[Neither read nor write the response cache.]' \
+        '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
+        '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '1:dir:_files -/'
       ;;
     gallery)
       _arguments \
