@@ -113,6 +113,24 @@ import Testing
     #expect(again.stderr.contains("downloaded 1, skipped 61, "), "\(again.stderr)")
     let whole = try await ProcessRun.rovers(["verify", mirror.path], base: api.baseURL)
     #expect(whole.status == 0)
+    // Bytes that are not the image the name says are damaged too; a file no record names is
+    // unknown, reported but never removed.
+    let other = try #require(Folder.photos(mirror).last)
+    try Data("not a photo".utf8).write(to: mirror.appendingPathComponent(other))
+    let stray = mirror.appendingPathComponent(photo).deletingLastPathComponent()
+      .appendingPathComponent("holiday.jpg")
+    try Data(contentsOf: mirror.appendingPathComponent(photo)).write(to: stray)
+    let mixed = try await ProcessRun.rovers(
+      ["verify", mirror.path, "perseverance", "--json"], base: api.baseURL)
+    #expect(mixed.status == 3)
+    let problems = try #require(
+      try JSONSerialization.jsonObject(with: Data(mixed.stdout.utf8)) as? [[String: Any]])
+    #expect(Set(problems.compactMap { $0["problem"] as? String }) == ["damaged", "unknown"])
+    #expect(mixed.stdout.contains("the file is not the JPEG its name says"))
+    _ = try await ProcessRun.rovers(sync + ["--verify"], base: api.baseURL)
+    #expect(FileManager.default.fileExists(atPath: stray.path))
+    let left = try await ProcessRun.rovers(["verify", mirror.path], base: api.baseURL)
+    #expect(left.stderr == "verify: 1 sol, 62 photos: 1 unknown\n")
   }
 
   @Test func verifyRemoteListsWhatNASAHasThatTheFolderLacks() async throws {

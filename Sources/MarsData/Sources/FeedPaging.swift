@@ -36,8 +36,10 @@ struct FeedPaging<Record: Sendable>: Sendable {
   func collect() async throws -> (records: [Record], disagreement: CountDisagreement?) {
     let first = try await fetch(0)
     let perPage = max(1, first.perPage)
+    // Divided before rounding up: a total of Int.max must not overflow.
     let announced = min(
-      Self.maxPages, first.claimed.map { max(1, ($0 + perPage - 1) / perPage) } ?? 1)
+      Self.maxPages,
+      first.claimed.map { max(1, $0 / perPage + ($0 % perPage > 0 ? 1 : 0)) } ?? 1)
     let rest = try await Array(1..<max(1, announced)).concurrentMap(limit: limit) {
       try await fetch($0)
     }
