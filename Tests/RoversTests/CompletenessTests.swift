@@ -235,6 +235,15 @@ import Testing
       base: Offline.apiBase, environment: auto(feeds))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.hasSuffix("answered from NASA's raw-image feeds\n"))
+    // Counts of another kind are said to be so.
+    let list = try await ProcessRun.rovers(
+      ["list", "--retries", "0"], base: Offline.apiBase, environment: auto(feeds))
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(
+      list.stderr.hasSuffix(
+        "answered from NASA's raw-image feeds\nnote: photo counts are from NASA's feeds, whose"
+          + " totals count every image record they hold (thumbnails and every sample type), not"
+          + " the photos an API server keeps\n"))
   }
 
   @Test func aBaseWithoutTheAPIPathIsAMistakeNotAnOutage() async throws {

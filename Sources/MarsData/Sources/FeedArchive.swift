@@ -44,14 +44,21 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     try await details(of: try feedRover(name))
   }
 
+  /// What the feeds' counts are, beside the API's.
+  public static let countCoverage =
+    "from NASA's feeds, whose totals count every image record they hold (thumbnails and"
+    + " every sample type), not the photos an API server keeps"
+
   /// The rover from the built-in facts and its feed's latest answer.
   private func details(of rover: FeedRover) async throws -> Rover {
     let latest = try await latest(of: rover)
-    return Rover(
+    var details = Rover(
       id: rover.id, name: rover.name, landingDate: rover.landingDate,
       launchDate: rover.launchDate, status: "active", maxSol: latest.latestSol,
       maxDate: FeedMapping.day(of: latest.latest) ?? "", totalPhotos: latest.total ?? 0,
       cameras: rover.cameras)
+    details.coverage = Self.countCoverage
+    return details
   }
 
   /// The feed's `latest` answer, asked once per run: one request per feed, however many

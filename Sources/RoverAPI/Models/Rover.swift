@@ -18,6 +18,9 @@ public struct Rover: Codable, Sendable, Hashable {
   public var totalPhotos: Int
   /// The rover's cameras; empty when the server leaves them out.
   public var cameras: [Camera]
+  /// What the counts mean when they are not the API's (NASA's feeds count other things);
+  /// `nil` from the API. Not part of the JSON.
+  public var coverage: String?
 
   /// Creates a rover.
   public init(

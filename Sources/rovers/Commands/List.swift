@@ -33,6 +33,10 @@ extension Rovers {
         ]
       }
       try common.output.write(records, json: rovers, to: console)
+      // Counts of another kind are said, once, so they are not read as the API's.
+      if let coverage = rovers.compactMap(\.coverage).first, !common.quiet {
+        console.diagnostic("note: photo counts are \(coverage)")
+      }
       return .success
     }
   }
