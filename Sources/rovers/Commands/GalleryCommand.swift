@@ -25,15 +25,8 @@ extension Rovers {
     let quiet: Bool
 
     init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      let path = ConfigFile.expandHome(arguments.positionals[0], environment)
-      var isFolder: ObjCBool = false
-      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-      guard exists, isFolder.boolValue else {
-        throw UsageError.invalidValue(
-          arguments.positionals[0], for: "<dir>",
-          reason: exists ? "not a folder" : "no such folder", in: Self.spec)
-      }
-      folder = URL(fileURLWithPath: path).standardizedFileURL
+      folder = try ExistingFolder.parse(
+        arguments.positionals[0], environment: environment, spec: Self.spec)
       quiet = arguments.flag("quiet")
     }
 
