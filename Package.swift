@@ -9,12 +9,15 @@ let package = Package(
     .library(name: "MarsData", targets: ["MarsData"]),
   ],
   targets: [
+    // The one home of the C library: small Swift functions over the system calls the project
+    // makes, with Glibc, Musl and Darwin branches; nothing else imports the C library.
+    .target(name: "SystemInterface"),
     // The endpoints, models and HTTP client of the Mars Rover Photos API.
     .target(name: "RoverAPI"),
     // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
-    .target(name: "MarsData", dependencies: ["RoverAPI"]),
+    .target(name: "MarsData", dependencies: ["RoverAPI", "SystemInterface"]),
     // The command-line tool.
-    .executableTarget(name: "rovers", dependencies: ["RoverAPI", "MarsData"]),
+    .executableTarget(name: "rovers", dependencies: ["RoverAPI", "MarsData", "SystemInterface"]),
     // Serves Fixtures/ over HTTP on loopback so tests never reach the internet.
     .executableTarget(name: "fixture-server"),
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),

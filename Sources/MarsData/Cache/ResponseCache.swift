@@ -1,10 +1,7 @@
 import Foundation
 import RoverAPI
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// Answers kept on disk, one file each under `$XDG_CACHE_HOME/rovers`, named by a hash of the
 /// base URL and request: never by the key, which is never stored.
@@ -98,8 +95,7 @@ public final class ResponseCache: AnswerCache {
     var entries = 0
     for name in try names() where name.hasSuffix(".cache") {
       entries += 1
-      var info = stat()
-      if stat(folder.appendingPathComponent(name).path, &info) == 0 { bytes += Int(info.st_size) }
+      bytes += FileStatus.of(folder.appendingPathComponent(name).path)?.size ?? 0
     }
     return (entries, bytes)
   }
@@ -111,7 +107,7 @@ public final class ResponseCache: AnswerCache {
     for name in try names()
     where name.hasSuffix(".cache") || TemporaryFile.isTemporary(name) || name == Self.lastSolsName {
       let path = folder.appendingPathComponent(name).path
-      guard unlink(path) == 0 else { throw FileSystemError(path: path, errno: errno) }
+      guard POSIX.unlink(path) else { throw FileSystemError(path: path, errno: POSIX.lastError) }
       removed += name.hasSuffix(".cache") ? 1 : 0
     }
     return removed
@@ -120,16 +116,8 @@ public final class ResponseCache: AnswerCache {
   /// The folder's entries; none when it does not exist, an error when it cannot be read.
   private func names() throws -> [String] {
     guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-    guard let dir = opendir(folder.path) else {
-      throw FileSystemError(path: folder.path, errno: errno)
-    }
-    defer { closedir(dir) }
-    var names: [String] = []
-    while let entry = readdir(dir) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != ".", name != ".." { names.append(name) }
+    guard let names = POSIX.names(inFolder: folder.path) else {
+      throw FileSystemError(path: folder.path, errno: POSIX.lastError)
     }
     return names
   }

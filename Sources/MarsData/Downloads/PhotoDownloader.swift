@@ -1,6 +1,7 @@
 import Foundation
 import RoverAPI
 import Synchronization
+import SystemInterface
 
 /// Downloads photos into their files with at most `jobs` transfers in flight.
 ///
@@ -83,7 +84,7 @@ public struct PhotoDownloader: Sendable {
       FileManager.default.fileExists(atPath: legacy)
     else { return false }
     // Same folder, one rename: the photo is never absent under both names.
-    return rename(legacy, target) == 0 || FileManager.default.fileExists(atPath: legacy)
+    return POSIX.rename(legacy, target) || FileManager.default.fileExists(atPath: legacy)
   }
 
   private func invalidAddress(_ download: PhotoDownload) -> APIError {

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// A file or folder that cannot be created or written, with the path and the system's reason.
 public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -19,7 +16,7 @@ public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertibl
 
   /// Creates an error from the path and an `errno` value.
   public init(path: String, errno code: Int32) {
-    self.init(path: path, reason: String(cString: strerror(code)))
+    self.init(path: path, reason: POSIX.describe(code))
   }
 
   /// `cannot write /mars/x.jpg: No space left on device`.

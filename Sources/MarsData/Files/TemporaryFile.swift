@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// A file being written beside its final name, locked by its writer, that becomes the real file
 /// in one rename: a killed run leaves at most one of these, never a truncated real file.
@@ -52,26 +49,26 @@ final class TemporaryFile: Sendable {
     while true {
       try Task.checkCancellation()
       // O_NOFOLLOW: a planted symlink must not redirect the write outside the folder.
-      let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-      guard fd >= 0 else { throw FileSystemError(path: path, errno: errno) }
-      guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-        close(fd)
+      let fd = POSIX.open(path, [.readWrite, .create, .noFollow, .closeOnExec])
+      guard fd >= 0 else { throw FileSystemError(path: path, errno: POSIX.lastError) }
+      guard POSIX.lockExclusively(fd, wait: false) else {
+        POSIX.close(fd)
         try await Task.sleep(for: .milliseconds(20))
         continue
       }
       guard isStillLinked(fd, at: path) else {
-        close(fd)
+        POSIX.close(fd)
         continue
       }
       if skipIfPresent, FileManager.default.fileExists(atPath: target) {
-        unlink(path)
-        close(fd)
+        POSIX.unlink(path)
+        POSIX.close(fd)
         return nil
       }
-      guard ftruncate(fd, 0) == 0 else {
-        let error = FileSystemError(path: path, errno: errno)
-        unlink(path)
-        close(fd)
+      guard POSIX.truncate(fd, to: 0) else {
+        let error = FileSystemError(path: path, errno: POSIX.lastError)
+        POSIX.unlink(path)
+        POSIX.close(fd)
         throw error
       }
       return TemporaryFile(fd: fd, path: path, target: target)
@@ -82,17 +79,17 @@ final class TemporaryFile: Sendable {
   static func createNow(for target: String) throws -> TemporaryFile {
     let path = path(for: target)
     for _ in 0..<1000 {
-      let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-      guard fd >= 0 else { throw FileSystemError(path: path, errno: errno) }
+      let fd = POSIX.open(path, [.readWrite, .create, .noFollow, .closeOnExec])
+      guard fd >= 0 else { throw FileSystemError(path: path, errno: POSIX.lastError) }
       // Blocking: whoever holds it is a sweep (microseconds) or a writer of the same small
       // file, which ends with its rename.
-      guard flock(fd, LOCK_EX) == 0, isStillLinked(fd, at: path) else {
-        close(fd)
+      guard POSIX.lockExclusively(fd, wait: true), isStillLinked(fd, at: path) else {
+        POSIX.close(fd)
         continue
       }
-      guard ftruncate(fd, 0) == 0 else {
-        let error = FileSystemError(path: path, errno: errno)
-        close(fd)
+      guard POSIX.truncate(fd, to: 0) else {
+        let error = FileSystemError(path: path, errno: POSIX.lastError)
+        POSIX.close(fd)
         throw error
       }
       return TemporaryFile(fd: fd, path: path, target: target)
@@ -106,10 +103,10 @@ final class TemporaryFile: Sendable {
       guard let base = buffer.baseAddress else { return }
       var offset = 0
       while offset < buffer.count {
-        let written = Glibc.write(fd, base + offset, buffer.count - offset)
+        let written = POSIX.write(fd, base + offset, buffer.count - offset)
         if written < 0 {
-          if errno == EINTR { continue }
-          throw FileSystemError(path: path, errno: errno)
+          if POSIX.lastError == POSIX.ErrorCode.interrupted { continue }
+          throw FileSystemError(path: path, errno: POSIX.lastError)
         }
         offset += written
       }
@@ -119,8 +116,9 @@ final class TemporaryFile: Sendable {
   /// Cuts the file to `length` bytes and writes on from there: a transfer, or a piece of one,
   /// that starts again.
   func truncate(to length: Int) throws {
-    guard ftruncate(fd, off_t(length)) == 0, lseek(fd, off_t(length), SEEK_SET) == off_t(length)
-    else { throw FileSystemError(path: path, errno: errno) }
+    guard POSIX.truncate(fd, to: length), POSIX.seek(fd, to: length) else {
+      throw FileSystemError(path: path, errno: POSIX.lastError)
+    }
   }
 
   /// Makes the file the real one: synced to disk first when `durable`, then renamed into
@@ -128,13 +126,15 @@ final class TemporaryFile: Sendable {
   func commit(durable: Bool) throws {
     defer {
       UnfinishedFiles.live.withLock { _ = $0.remove(path) }
-      close(fd)
+      POSIX.close(fd)
     }
     do {
-      if durable, fsync(fd) != 0 { throw FileSystemError(path: path, errno: errno) }
-      guard rename(path, target) == 0 else { throw FileSystemError(path: target, errno: errno) }
+      if durable, !POSIX.sync(fd) { throw FileSystemError(path: path, errno: POSIX.lastError) }
+      guard POSIX.rename(path, target) else {
+        throw FileSystemError(path: target, errno: POSIX.lastError)
+      }
     } catch {
-      unlink(path)
+      POSIX.unlink(path)
       throw error
     }
   }
@@ -142,17 +142,17 @@ final class TemporaryFile: Sendable {
   /// Removes the file and closes it: the write was abandoned.
   func discard() {
     UnfinishedFiles.live.withLock { _ = $0.remove(path) }
-    unlink(path)
-    close(fd)
+    POSIX.unlink(path)
+    POSIX.close(fd)
   }
 
   /// Whether the open file is still the one linked at `path`: a sweep unlinks a file only
   /// while holding its lock, so a file locked and still linked is this writer's for good.
   private static func isStillLinked(_ fd: Int32, at path: String) -> Bool {
-    var open = stat()
-    var named = stat()
-    guard fstat(fd, &open) == 0, lstat(path, &named) == 0 else { return false }
-    return open.st_ino == named.st_ino && open.st_dev == named.st_dev && open.st_nlink > 0
+    guard let open = FileStatus.of(descriptor: fd), let named = FileStatus.of(linkAt: path) else {
+      return false
+    }
+    return open.isSameFile(as: named) && open.links > 0
   }
 
   /// Removes the temporary files in `folder` (not below it) that no writer holds: what a
@@ -161,10 +161,12 @@ final class TemporaryFile: Sendable {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     for name in names where isTemporary(name) {
       let path = folder.appendingPathComponent(name).path
-      let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+      let fd = POSIX.open(path, [.readOnly, .noFollow, .closeOnExec])
       guard fd >= 0 else { continue }
-      if flock(fd, LOCK_EX | LOCK_NB) == 0, isStillLinked(fd, at: path) { unlink(path) }
-      close(fd)
+      if POSIX.lockExclusively(fd, wait: false), isStillLinked(fd, at: path) {
+        POSIX.unlink(path)
+      }
+      POSIX.close(fd)
     }
   }
 }

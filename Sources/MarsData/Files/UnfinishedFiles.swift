@@ -1,8 +1,5 @@
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// The temporary files being written right now, so that a process quitting at once (SIGQUIT,
 /// which cannot wait for its tasks to unwind) still leaves none behind.
@@ -11,6 +8,6 @@ public enum UnfinishedFiles {
 
   /// Removes every temporary file still being written: the last thing a quitting process does.
   public static func removeAll() {
-    for path in live.withLock({ $0 }) { unlink(path) }
+    for path in live.withLock({ $0 }) { POSIX.unlink(path) }
   }
 }

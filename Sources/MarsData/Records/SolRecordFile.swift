@@ -1,9 +1,6 @@
 import Foundation
 import RoverAPI
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// Reads and updates a sol's ``SolRecord`` in its folder.
 ///
@@ -27,11 +24,13 @@ public enum SolRecordFile {
     gone: [SolRecord.GonePhoto]
   ) throws -> SolRecord {
     try Directories.create(folder)
-    let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { throw FileSystemError(path: folder.path, errno: errno) }
-    defer { close(fd) }
+    let fd = POSIX.open(folder.path, [.readOnly, .directory, .closeOnExec])
+    guard fd >= 0 else { throw FileSystemError(path: folder.path, errno: POSIX.lastError) }
+    defer { POSIX.close(fd) }
     // Held for a read and a small write only.
-    guard flock(fd, LOCK_EX) == 0 else { throw FileSystemError(path: folder.path, errno: errno) }
+    guard POSIX.lockExclusively(fd, wait: true) else {
+      throw FileSystemError(path: folder.path, errno: POSIX.lastError)
+    }
     var record = read(in: folder) ?? SolRecord(rover: rover, sol: sol)
     record.rover = rover
     record.merge(saved: saved, gone: gone)
@@ -63,7 +62,7 @@ extension SolRecordFile {
         guard let identity = NASAImageName.identity(ofImageAt: name), let kept = keep[identity],
           kept != name
         else { continue }
-        unlink(cameraFolder.appendingPathComponent(name).path)
+        POSIX.unlink(cameraFolder.appendingPathComponent(name).path)
       }
     }
   }

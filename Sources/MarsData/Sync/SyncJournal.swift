@@ -1,9 +1,6 @@
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// What `rovers sync` has mirrored: each rover's first sol and each sol's last state, kept as
 /// an append-only journal so that a run writes only what it changed.
@@ -61,7 +58,7 @@ final class SyncJournal: Sendable {
         try storage.replace(with: Self.encode(lines))
         for line in lines { Self.apply(line, to: &book) }
         book.lines = lines.count
-        unlink(folder.appendingPathComponent(Self.legacyName).path)
+        POSIX.unlink(folder.appendingPathComponent(Self.legacyName).path)
       }
     }
     self.book = Mutex(book)
@@ -143,9 +140,8 @@ final class SyncJournal: Sendable {
   /// The state earlier versions kept, if any; a file that cannot be read is set aside.
   private static func readLegacy(in folder: URL) throws -> (LegacySyncState?, unreadable: Bool) {
     let path = folder.appendingPathComponent(legacyName).path
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return (nil, false) }
-    if (info.st_mode & S_IFMT) == S_IFREG, let data = FileManager.default.contents(atPath: path),
+    guard let status = FileStatus.of(linkAt: path) else { return (nil, false) }
+    if status.kind == .file, let data = FileManager.default.contents(atPath: path),
       let state = try? JSONDecoder().decode(LegacySyncState.self, from: data)
     {
       return (state, false)
@@ -158,6 +154,8 @@ final class SyncJournal: Sendable {
   private static func setAside(_ path: String) throws {
     let aside = path + ".corrupt"
     _ = try? FileManager.default.removeItem(atPath: aside)
-    guard rename(path, aside) == 0 else { throw FileSystemError(path: path, errno: errno) }
+    guard POSIX.rename(path, aside) else {
+      throw FileSystemError(path: path, errno: POSIX.lastError)
+    }
   }
 }

@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// Another sync is running on the same folder.
 public struct SyncLockHeld: Error, Sendable, Hashable, CustomStringConvertible {
@@ -27,18 +24,18 @@ public final class SyncLock: Sendable {
   /// program still shares for the instant between `fork` and `exec`.
   public init(folder: URL) throws {
     let path = folder.appendingPathComponent(".rovers-sync.lock").path
-    let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw FileSystemError(path: path, errno: errno) }
+    let fd = POSIX.open(path, [.readWrite, .create, .noFollow, .closeOnExec])
+    guard fd >= 0 else { throw FileSystemError(path: path, errno: POSIX.lastError) }
     for attempt in 0..<5 {
-      if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+      if POSIX.lockExclusively(fd, wait: false) {
         self.fd = fd
         return
       }
-      if attempt < 4 { usleep(50_000) }
+      if attempt < 4 { Thread.sleep(forTimeInterval: 0.05) }
     }
-    close(fd)
+    POSIX.close(fd)
     throw SyncLockHeld(path: path)
   }
 
-  deinit { close(fd) }
+  deinit { POSIX.close(fd) }
 }

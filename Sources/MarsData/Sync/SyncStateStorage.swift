@@ -1,9 +1,6 @@
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// Where the sync journal's bytes live: a file in the mirror, or, in tests, anything that
 /// counts what is written.
@@ -43,16 +40,15 @@ public final class SyncStateFile: SyncStateStorage {
 
   deinit {
     appender.withLock { fd in
-      if let open = fd { close(open) }
+      if let open = fd { POSIX.close(open) }
     }
   }
 
   /// The journal's bytes; a journal that is not a plain file is an error, set aside by the
   /// caller.
   public func read() throws -> Data? {
-    var info = stat()
-    guard lstat(url.path, &info) == 0 else { return nil }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
+    guard let status = FileStatus.of(linkAt: url.path) else { return nil }
+    guard status.kind == .file else {
       throw FileSystemError(path: url.path, reason: "is not a file")
     }
     guard let data = FileManager.default.contents(atPath: url.path) else {
@@ -63,9 +59,8 @@ public final class SyncStateFile: SyncStateStorage {
 
   /// The journal's bytes a megabyte at a time.
   public func read(inPieces body: (Data) throws -> Void) throws -> Bool {
-    var info = stat()
-    guard lstat(url.path, &info) == 0 else { return false }
-    guard (info.st_mode & S_IFMT) == S_IFREG, let handle = FileHandle(forReadingAtPath: url.path)
+    guard let status = FileStatus.of(linkAt: url.path) else { return false }
+    guard status.kind == .file, let handle = FileHandle(forReadingAtPath: url.path)
     else { throw FileSystemError(path: url.path, reason: "is not a file that can be read") }
     defer { try? handle.close() }
     while true {
@@ -85,8 +80,9 @@ public final class SyncStateFile: SyncStateStorage {
     try appender.withLock { fd in
       var bytes = data
       if fd == nil {
-        let opened = open(url.path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard opened >= 0 else { throw FileSystemError(path: url.path, errno: errno) }
+        let opened = POSIX.open(
+          url.path, [.readWrite, .append, .create, .noFollow, .closeOnExec])
+        guard opened >= 0 else { throw FileSystemError(path: url.path, errno: POSIX.lastError) }
         fd = opened
         // A fragment left by a write cut short (a kill, a full disk) must stay a line of its
         // own, which reading skips: glued to it, the next line would be lost too.
@@ -95,28 +91,29 @@ public final class SyncStateFile: SyncStateStorage {
       guard let open = fd else { return }
       // One write(2) with O_APPEND: a line lands whole at the end, or a kill leaves a torn last
       // line, which reading skips.
-      let written = bytes.withUnsafeBytes { Glibc.write(open, $0.baseAddress, $0.count) }
+      let written = bytes.withUnsafeBytes { POSIX.write(open, $0.baseAddress, $0.count) }
       guard written == bytes.count else {
         // Opened again for the next line, which then starts on a fresh one.
-        close(open)
+        POSIX.close(open)
         fd = nil
-        throw FileSystemError(path: url.path, errno: written < 0 ? errno : ENOSPC)
+        throw FileSystemError(
+          path: url.path, errno: written < 0 ? POSIX.lastError : POSIX.ErrorCode.noSpace)
       }
     }
   }
 
   /// Whether the file is empty or ends with a newline.
   private static func endsWithNewline(_ fd: Int32) -> Bool {
-    let size = lseek(fd, 0, SEEK_END)
+    let size = POSIX.seekToEnd(fd)
     guard size > 0 else { return true }
     var last: UInt8 = 0
-    return pread(fd, &last, 1, size - 1) == 1 && last == UInt8(ascii: "\n")
+    return POSIX.read(fd, into: &last, 1, at: size - 1) == 1 && last == UInt8(ascii: "\n")
   }
 
   /// Rewrites the journal through a temporary file and a rename.
   public func replace(with data: Data) throws {
     appender.withLock { fd in
-      if let open = fd { close(open) }
+      if let open = fd { POSIX.close(open) }
       fd = nil
     }
     try AtomicFile.write(data, to: url, durable: true)
@@ -125,7 +122,9 @@ public final class SyncStateFile: SyncStateStorage {
   /// Syncs what was appended to disk.
   public func flush() throws {
     try appender.withLock { fd in
-      if let open = fd, fsync(open) != 0 { throw FileSystemError(path: url.path, errno: errno) }
+      if let open = fd, !POSIX.sync(open) {
+        throw FileSystemError(path: url.path, errno: POSIX.lastError)
+      }
     }
   }
 }

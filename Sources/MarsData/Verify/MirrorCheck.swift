@@ -1,9 +1,6 @@
 import Foundation
 import RoverAPI
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// Compares a folder with what it should hold: every photo its sols' records list must be on
 /// disk and whole, every sol the journal records with photos must still be there, and every
@@ -94,8 +91,8 @@ public struct MirrorCheck: Sendable {
     for finding in report.findings where finding.problem == .damaged {
       guard let file = finding.file else { continue }
       let path = layout.root.appendingPathComponent(file).path
-      guard unlink(path) == 0 || errno == ENOENT else {
-        throw FileSystemError(path: path, errno: errno)
+      guard POSIX.unlink(path) || POSIX.lastError == POSIX.ErrorCode.noSuchFile else {
+        throw FileSystemError(path: path, errno: POSIX.lastError)
       }
     }
   }
@@ -135,10 +132,9 @@ public struct MirrorCheck: Sendable {
 
   /// Why the file at `path` is not a whole photo, or `nil` when it is.
   static func problem(with path: String) -> (missing: Bool, detail: String)? {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return (true, "the file is not there") }
-    guard (info.st_mode & S_IFMT) == S_IFREG else { return (false, "it is not a plain file") }
-    guard info.st_size > 0 else { return (false, "the file is empty") }
+    guard let status = FileStatus.of(linkAt: path) else { return (true, "the file is not there") }
+    guard status.kind == .file else { return (false, "it is not a plain file") }
+    guard status.size > 0 else { return (false, "the file is empty") }
     let check = ImageCheck(fileName: URL(fileURLWithPath: path).lastPathComponent)
     guard let signature = check.signature else { return nil }
     guard let handle = FileHandle(forReadingAtPath: path) else {

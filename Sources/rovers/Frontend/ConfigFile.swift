@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// A config file that cannot be used: exit 78, with the line.
 struct ConfigError: Error, CustomStringConvertible {
@@ -40,14 +37,15 @@ struct ConfigFile: Sendable {
       let path = named.map({ expandHome($0, environment) })
         ?? XDGPaths(environment: environment).config?.appendingPathComponent("config").path
     else { return ConfigFile() }
-    var info = stat()
-    if stat(path, &info) != 0 {
-      let code = errno
-      if code == ENOENT, named == nil { return ConfigFile() }
-      let reason = code == ELOOP ? "is a loop of symbolic links" : String(cString: strerror(code))
-      throw ConfigError(path: path, problem: code == ENOENT ? "does not exist" : reason)
+    guard let status = FileStatus.of(path) else {
+      let code = POSIX.lastError
+      let missing = code == POSIX.ErrorCode.noSuchFile
+      if missing, named == nil { return ConfigFile() }
+      let reason =
+        code == POSIX.ErrorCode.linkLoop ? "is a loop of symbolic links" : POSIX.describe(code)
+      throw ConfigError(path: path, problem: missing ? "does not exist" : reason)
     }
-    guard (info.st_mode & S_IFMT) == S_IFREG else {
+    guard status.kind == .file else {
       throw ConfigError(path: path, problem: "is not a file")
     }
     guard let data = FileManager.default.contents(atPath: path) else {

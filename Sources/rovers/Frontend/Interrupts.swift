@@ -1,10 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// Turns SIGINT, SIGTERM and SIGHUP into cancellation of the running command, and SIGQUIT into
 /// an immediate quit.
@@ -17,7 +14,7 @@ final class Interrupts: Sendable {
   /// Signals closer together than this are one.
   static let sameSignalWindow: Duration = .seconds(1)
   /// The signals that stop a run the way Ctrl-C does.
-  static let stopping = [SIGINT, SIGTERM, SIGHUP]
+  static let stopping: [POSIX.Signal] = [.interrupt, .terminate, .hangUp]
 
   private let first = FirstSignal()
   // Kept only so the sources live as long as this object; never touched again.
@@ -30,9 +27,9 @@ final class Interrupts: Sendable {
   init(onFirst: @escaping @Sendable () -> Void, onQuit: @escaping @Sendable () -> Void) {
     let first = self.first
     var sources: [any DispatchSourceSignal] = []
-    for number in Self.stopping {
+    for stopping in Self.stopping {
       sources.append(
-        Self.watch(number) {
+        Self.watch(stopping) {
           let now = ContinuousClock.now
           let isFirst = first.instant.withLock { instant -> Bool? in
             guard let instant else {
@@ -43,20 +40,20 @@ final class Interrupts: Sendable {
           }
           switch isFirst {
           case true?: onFirst()
-          case false?: _exit(130)
+          case false?: POSIX.exitNow(130)
           case nil: break
           }
         })
     }
-    sources.append(Self.watch(SIGQUIT, onQuit))
+    sources.append(Self.watch(.quit, onQuit))
     self.sources = sources
   }
 
-  private static func watch(_ number: Int32, _ handler: @escaping @Sendable () -> Void)
+  private static func watch(_ which: POSIX.Signal, _ handler: @escaping @Sendable () -> Void)
     -> any DispatchSourceSignal
   {
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+    POSIX.ignore(which)
+    let source = DispatchSource.makeSignalSource(signal: which.number, queue: .global())
     source.setEventHandler(handler: handler)
     source.resume()
     return source

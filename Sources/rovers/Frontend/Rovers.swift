@@ -1,5 +1,6 @@
 import Foundation
 import MarsData
+import SystemInterface
 
 /// `rovers`: browse NASA's Mars rover photos from the terminal.
 @main
@@ -26,10 +27,10 @@ enum Rovers {
         // No waiting for the tasks to unwind, but no half-written file left behind either.
         UnfinishedFiles.removeAll()
         console.error("quit")
-        _exit(131)
+        POSIX.exitNow(131)
       })
     let code = await command.value
-    exit(finalCode(code, interrupted: interrupts.wereReceived, console: console).rawValue)
+    POSIX.exit(finalCode(code, interrupted: interrupts.wereReceived, console: console).rawValue)
   }
 
   /// The exit code once the command has ended: an interruption wins; a stdout that could not
@@ -38,8 +39,8 @@ enum Rovers {
     if interrupted { return .interrupted }
     switch console.outputFailure {
     case .closedPipe?:
-      signal(SIGPIPE, SIG_DFL)
-      raise(SIGPIPE)
+      POSIX.restoreDefault(.brokenPipe)
+      POSIX.raise(.brokenPipe)
       return .closedPipe
     case .cannotWrite(let reason)?:
       console.error("cannot write to standard output: \(reason)")

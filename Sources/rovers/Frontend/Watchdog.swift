@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SystemInterface
 
 /// Ends the process after a grace period if the run has not ended by itself: the last
 /// resort behind cancellation, which normally stops everything at once.
@@ -8,7 +9,7 @@ enum Watchdog {
   static func exit(after seconds: Double, code: ExitCode, last: @escaping @Sendable () -> Void) {
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
       last()
-      _exit(code.rawValue)
+      POSIX.exitNow(code.rawValue)
     }
   }
 }

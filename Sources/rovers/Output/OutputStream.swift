@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import SystemInterface
 
 /// One of the process's standard streams, written with `write(2)`: unlike `FileHandle`, whose
 /// `write(_:)` traps inside Foundation on a full disk or a closed pipe, every failure comes
@@ -23,17 +20,20 @@ struct OutputStream: Sendable {
 
   /// Writes every byte, retrying short writes and interruptions.
   func write(_ text: String) throws(Failure) {
-    guard !wasClosed else { throw .cannotWrite(reason: String(cString: strerror(EBADF))) }
+    guard !wasClosed else {
+      throw .cannotWrite(reason: POSIX.describe(POSIX.ErrorCode.badDescriptor))
+    }
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
       let written = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        POSIX.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
       }
       if written < 0 {
-        if errno == EINTR { continue }
-        if errno == EPIPE { throw .closedPipe }
-        throw .cannotWrite(reason: String(cString: strerror(errno)))
+        let code = POSIX.lastError
+        if code == POSIX.ErrorCode.interrupted { continue }
+        if code == POSIX.ErrorCode.brokenPipe { throw .closedPipe }
+        throw .cannotWrite(reason: POSIX.describe(code))
       }
       offset += written
     }
@@ -44,20 +44,14 @@ struct OutputStream: Sendable {
   /// held by `/dev/null`, so that no file the tool opens later can take its number and
   /// receive its output, and is remembered as closed.
   static func standardStreams() -> (out: OutputStream, err: OutputStream) {
-    var closed: [Int32: Bool] = [:]
-    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-      closed[fd] = fcntl(fd, F_GETFD) == -1 && errno == EBADF
-      if closed[fd] == true {
-        let placeholder = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
-        if placeholder >= 0, placeholder != fd {
-          dup2(placeholder, fd)
-          close(placeholder)
-        }
-      }
+    var closed: Set<POSIX.StandardStream> = []
+    for stream in POSIX.StandardStream.allCases where POSIX.isClosed(stream) {
+      closed.insert(stream)
+      POSIX.fillWithNull(stream)
     }
     return (
-      OutputStream(fd: STDOUT_FILENO, wasClosed: closed[STDOUT_FILENO] ?? false),
-      OutputStream(fd: STDERR_FILENO, wasClosed: closed[STDERR_FILENO] ?? false)
+      OutputStream(fd: POSIX.StandardStream.output.descriptor, wasClosed: closed.contains(.output)),
+      OutputStream(fd: POSIX.StandardStream.error.descriptor, wasClosed: closed.contains(.error))
     )
   }
 }

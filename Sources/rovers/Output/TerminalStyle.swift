@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemInterface
 
 /// Whether stdout is a terminal, how wide it is, and whether colour is wanted.
 struct TerminalStyle: Sendable {
@@ -25,7 +20,7 @@ struct TerminalStyle: Sendable {
   }
 
   init(environment: [String: String]) {
-    self.init(environment: environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1)
+    self.init(environment: environment, stdoutIsTerminal: POSIX.isTerminal(.output))
   }
 
   /// The rules, with whether stdout is a terminal given: colour only there, and only when
@@ -35,7 +30,7 @@ struct TerminalStyle: Sendable {
     width = isTerminal ? columns ?? Self.terminalWidth() : nil
     color =
       isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
-    liveProgress = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
+    liveProgress = POSIX.isTerminal(.error) && environment["TERM"] != "dumb"
   }
 
   /// Wraps text in an SGR code when colour is on.
@@ -43,17 +38,9 @@ struct TerminalStyle: Sendable {
     color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
-  private static func terminalWidth() -> Int {
-    var size = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-    return Int(size.ws_col)
-  }
+  private static func terminalWidth() -> Int { POSIX.columns(of: .output) ?? 80 }
 
   /// The width of the terminal stderr is on now, read at each redraw since a window can be
   /// resized during a long download; `nil` when stderr is not a terminal.
-  static func stderrWidth() -> Int? {
-    var size = winsize()
-    guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
-  }
+  static func stderrWidth() -> Int? { POSIX.columns(of: .error) }
 }

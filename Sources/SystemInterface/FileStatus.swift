@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What `stat(2)` says of a file: its kind, size and identity.
+public struct FileStatus: Sendable, Hashable {
+  /// What a path names.
+  public enum Kind: Sendable, Hashable {
+    case file, folder, link, other
+  }
+
+  /// The kind.
+  public var kind: Kind
+  /// The length in bytes.
+  public var size: Int
+  /// The device and inode: the same pair is the same file.
+  public var device: UInt64
+  /// The inode.
+  public var inode: UInt64
+  /// How many names the file has; 0 once unlinked.
+  public var links: Int
+
+  init(_ info: stat) {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: kind = .file
+    case S_IFDIR: kind = .folder
+    case S_IFLNK: kind = .link
+    default: kind = .other
+    }
+    size = Int(info.st_size)
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    links = Int(info.st_nlink)
+  }
+
+  /// What `path` names, a link itself rather than what it points at; `nil` with
+  /// ``POSIX/lastError`` set when nothing is there.
+  public static func of(linkAt path: String) -> FileStatus? {
+    var info = stat()
+    return lstat(path, &info) == 0 ? FileStatus(info) : nil
+  }
+
+  /// What `path` names, following links.
+  public static func of(_ path: String) -> FileStatus? {
+    var info = stat()
+    return stat(path, &info) == 0 ? FileStatus(info) : nil
+  }
+
+  /// What an open descriptor is.
+  public static func of(descriptor fd: Int32) -> FileStatus? {
+    var info = stat()
+    return fstat(fd, &info) == 0 ? FileStatus(info) : nil
+  }
+
+  /// Whether two statuses are of the same file.
+  public func isSameFile(as other: FileStatus) -> Bool {
+    device == other.device && inode == other.inode
+  }
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension POSIX {
+  /// How a file is opened: `open(2)`'s flags.
+  public struct OpenFlags: OptionSet, Sendable {
+    /// The bits.
+    public let rawValue: Int32
+    /// Creates flags from `open(2)`'s bits.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    /// For reading only.
+    public static let readOnly = OpenFlags(rawValue: O_RDONLY)
+    /// For writing only.
+    public static let writeOnly = OpenFlags(rawValue: O_WRONLY)
+    /// For reading and writing.
+    public static let readWrite = OpenFlags(rawValue: O_RDWR)
+    /// Created when it is not there.
+    public static let create = OpenFlags(rawValue: O_CREAT)
+    /// Every write goes to the end, in one step.
+    public static let append = OpenFlags(rawValue: O_APPEND)
+    /// A symbolic link at the path is refused, not followed.
+    public static let noFollow = OpenFlags(rawValue: O_NOFOLLOW)
+    /// Closed in any program this process starts.
+    public static let closeOnExec = OpenFlags(rawValue: O_CLOEXEC)
+    /// Only a folder.
+    public static let directory = OpenFlags(rawValue: O_DIRECTORY)
+  }
+
+  /// Opens `path`; the descriptor, or -1 with ``lastError`` set.
+  public static func open(_ path: String, _ flags: OpenFlags, mode: UInt32 = 0o644) -> Int32 {
+    systemOpen(path, flags.rawValue, mode_t(mode))
+  }
+
+  /// Closes a descriptor.
+  public static func close(_ fd: Int32) {
+    _ = systemClose(fd)
+  }
+
+  /// Writes up to `count` bytes once; how many were written, or -1 with ``lastError`` set.
+  public static func write(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    systemWrite(fd, bytes, count)
+  }
+
+  /// Reads up to `count` bytes at `offset` without moving the file's position.
+  public static func read(
+    _ fd: Int32, into bytes: UnsafeMutableRawPointer?, _ count: Int, at offset: Int
+  ) -> Int {
+    pread(fd, bytes, count, off_t(offset))
+  }
+
+  /// The file's length, leaving its position at the end; -1 on failure.
+  public static func seekToEnd(_ fd: Int32) -> Int { Int(lseek(fd, 0, SEEK_END)) }
+
+  /// Moves the file's position to `offset`; whether it could.
+  public static func seek(_ fd: Int32, to offset: Int) -> Bool {
+    lseek(fd, off_t(offset), SEEK_SET) == off_t(offset)
+  }
+
+  /// Cuts or extends the file to `length` bytes; whether it could.
+  public static func truncate(_ fd: Int32, to length: Int) -> Bool {
+    ftruncate(fd, off_t(length)) == 0
+  }
+
+  /// Makes what was written survive a power cut; whether it could.
+  public static func sync(_ fd: Int32) -> Bool { fsync(fd) == 0 }
+
+  /// Takes the file's exclusive `flock`, waiting for it or not; whether it is held.
+  public static func lockExclusively(_ fd: Int32, wait: Bool) -> Bool {
+    flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) == 0
+  }
+
+  /// Renames in one step, replacing `target`; whether it could.
+  public static func rename(_ source: String, _ target: String) -> Bool {
+    systemRename(source, target) == 0
+  }
+
+  /// Removes a file; whether it could.
+  @discardableResult
+  public static func unlink(_ path: String) -> Bool {
+    systemUnlink(path) == 0
+  }
+
+  /// Creates a folder; whether it could.
+  public static func makeFolder(_ path: String, mode: UInt32 = 0o755) -> Bool {
+    mkdir(path, mode_t(mode)) == 0
+  }
+}
+
+// At file scope these names are the C library's, which the members above shadow.
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(fd, bytes, count)
+}
+private func systemRename(_ source: String, _ target: String) -> Int32 { rename(source, target) }
+private func systemUnlink(_ path: String) -> Int32 { unlink(path) }

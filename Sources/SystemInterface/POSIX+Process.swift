@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension POSIX {
+  /// The signals the tool handles.
+  public enum Signal: Sendable, CaseIterable {
+    case interrupt, terminate, hangUp, quit, brokenPipe
+
+    /// The signal's number.
+    public var number: Int32 {
+      switch self {
+      case .interrupt: SIGINT
+      case .terminate: SIGTERM
+      case .hangUp: SIGHUP
+      case .quit: SIGQUIT
+      case .brokenPipe: SIGPIPE
+      }
+    }
+  }
+
+  /// Stops the signal's default action, so a dispatch source can take it.
+  public static func ignore(_ which: Signal) { systemSignal(which.number, SIG_IGN) }
+
+  /// Gives the signal back its default action.
+  public static func restoreDefault(_ which: Signal) { systemSignal(which.number, SIG_DFL) }
+
+  /// Sends the signal to this process.
+  public static func raise(_ which: Signal) { _ = systemRaise(which.number) }
+
+  /// Ends the process at once, with no clean-up: what a second Ctrl-C or a watchdog does.
+  public static func exitNow(_ code: Int32) -> Never { _exit(code) }
+
+  /// Ends the process the ordinary way: buffers flushed, exit handlers run.
+  public static func exit(_ code: Int32) -> Never { systemExit(code) }
+}
+
+// At file scope these names are the C library's, which the members above shadow.
+private func systemSignal(_ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
+  _ = signal(number, handler)
+}
+private func systemRaise(_ number: Int32) -> Int32 { raise(number) }
+private func systemExit(_ code: Int32) -> Never { exit(code) }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// The C library has one home, Sources/SystemInterface: every other file of the product calls
+/// its Swift functions, so the code builds on glibc, on a static musl and on macOS alike.
+@Suite struct SourceLayoutTests {
+  /// The fixture server is a test tool of its own, with its sockets; it may speak C directly.
+  static let allowed = ["Sources/SystemInterface/", "Sources/fixture-server/"]
+
+  /// The C library's calls and names the product uses, spelled as a call or a constant.
+  static let systemNames = [
+    "import Glibc", "import Musl", "import Darwin", "Glibc.", "Darwin.", "Musl.",
+    "strerror(", "lstat(", "fstat(", "fsync(", "ftruncate(", "lseek(", "pread(", "flock(",
+    "mkdir(", "opendir(", "readdir(", "usleep(", "_exit(", "isatty(", "ioctl(", "fcntl(",
+    "dup2(", "O_RDWR", "O_CREAT", "O_APPEND", "LOCK_EX", "S_IFMT", "SIG_IGN", "SIG_DFL",
+    "STDOUT_FILENO", "STDERR_FILENO",
+  ]
+
+  /// Every Swift file of the product outside the C library's home, with its text.
+  static func productFiles() throws -> [(path: String, text: String)] {
+    let sources = Binaries.packageRoot.appendingPathComponent("Sources")
+    var files: [(String, String)] = []
+    let walker = FileManager.default.enumerator(atPath: sources.path)
+    while let relative = walker?.nextObject() as? String {
+      let path = "Sources/" + relative
+      guard path.hasSuffix(".swift"), !allowed.contains(where: path.hasPrefix) else { continue }
+      files.append(
+        (path, try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)))
+    }
+    return files
+  }
+
+  @Test func onlySystemInterfaceSpeaksToTheCLibrary() throws {
+    let files = try Self.productFiles()
+    #expect(files.count > 100)
+    for (path, text) in files {
+      // Comments may name the calls they are about.
+      let code = text.split(separator: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      }.joined(separator: "\n")
+      for name in Self.systemNames {
+        #expect(!code.contains(name), "\(path) uses \(name): call SystemInterface's POSIX instead")
+      }
+      // `errno` itself, not a parameter's label of that name.
+      let errno = try Regex(#"(^|[^\w.])errno(?!\s*:|\s+\w+:)"#)
+      #expect(!code.contains(errno), "\(path) reads errno: use POSIX.lastError")
+    }
+  }
+}
