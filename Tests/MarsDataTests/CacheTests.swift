@@ -6,8 +6,10 @@ import Testing
 @testable import RoverAPI
 
 @Suite struct CacheTests {
-  let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "cache-\(UUID().uuidString)")
+  let scratch: ScratchFolder
+  var folder: URL { scratch.url }
+
+  init() throws { scratch = try ScratchFolder("cache") }
 
   func key(_ path: String, _ query: [String: String] = [:]) -> AnswerKey {
     AnswerKey(base: "http://example.test/api/v1", path: path, query: query)

@@ -9,13 +9,10 @@ import Testing
 #endif
 
 @Suite struct FileLayerTests {
-  let folder: URL
+  let scratch: ScratchFolder
+  var folder: URL { scratch.url }
 
-  init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "marsdata-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
+  init() throws { scratch = try ScratchFolder("marsdata", create: true) }
 
   func photo(id: Int? = 7, imgSrc: String, camera: String = "NAVCAM", sol: Int = 12) -> Photo {
     Photo(

@@ -6,12 +6,10 @@ import Testing
 @testable import RoverAPI
 
 @Suite struct SyncEngineTests {
-  let folder: URL
+  let scratch: ScratchFolder
+  var folder: URL { scratch.url }
 
-  init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "sync-\(UUID().uuidString)")
-  }
+  init() throws { scratch = try ScratchFolder("sync") }
 
   func sync(
     _ stub: MirrorStub, since: Int? = 0, storage: (any SyncStateStorage)? = nil,
