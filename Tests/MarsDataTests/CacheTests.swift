@@ -5,7 +5,7 @@ import Testing
 @testable import MarsData
 @testable import RoverAPI
 
-@Suite struct CacheTests {
+@Suite(.timeLimit(.minutes(3))) struct CacheTests {
   let scratch: ScratchFolder
   var folder: URL { scratch.url }
 

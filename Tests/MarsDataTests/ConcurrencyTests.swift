@@ -5,14 +5,18 @@ import Testing
 @testable import MarsData
 @testable import RoverAPI
 
-@Suite struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(3))) struct ConcurrencyTests {
   @Test func slidingWindowStartsTheNextAsSoonAsOneFinishes() async throws {
     // Element 0 waits until every other element has finished: with batches of two it would
     // wait for ever, since element 2 could not start before element 0 ended.
     let finished = Mutex(0)
     let results = try await Array(0..<6).concurrentMap(limit: 2) { index in
       if index == 0 {
-        while finished.withLock({ $0 }) < 5 { try await Task.sleep(for: .milliseconds(1)) }
+        // Bounded: after 60,000 looks the test goes on, and fails, instead of hanging.
+        for _ in 0..<60_000 {
+          guard finished.withLock({ $0 }) < 5 else { break }
+          try await Task.sleep(for: .milliseconds(1))
+        }
       } else {
         finished.withLock { $0 += 1 }
       }
@@ -50,7 +54,11 @@ import Testing
       try await archive.fetchPhotos(
         rover: "curiosity", on: .sol(1000), cameras: ["FHAZ", "NAVCAM", "MAST", "CHEMCAM", "RHAZ"])
     }
-    while api.counters.withLock({ $0.inFlight }) < 4 { try await Task.sleep(for: .milliseconds(1)) }
+    // Bounded: after 60,000 looks the test goes on, and fails, instead of hanging.
+    for _ in 0..<60_000 {
+      guard api.counters.withLock({ $0.inFlight }) < 4 else { break }
+      try await Task.sleep(for: .milliseconds(1))
+    }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(api.cancelled == 4)
@@ -77,7 +85,11 @@ import Testing
     let task = Task {
       try await MarsArchive(client: api.client).fetchLatestPhotos(rovers: ["curiosity", "spirit"])
     }
-    while api.counters.withLock({ $0.inFlight }) < 2 { try await Task.sleep(for: .milliseconds(1)) }
+    // Bounded: after 60,000 looks the test goes on, and fails, instead of hanging.
+    for _ in 0..<60_000 {
+      guard api.counters.withLock({ $0.inFlight }) < 2 else { break }
+      try await Task.sleep(for: .milliseconds(1))
+    }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(api.cancelled == 2)

@@ -4,7 +4,7 @@ import Testing
 @testable import MarsData
 
 /// A feed's numbers are claims: paging follows what the pages bear out.
-@Suite struct FeedPagingTests {
+@Suite(.timeLimit(.minutes(3))) struct FeedPagingTests {
   /// A feed whose pages hold `records` 200 at a time, saying `claimed` and, if `more`, whether
   /// another page follows; `repeating` answers every page with the first.
   func paging(records: Int, claimed: Int?, more: Bool, repeating: Bool = false)

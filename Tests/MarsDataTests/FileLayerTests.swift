@@ -8,7 +8,7 @@ import Testing
   import Glibc
 #endif
 
-@Suite struct FileLayerTests {
+@Suite(.timeLimit(.minutes(3))) struct FileLayerTests {
   let scratch: ScratchFolder
   var folder: URL { scratch.url }
 

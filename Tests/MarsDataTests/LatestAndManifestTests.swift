@@ -4,7 +4,7 @@ import Testing
 @testable import MarsData
 @testable import RoverAPI
 
-@Suite struct LatestAndManifestTests {
+@Suite(.timeLimit(.minutes(3))) struct LatestAndManifestTests {
   @Test func latestAsksForTheRoversThenEveryRoverAtOnce() async throws {
     let api = StubAPI(delay: .milliseconds(30))
     let outcomes = try await MarsArchive(client: api.client).fetchLatestPhotos()
@@ -80,7 +80,7 @@ import Testing
   }
 }
 
-@Suite struct ExpectedRoverTests {
+@Suite(.timeLimit(.minutes(3))) struct ExpectedRoverTests {
   @Test func expectedRoversStartWithTheList() async throws {
     let api = StubAPI(delay: .milliseconds(40))
     let archive = MarsArchive(

@@ -4,7 +4,7 @@ import Testing
 @testable import MarsData
 @testable import RoverAPI
 
-@Suite struct PagingTests {
+@Suite(.timeLimit(.minutes(3))) struct PagingTests {
   let sol1000: [Int?]
 
   init() throws {

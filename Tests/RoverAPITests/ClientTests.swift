@@ -4,7 +4,7 @@ import Testing
 @testable import RoverAPI
 
 /// The client's answers to every kind of response, through a stub transport.
-@Suite struct ClientTests {
+@Suite(.timeLimit(.minutes(3))) struct ClientTests {
   func client(_ handler: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse)
     -> APIClient
   {

@@ -4,7 +4,7 @@ import Testing
 @testable import RoverAPI
 
 /// NASA's raw-image feeds: every real body decodes, and maps to photos as the servers map it.
-@Suite struct FeedDecodingTests {
+@Suite(.timeLimit(.minutes(3))) struct FeedDecodingTests {
   static func real(_ name: String) throws -> Data {
     try FixtureFiles.data("real-nasa/\(name)")
   }

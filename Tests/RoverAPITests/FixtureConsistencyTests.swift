@@ -4,7 +4,7 @@ import Testing
 @testable import RoverAPI
 
 /// The served fixtures agree with each other the way a real server's data does.
-@Suite struct FixtureConsistencyTests {
+@Suite(.timeLimit(.minutes(3))) struct FixtureConsistencyTests {
   let rovers: [Rover]
 
   init() throws {

@@ -4,7 +4,7 @@ import Testing
 @testable import RoverAPI
 
 /// The byte-level reader behind the large lists, held to `JSONDecoder`'s answers.
-@Suite struct JSONScannerTests {
+@Suite(.timeLimit(.minutes(3))) struct JSONScannerTests {
   /// Every photo list among the fixtures and the recordings.
   static let photoFiles: [URL] = {
     let api = FixtureFiles.jsonFiles(in: FixtureFiles.root.appendingPathComponent("api/photos"))

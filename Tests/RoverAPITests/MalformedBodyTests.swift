@@ -17,7 +17,7 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Arbitrary bytes never crash a decoder: each one decodes or is a clean, one-line error.
-@Suite struct MalformedBodyTests {
+@Suite(.timeLimit(.minutes(3))) struct MalformedBodyTests {
   static let bodyCount = 3000
 
   /// Bodies made from small real ones: truncated, bytes replaced (often by bytes that are not

@@ -17,7 +17,7 @@ final class MemoryWriter: BodyWriter {
   func finish() throws {}
 }
 
-@Suite struct RangedDownloadTests {
+@Suite(.timeLimit(.minutes(3))) struct RangedDownloadTests {
   /// 70 MB, three pieces of 32 MB at most, in a 251-byte pattern so that a piece in the wrong
   /// place shows.
   static let body: Data = {

@@ -4,7 +4,7 @@ import Testing
 @testable import RoverAPI
 
 /// Every recorded response decodes, with the counts the recordings are known to hold.
-@Suite struct RealResponseDecodingTests {
+@Suite(.timeLimit(.minutes(3))) struct RealResponseDecodingTests {
   /// Which request each recorded file answers, so it is decoded the way the client would.
   static func decode(_ url: URL) throws -> Int {
     let data = try Data(contentsOf: url)

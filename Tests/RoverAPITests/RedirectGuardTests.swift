@@ -7,7 +7,7 @@ import Testing
   import FoundationNetworking
 #endif
 
-@Suite struct RedirectGuardTests {
+@Suite(.timeLimit(.minutes(3))) struct RedirectGuardTests {
   func redirected(to target: String, from original: String) -> URLRequest {
     var request = URLRequest(url: URL(string: target)!)
     request.setValue("mv_live_secret", forHTTPHeaderField: "X-API-Key")

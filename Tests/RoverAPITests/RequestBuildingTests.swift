@@ -3,7 +3,7 @@ import Testing
 
 @testable import RoverAPI
 
-@Suite struct RequestBuildingTests {
+@Suite(.timeLimit(.minutes(3))) struct RequestBuildingTests {
   let client = APIClient(
     baseURL: URL(string: "https://example.test/api/v1")!,
     transport: ClosureTransport { _ in
@@ -68,7 +68,7 @@ import Testing
   }
 }
 
-@Suite struct EarthDateTests {
+@Suite(.timeLimit(.minutes(3))) struct EarthDateTests {
   @Test(arguments: ["2015-05-30", "2024-02-29", "2000-02-29", "2012-08-06"])
   func acceptsRealDates(_ text: String) throws {
     #expect(try #require(EarthDate(text)).description == text)

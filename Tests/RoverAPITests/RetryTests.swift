@@ -43,7 +43,7 @@ final class EventLog: Sendable {
   var all: [ClientEvent] { events.withLock { $0 } }
 }
 
-@Suite struct RetryTests {
+@Suite(.timeLimit(.minutes(3))) struct RetryTests {
   let manifest: Data
   let sleeper = RecordingSleeper()
   let events = EventLog()
@@ -204,7 +204,11 @@ final class EventLog: Sendable {
       baseURL: URL(string: "http://example.test")!, retryPolicy: tenMinutes,
       transport: transport, sleeper: TaskSleeper())
     let task = Task { try await client.send(Endpoints.rovers()) }
-    while transport.requests == 0 { try await Task.sleep(for: .milliseconds(1)) }
+    // Bounded: after 60,000 looks the test goes on, and fails, instead of hanging.
+    for _ in 0..<60_000 {
+      guard transport.requests == 0 else { break }
+      try await Task.sleep(for: .milliseconds(1))
+    }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
     #expect(transport.requests == 1)

@@ -4,7 +4,7 @@ import Testing
 @testable import RoverAPI
 
 /// The shapes that differ between servers all decode, as API.md lists them.
-@Suite struct ServerShapeTests {
+@Suite(.timeLimit(.minutes(3))) struct ServerShapeTests {
   func shape(_ name: String) throws -> Data { try FixtureFiles.data("shapes/\(name)") }
 
   @Test func marsVistaPageCarriesPaginationAndNoRoverID() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Answers that say why: an empty day outside the mission names the mission's range, a page
 /// past the end says how many there are, and the plans of `--dry-run` are true.
-@Suite struct AnswersThatHelpTests {
+@Suite(.timeLimit(.minutes(3))) struct AnswersThatHelpTests {
   static let curiosityRange = "Curiosity has photos from sol 0 to 2540 (2012-08-06 to 2019-09-28)\n"
 
   @Test(arguments: [

@@ -4,7 +4,7 @@ import Testing
 /// No body read without a limit, and `--timeout` and `--deadline` holding for bodies that never
 /// end. Nothing here measures time: a limit that failed to hold would hang the run past the
 /// other limit, and the message would say which one stopped it.
-@Suite struct BoundedTests {
+@Suite(.timeLimit(.minutes(3))) struct BoundedTests {
   let folder: TemporaryFolder
 
   init() throws { folder = try TemporaryFolder() }

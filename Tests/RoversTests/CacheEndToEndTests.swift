@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The response cache, seen from the server's request log.
-@Suite struct CacheEndToEndTests {
+@Suite(.timeLimit(.minutes(3))) struct CacheEndToEndTests {
   let home: TemporaryFolder
 
   init() throws { home = try TemporaryFolder() }

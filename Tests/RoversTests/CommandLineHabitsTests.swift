@@ -5,7 +5,7 @@ import Testing
 
 /// What people's hands type: getopt-style short options, help in every place argument-parser
 /// answers it, and mistakes that get a way forward rather than a shrug.
-@Suite struct CommandLineHabitsTests {
+@Suite(.timeLimit(.minutes(3))) struct CommandLineHabitsTests {
   @Test func shortOptionsCombineAndTakeAttachedValues() throws {
     let download = try ArgumentParser.parse(
       ["perseverance", "--sol", "100", "-j8", "-omars", "-qv"], for: Rovers.Download.spec)

@@ -3,7 +3,7 @@ import Testing
 
 /// A mirror complete against NASA: late downlinks caught, `verify`, feed numbers that lie, and
 /// honest failover, end to end against the fixture servers.
-@Suite(.timeLimit(.minutes(5))) struct CompletenessTests {
+@Suite(.timeLimit(.minutes(3))) struct CompletenessTests {
   let folder: TemporaryFolder
   let mirror: URL
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import rovers
 
-@Suite struct ConfigTests {
+@Suite(.timeLimit(.minutes(3))) struct ConfigTests {
   let folder: TemporaryFolder
 
   init() throws { folder = try TemporaryFolder() }

@@ -15,7 +15,7 @@ struct DownloadEntry: Decodable {
 }
 
 /// `rovers download` end to end against a fixture server that serves the images itself.
-@Suite struct DownloadTests {
+@Suite(.timeLimit(.minutes(3))) struct DownloadTests {
   let folder: TemporaryFolder
   var output: URL { folder.url.appendingPathComponent("mars") }
 
@@ -110,8 +110,8 @@ struct DownloadEntry: Decodable {
       ["download", "perseverance", "--sol", "100", "-o", output.path, "-j", "4"],
       environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]),
       stderr: err)
-    while !server.requests.contains(where: { $0.target.hasPrefix("/images/") }) {
-      try await Task.sleep(for: .milliseconds(10))
+    try await Poll.until("the first image request", every: .milliseconds(10)) {
+      server.requests.contains { $0.target.hasPrefix("/images/") }
     }
     child.signal(SIGINT)
     #expect(await child.exitStatus() == 130)
@@ -130,7 +130,7 @@ struct DownloadEntry: Decodable {
       Binaries.rovers.path,
       ["download", "perseverance", "--sol", "100", "-o", output.path, "-j", "8"],
       environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]))
-    while Folder.photos(output).count < 10 { try await Task.sleep(for: .milliseconds(10)) }
+    try await Poll.until("10 photos on disk") { Folder.photos(output).count >= 10 }
     child.signal(SIGKILL)
     #expect(await child.exitStatus() == 128 + SIGKILL)
     let healthy = try await FixtureServer.start(imageLatencyMilliseconds: 0)

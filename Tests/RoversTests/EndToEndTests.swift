@@ -4,7 +4,7 @@ import Testing
 @testable import RoverAPI
 
 /// The built `rovers` run as a process against the fixture server on loopback.
-@Suite struct EndToEndTests {
+@Suite(.timeLimit(.minutes(3))) struct EndToEndTests {
   @Test func listShowsEveryRover() async throws {
     let server = try await FixtureServer.start()
     let run = try await ProcessRun.rovers(["list"], base: server.baseURL)

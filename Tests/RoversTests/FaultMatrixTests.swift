@@ -17,7 +17,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
 
 /// Every case of the fault matrix, end to end: the built binary against the fixture server,
 /// always with a key that must never show.
-@Suite struct FaultMatrixTests {
+@Suite(.timeLimit(.minutes(3))) struct FaultMatrixTests {
   static let key = "mv_live_E2ESECRET77"
 
   static let cases: [FaultCase] = [
@@ -188,7 +188,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       Binaries.rovers.path, ["latest", "--api-key", Self.key],
       environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]),
       stderr: err)
-    while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    try await Poll.until("the first request") { !server.requests.isEmpty }
     child.signal(SIGINT)
     #expect(await child.exitStatus() == 130)
     #expect(try String(contentsOfFile: err, encoding: .utf8) == "Error: interrupted\n")
@@ -199,7 +199,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     let child = try Subprocess(
       Binaries.rovers.path, ["photos", "curiosity", "--sol", "1000"],
       environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]))
-    while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+    try await Poll.until("the first request") { !server.requests.isEmpty }
     child.signal(SIGTERM)
     #expect(await child.exitStatus() == 130)
   }

@@ -3,7 +3,7 @@ import Testing
 
 /// `--source nasa` and `--source auto` end to end, against the fixture server in the shape of
 /// NASA's raw-image feeds (and the API's shape where both are needed).
-@Suite struct FeedSourceTests {
+@Suite(.timeLimit(.minutes(3))) struct FeedSourceTests {
   let folder: TemporaryFolder
 
   init() throws { folder = try TemporaryFolder() }

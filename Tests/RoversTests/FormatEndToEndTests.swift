@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every output format of the same command on the same fixture.
-@Suite struct FormatEndToEndTests {
+@Suite(.timeLimit(.minutes(3))) struct FormatEndToEndTests {
   func photos(_ format: [String]) async throws -> ProcessRun {
     let server = try await FixtureServer.start()
     return try await ProcessRun.rovers(

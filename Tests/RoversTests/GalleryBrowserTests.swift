@@ -4,7 +4,9 @@ import Testing
 /// The gallery in a real browser: headless Chromium opens it from the fixture server's static
 /// files, with every host but this machine's made unresolvable, and a harness page of the same
 /// origin reports what loaded and where the keys lead.
-@Suite(.enabled(if: Chromium.path != nil, "Chromium is not installed (apt-get install chromium)"))
+@Suite(
+  .enabled(if: Chromium.path != nil, "Chromium is not installed (apt-get install chromium)"),
+  .timeLimit(.minutes(3)))
 struct GalleryBrowserTests {
   let folder: TemporaryFolder
   /// The folder served: the gallery in `gallery/`, the harness beside it.

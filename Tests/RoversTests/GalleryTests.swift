@@ -6,7 +6,7 @@ import Testing
 #endif
 
 /// The gallery's pages, read as files: what a browser would be given.
-@Suite struct GalleryTests {
+@Suite(.timeLimit(.minutes(3))) struct GalleryTests {
   let folder: TemporaryFolder
   var mirror: URL { folder.url.appendingPathComponent("mars") }
 

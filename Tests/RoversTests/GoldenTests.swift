@@ -5,7 +5,7 @@ import Testing
 
 /// Help, the man page and the completion scripts, against files checked in: a change to any
 /// command shows up here as a diff to read (`make golden` rewrites them).
-@Suite struct GoldenTests {
+@Suite(.timeLimit(.minutes(3))) struct GoldenTests {
   static let folder = Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Golden")
 
   @Test(arguments: [

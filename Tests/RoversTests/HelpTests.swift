@@ -2,7 +2,7 @@ import Testing
 
 @testable import rovers
 
-@Suite struct HelpTests {
+@Suite(.timeLimit(.minutes(3))) struct HelpTests {
   @Test(arguments: ["", "-h", "--help", "help"])
   func rootHelp(_ line: String) async {
     let run = await CapturedRun.run(line)
@@ -70,7 +70,7 @@ import Testing
   }
 }
 
-@Suite struct TextTableTests {
+@Suite(.timeLimit(.minutes(3))) struct TextTableTests {
   @Test func numbersAlignRightAndTheLastColumnIsShortenedInTheMiddle() {
     var table = TextTable([.init(title: "ID", alignRight: true), .init(title: "URL")])
     table.append(["7", "https://mars.nasa.gov/a/very/long/path/FLB_0001.JPG"])

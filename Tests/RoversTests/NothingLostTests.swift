@@ -3,7 +3,7 @@ import Testing
 
 /// "Lose no photo": sync and download against servers that send short lists, duplicates,
 /// names no photo should have, and bodies that are not images.
-@Suite struct NothingLostTests {
+@Suite(.timeLimit(.minutes(3))) struct NothingLostTests {
   let folder: TemporaryFolder
   var output: URL { folder.url.appendingPathComponent("mirror") }
 

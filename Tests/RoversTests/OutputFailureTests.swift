@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Writing output can fail: the tool says so in one line and exits with a code, never a trap.
-@Suite struct OutputFailureTests {
+@Suite(.timeLimit(.minutes(3))) struct OutputFailureTests {
   let folder: TemporaryFolder
 
   init() throws { folder = try TemporaryFolder() }

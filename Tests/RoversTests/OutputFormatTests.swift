@@ -4,7 +4,7 @@ import Testing
 
 @testable import rovers
 
-@Suite struct OutputFormatTests {
+@Suite(.timeLimit(.minutes(3))) struct OutputFormatTests {
   static let rows: [[Records.Cell]] = [
     [.number(7), .text("plain"), .list(["FHAZ", "RHAZ"])],
     [.number(8), .text("a, \"quoted\"\nname"), .list([])],

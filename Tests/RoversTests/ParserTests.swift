@@ -3,7 +3,7 @@ import Testing
 
 @testable import rovers
 
-@Suite struct ParserTests {
+@Suite(.timeLimit(.minutes(3))) struct ParserTests {
   static let photosUsage = """
     Usage: rovers photos <rover> (--sol <sol> | --earth-date <date>) [--camera <name> ...] \
     [--page <n>] [--urls] [--json]
@@ -140,7 +140,7 @@ import Testing
   }
 }
 
-@Suite struct CommonOptionsTests {
+@Suite(.timeLimit(.minutes(3))) struct CommonOptionsTests {
   func options(_ words: [String], _ environment: [String: String] = [:]) throws -> CommonOptions {
     try CommonOptions(ArgumentParser.parse(words, for: Rovers.List.spec), environment: environment)
   }

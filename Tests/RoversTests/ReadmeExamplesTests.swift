@@ -6,7 +6,7 @@ import Testing
 /// The README's promises, held to the tool: every runnable example runs against the fixture
 /// servers, shown output is the output, and the exit-code and environment tables are the ones
 /// help and the man page are made from.
-@Suite struct ReadmeExamplesTests {
+@Suite(.timeLimit(.minutes(3))) struct ReadmeExamplesTests {
   /// One command from the README: from a ```sh block (must succeed), or a `$ ` line of a
   /// ```console block with the lines shown after it.
   struct Example: CustomStringConvertible {

@@ -3,7 +3,7 @@ import Testing
 
 /// Server text cannot drive the terminal, the key never damages the data, bad answers are
 /// never cached, and the tool writes nowhere it does not say.
-@Suite struct SafetyTests {
+@Suite(.timeLimit(.minutes(3))) struct SafetyTests {
   let folder: TemporaryFolder
 
   init() throws { folder = try TemporaryFolder() }

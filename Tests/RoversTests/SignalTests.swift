@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A signal is honoured the same way however it is sent.
-@Suite struct SignalTests {
+@Suite(.timeLimit(.minutes(3))) struct SignalTests {
   let folder: TemporaryFolder
 
   init() throws { folder = try TemporaryFolder() }
@@ -20,8 +20,8 @@ import Testing
       ],
       environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]),
       stderr: err)
-    while !server.requests.contains(where: { $0.target.hasPrefix("/images/") }) {
-      try await Task.sleep(for: .milliseconds(5))
+    try await Poll.until("the first image request", every: .milliseconds(5)) {
+      server.requests.contains { $0.target.hasPrefix("/images/") }
     }
     return (child, err)
   }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The smaller cases a hostile test of the tool found, one test each.
-@Suite struct SmallerCaseTests {
+@Suite(.timeLimit(.minutes(3))) struct SmallerCaseTests {
   let folder: TemporaryFolder
 
   init() throws { folder = try TemporaryFolder() }

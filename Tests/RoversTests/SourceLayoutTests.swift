@@ -3,7 +3,7 @@ import Testing
 
 /// The C library has one home, Sources/SystemInterface: every other file of the product calls
 /// its Swift functions, so the code builds on glibc, on a static musl and on macOS alike.
-@Suite struct SourceLayoutTests {
+@Suite(.timeLimit(.minutes(3))) struct SourceLayoutTests {
   /// The fixture server is a test tool of its own, with its sockets; it may speak C directly.
   static let allowed = ["Sources/SystemInterface/", "Sources/fixture-server/"]
 

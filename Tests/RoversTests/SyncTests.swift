@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `rovers sync` end to end.
-@Suite struct SyncTests {
+@Suite(.timeLimit(.minutes(3))) struct SyncTests {
   let folder: TemporaryFolder
   var output: URL { folder.url.appendingPathComponent("mirror") }
 
@@ -52,8 +52,8 @@ import Testing
     let first = try Subprocess(
       Binaries.rovers.path, ["sync", "spirit", "-o", output.path],
       environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]))
-    while !server.requests.contains(where: { $0.target.hasPrefix("/images/") }) {
-      try await Task.sleep(for: .milliseconds(10))
+    try await Poll.until("the first image request", every: .milliseconds(10)) {
+      server.requests.contains { $0.target.hasPrefix("/images/") }
     }
     let second = try await ProcessRun.rovers(
       ["sync", "spirit", "-o", output.path], base: server.baseURL)
