@@ -51,7 +51,8 @@ public struct APIClient: Sendable {
   /// Throws ``APIError`` for every failure of the request, and `CancellationError` when the
   /// task was cancelled, so callers can tell an interruption from a fault.
   public func send<Response>(_ request: APIRequest<Response>) async throws -> Response {
-    let key = cache.map { _ in answerKey(for: request) }
+    // Only what a rule may keep is looked for: a list of the feeds is never in the cache.
+    let key = cache.flatMap { _ in request.cacheRule.map { _ in answerKey(for: request) } }
     if let cache, let key, let body = cache.body(for: key), let value = try? request.decode(body) {
       onEvent(.cached(request: request.summary))
       return value
@@ -62,7 +63,11 @@ public struct APIClient: Sendable {
     // Decoding a large list takes a while; an interrupted or late command stops here.
     try Task.checkCancellation()
     let value = try decode(response, for: request)
-    if let cache, let key { cache.offer(response.body, decoded: value, for: key) }
+    if let cache, let key, let rule = request.cacheRule {
+      cache.offer(response.body, for: key, lastSols: rule.lastSols(value)) { lastSol in
+        rule.lifetime(value, lastSol)
+      }
+    }
     return value
   }
 

@@ -8,6 +8,8 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
   public var query: [URLQueryItem]
   /// Turns a successful response body into the response value.
   public var decode: @Sendable (Data) throws -> Response
+  /// How long an answer may be kept in a cache; `nil` for never.
+  public var cacheRule: CacheRule<Response>?
 
   /// Creates a request with its own decoding.
   public init(

@@ -5,9 +5,11 @@ import Foundation
 public protocol AnswerCache: Sendable {
   /// The body kept for `key`, if it is still fresh and whole.
   func body(for key: AnswerKey) -> Data?
-  /// Offers an answer that decoded as `value`; the cache decides from the value whether and
-  /// for how long to keep it.
-  func offer(_ body: Data, decoded value: any Sendable, for key: AnswerKey)
+  /// Offers an answer that decoded, with what it says of rovers' last sols; `lifetime` says,
+  /// given the last sols the cache knows, for how long it may be kept (`nil`: not at all).
+  func offer(
+    _ body: Data, for key: AnswerKey, lastSols: [String: Int],
+    lifetime: (_ lastSol: (String) -> Int?) -> TimeInterval?)
 }
 
 /// What identifies an answer: the server and the request, never the key.

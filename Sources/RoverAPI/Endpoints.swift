@@ -7,12 +7,26 @@ public enum Endpoints {
 
   /// `GET rovers`: every rover the server knows.
   public static func rovers() -> APIRequest<[Rover]> {
-    APIRequest(path: "rovers", rootKey: "rovers")
+    var request = APIRequest<[Rover]>(path: "rovers", rootKey: "rovers")
+    request.cacheRule = CacheRule(
+      lifetime: { rovers, _ in
+        guard !rovers.isEmpty else { return nil }
+        return rovers.allSatisfy { $0.status == "complete" }
+          ? CacheLifetime.long : CacheLifetime.short
+      },
+      lastSols: { rovers in
+        Dictionary(rovers.map { ($0.name.lowercased(), $0.maxSol) }, uniquingKeysWith: max)
+      })
+    return request
   }
 
   /// `GET rovers/{rover}`: one rover.
   public static func rover(_ name: String) -> APIRequest<Rover> {
-    APIRequest(path: "rovers/\(segment(name))", rootKey: "rover")
+    var request = APIRequest<Rover>(path: "rovers/\(segment(name))", rootKey: "rover")
+    request.cacheRule = CacheRule(
+      lifetime: { rover, _ in CacheLifetime.of(status: rover.status) },
+      lastSols: { [$0.name.lowercased(): $0.maxSol] })
+    return request
   }
 
   /// `GET rovers/{rover}/photos`: the photos of one sol or Earth day.
@@ -24,8 +38,16 @@ public enum Endpoints {
   ) -> APIRequest<PhotoPage> {
     var query = [day.queryItem]
     query += optionalItems(camera: camera, page: page, perPage: perPage)
-    return APIRequest(
+    var request = APIRequest(
       path: "rovers/\(segment(rover))/photos", query: query, decode: PhotoPage.scan)
+    // Only a sol the rover has finished: its last sol may still be filling up.
+    if case .sol(let sol) = day {
+      let name = rover.lowercased()
+      request.cacheRule = CacheRule { _, lastSol in
+        lastSol(name).map { sol < $0 ? CacheLifetime.long : nil } ?? nil
+      }
+    }
+    return request
   }
 
   /// `GET rovers/{rover}/latest_photos`: the photos of the rover's most recent sol.
@@ -44,7 +66,11 @@ public enum Endpoints {
 
   /// `GET manifests/{rover}`: the rover's photo count for every sol.
   public static func manifest(rover: String) -> APIRequest<PhotoManifest> {
-    APIRequest(path: "manifests/\(segment(rover))", decode: PhotoManifest.scan)
+    var request = APIRequest(path: "manifests/\(segment(rover))", decode: PhotoManifest.scan)
+    request.cacheRule = CacheRule(
+      lifetime: { manifest, _ in CacheLifetime.of(status: manifest.status) },
+      lastSols: { [$0.name.lowercased(): $0.maxSol] })
+    return request
   }
 
   /// RFC 3986's unreserved characters, ASCII only: `alphanumerics` would let `é` through.

@@ -50,26 +50,37 @@ import Testing
 
   @Test(
     arguments: [
-      ("manifests/spirit", [String: String](), "api/manifests/spirit.json", CachePolicy.long),
-      ("manifests/curiosity", [:], "api/manifests/curiosity.json", CachePolicy.short),
-      ("rovers", [:], "api/rovers.json", CachePolicy.short),
-      ("rovers/spirit/photos", ["sol": "1"], "api/photos/spirit/1.json", CachePolicy.long),
-      ("rovers/spirit/photos", ["sol": "2208"], "api/photos/spirit/2208.json", nil),
-      ("rovers/spirit/latest_photos", [:], "api/photos/spirit/2208.json", nil),
-    ] as [(String, [String: String], String, TimeInterval?)])
-  func lifetimesFollowTheMission(
-    _ path: String, _ query: [String: String], _ body: String, _ expected: TimeInterval?
-  ) throws {
+      ("manifests/spirit", "api/manifests/spirit.json", CacheLifetime.long),
+      ("manifests/curiosity", "api/manifests/curiosity.json", CacheLifetime.short),
+      ("rovers", "api/rovers.json", CacheLifetime.short),
+      ("photos/spirit/1", "api/photos/spirit/1.json", CacheLifetime.long),
+      ("photos/spirit/2208", "api/photos/spirit/2208.json", nil),
+      ("latest/spirit", "api/photos/spirit/2208.json", nil),
+    ] as [(String, String, TimeInterval?)])
+  func lifetimesFollowTheMission(_ request: String, _ body: String, _ expected: TimeInterval?)
+    throws
+  {
     let data = try Fixture.data(body)
-    let value: any Sendable =
-      switch path {
-      case "rovers": try Endpoints.rovers().decode(data)
-      case let manifest where manifest.hasPrefix("manifests"):
-        try Endpoints.manifest(rover: "x").decode(data)
-      default: try Endpoints.photos(rover: "x", on: .sol(1)).decode(data)
-      }
-    let lifetime = CachePolicy.lifetime(
-      of: value, for: key(path, query), lastSol: { $0 == "spirit" ? 2208 : nil })
+    let lastSol = { (rover: String) in rover == "spirit" ? 2208 : nil }
+    let parts = request.split(separator: "/").map(String.init)
+    let lifetime: TimeInterval?
+    switch parts[0] {
+    case "rovers":
+      let rule = try #require(Endpoints.rovers().cacheRule)
+      lifetime = rule.lifetime(try Endpoints.rovers().decode(data), lastSol)
+    case "manifests":
+      let manifest = Endpoints.manifest(rover: parts[1])
+      let rule = try #require(manifest.cacheRule)
+      lifetime = rule.lifetime(try manifest.decode(data), lastSol)
+    case "photos":
+      let photos = Endpoints.photos(rover: parts[1], on: .sol(Int(parts[2]) ?? 0))
+      let rule = try #require(photos.cacheRule)
+      lifetime = rule.lifetime(try photos.decode(data), lastSol)
+    default:
+      // The latest photos change with every downlink: no rule keeps them.
+      #expect(Endpoints.latestPhotos(rover: parts[1]).cacheRule == nil)
+      lifetime = nil
+    }
     #expect(lifetime == expected)
   }
 

@@ -51,13 +51,13 @@ public final class ResponseCache: AnswerCache {
     return storedBody(for: key.text)
   }
 
-  /// Keeps the answer for as long as ``CachePolicy`` allows, unless it holds the key.
-  public func offer(_ body: Data, decoded value: any Sendable, for key: AnswerKey) {
-    let learned = CachePolicy.lastSols(in: value)
+  /// Keeps the answer for as long as its request's rule allows, unless it holds the key.
+  public func offer(
+    _ body: Data, for key: AnswerKey, lastSols learned: [String: Int],
+    lifetime: (_ lastSol: (String) -> Int?) -> TimeInterval?
+  ) {
     if !learned.isEmpty { learn(learned) }
-    guard !holdsSecret(body),
-      let lifetime = CachePolicy.lifetime(of: value, for: key, lastSol: lastSol)
-    else { return }
+    guard !holdsSecret(body), let lifetime = lifetime(lastSol) else { return }
     // A cache that cannot be written only costs a request next time.
     try? store(body, for: key.text, lifetime: lifetime)
   }

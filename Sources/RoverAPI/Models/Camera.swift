@@ -2,7 +2,7 @@
 ///
 /// Camera names are open strings: servers may return NASA instrument names such as
 /// `NAV_LEFT_B` besides the classic `FHAZ` or `NAVCAM`.
-public struct Camera: Codable, Sendable, Hashable {
+public struct Camera: Decodable, Sendable, Hashable {
   /// The server's id for the camera; absent in a rover's camera list on the original server.
   public var id: Int?
   /// The short name used in queries, such as `FHAZ`.
@@ -26,11 +26,4 @@ public struct Camera: Codable, Sendable, Hashable {
     case fullName = "full_name"
   }
 
-  /// Writes `id` (when known), `name` and `full_name`: the rover id is implied by the context.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(id, forKey: .id)
-    try container.encode(name, forKey: .name)
-    try container.encodeIfPresent(fullName, forKey: .fullName)
-  }
 }

@@ -1,5 +1,5 @@
 /// The paging block Mars Vista adds to every photo list.
-public struct Pagination: Codable, Sendable, Hashable {
+public struct Pagination: Decodable, Sendable, Hashable {
   /// How many photos match the query in all.
   public var totalCount: Int?
   /// The page this body holds, 1-based.

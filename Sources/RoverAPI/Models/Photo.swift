@@ -1,5 +1,5 @@
 /// One raw image taken by a rover.
-public struct Photo: Codable, Sendable, Hashable {
+public struct Photo: Decodable, Sendable, Hashable {
   /// The server's number for the photo; `nil` where the source has none (Perseverance from
   /// NASA's feeds). Servers number photos differently: ``nasaID`` is what identifies one.
   public var id: Int?
@@ -55,20 +55,6 @@ public struct Photo: Codable, Sendable, Hashable {
     nasaID =
       try container.decodeIfPresent(String.self, forKey: .nasaID)
       ?? Self.identity(imgSrc: imgSrc, id: id)
-  }
-
-  /// Writes every field, `id` and `instrument` as `null` when unknown, so that a `jq` filter
-  /// sees the same keys on every photo.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(nasaID, forKey: .nasaID)
-    try container.encode(sol, forKey: .sol)
-    try container.encode(earthDate, forKey: .earthDate)
-    try container.encode(imgSrc, forKey: .imgSrc)
-    try container.encode(camera, forKey: .camera)
-    try container.encode(rover, forKey: .rover)
-    try container.encode(instrument, forKey: .instrument)
   }
 
   /// The image file's base name, or a stand-in built from the server's number when the address

@@ -1,5 +1,5 @@
 /// A rover and its mission status, as `GET rovers` and `GET rovers/{rover}` describe it.
-public struct Rover: Codable, Sendable, Hashable {
+public struct Rover: Decodable, Sendable, Hashable {
   /// The server's id for the rover.
   public var id: Int?
   /// The rover's name, such as `Curiosity`.

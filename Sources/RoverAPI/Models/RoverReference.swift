@@ -2,7 +2,7 @@
 ///
 /// Its shape changed over the years (the oldest lacks `launch_date` and `status`), so only
 /// the two fields every server has sent are kept.
-public struct RoverReference: Codable, Sendable, Hashable {
+public struct RoverReference: Decodable, Sendable, Hashable {
   /// The server's id for the rover.
   public var id: Int
   /// The rover's name, such as `Perseverance`.

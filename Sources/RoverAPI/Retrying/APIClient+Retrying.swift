@@ -78,17 +78,10 @@ extension APIClient {
   /// timer race, and the loser is cancelled.
   private func attempt(_ request: HTTPRequest, summary: String) async throws -> HTTPResponse {
     let started = ContinuousClock.now
-    let timeout = self.timeout
-    let response = try await withThrowingTaskGroup(of: HTTPResponse.self) { group in
-      group.addTask { try await transport.send(request) }
-      group.addTask {
-        try await Task.sleep(for: .milliseconds(Int64(min(timeout, 86_400) * 1000)))
-        throw TransportError.timedOut
-      }
-      defer { group.cancelAll() }
-      guard let first = try await group.next() else { throw CancellationError() }
-      return first
-    }
+    let transport = self.transport
+    let response = try await TimeLimit.run(
+      seconds: min(timeout, 86_400), expired: { TransportError.timedOut }
+    ) { try await transport.send(request) }
     // A stub transport may hand back more than the limit; the live one stops at it.
     if (200..<300).contains(response.status), response.body.count > request.bodyLimit {
       throw TransportError.bodyTooLarge(limit: request.bodyLimit)

@@ -1,4 +1,5 @@
 import Foundation
+import RoverAPI
 
 /// The whole command took longer than `--deadline` allows.
 struct DeadlineExceeded: Error, CustomStringConvertible {
@@ -15,17 +16,12 @@ struct DeadlineExceeded: Error, CustomStringConvertible {
   static func run<T: Sendable>(
     within seconds: Double, console: Console, _ body: @escaping @Sendable () async throws -> T
   ) async throws -> T {
-    try await withThrowingTaskGroup(of: T.self) { group in
-      group.addTask { try await body() }
-      group.addTask {
-        try await Task.sleep(for: .milliseconds(Int64(min(seconds, 604_800) * 1000)))
+    try await TimeLimit.run(
+      seconds: seconds,
+      expired: {
         let exceeded = DeadlineExceeded(seconds: seconds)
         Watchdog.exit(after: 1, code: .temporaryFailure) { console.error(exceeded.description) }
-        throw exceeded
-      }
-      defer { group.cancelAll() }
-      guard let first = try await group.next() else { throw CancellationError() }
-      return first
-    }
+        return exceeded
+      }, body)
   }
 }
