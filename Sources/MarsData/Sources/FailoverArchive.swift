@@ -2,24 +2,24 @@ import Foundation
 import RoverAPI
 import Synchronization
 
-/// The API first and, for the rovers NASA's feeds cover, the feeds when the API's server is
-/// unreachable, still answers 5xx after its retries, or no longer has the endpoint (404 on a
-/// path the API always had): what `--source auto` uses.
+/// One source first and, for the rovers a second covers, the second when the first is out of
+/// reach or out of service (its ``PhotoArchive/isOutage(_:)``): what `--source auto` makes of
+/// the API and NASA's feeds.
 ///
 /// Each call falls back on its own, rover by rover, so `latest` with one server down still
 /// shows every rover the feeds cover; the notice is given once per run.
 public struct FailoverArchive: PhotoArchive {
-  /// The API.
-  public var primary: MarsArchive
-  /// NASA's feeds.
-  public var fallback: FeedArchive
+  /// The source asked first: the API.
+  public var primary: any PhotoArchive
+  /// The source asked when the first is out: NASA's feeds.
+  public var fallback: any PhotoArchive
   /// Told once, the first time the feeds answer for the API: the line to show.
   private let notice: Notice
 
   /// Creates the pair; `onFailover` hears `rovers.nebulum.one is unavailable (…); answered
   /// from NASA's raw-image feeds` once.
   public init(
-    primary: MarsArchive, fallback: FeedArchive,
+    primary: any PhotoArchive, fallback: any PhotoArchive,
     onFailover: @escaping @Sendable (String) -> Void
   ) {
     self.primary = primary
@@ -88,6 +88,20 @@ public struct FailoverArchive: PhotoArchive {
     }
   }
 
+  /// Whether the first source is out.
+  public func isOutage(_ error: any Error) -> Bool { primary.isOutage(error) }
+
+  /// Whether either source has the rover.
+  public func covers(rover: String) -> Bool {
+    primary.covers(rover: rover) || fallback.covers(rover: rover)
+  }
+
+  /// The first source's.
+  public var expectedRovers: [String] { primary.expectedRovers }
+
+  /// The first source's.
+  public var origin: SourceOrigin { primary.origin }
+
   /// Whether either source said there is no such rover.
   public func isUnknownRover(_ error: any Error) -> Bool {
     primary.isUnknownRover(error) || fallback.isUnknownRover(error)
@@ -103,7 +117,7 @@ public struct FailoverArchive: PhotoArchive {
     do {
       return try await body(primary)
     } catch let error
-      where isUnavailable(error) && (covered || rover.map { FeedRover.named($0) != nil } == true)
+      where primary.isOutage(error) && (covered || rover.map(fallback.covers) == true)
     {
       let answer: T
       do {
@@ -111,7 +125,7 @@ public struct FailoverArchive: PhotoArchive {
       } catch let feedsError where !(feedsError is CancellationError) {
         throw failed(error, feedsError)
       }
-      notice.give(for: error, from: primary.client)
+      notice.give(for: error, from: primary.origin)
       return answer
     }
   }
@@ -126,17 +140,17 @@ public struct FailoverArchive: PhotoArchive {
     let outcomes: [RoverOutcome<Value>]
     do {
       outcomes = try await body(primary, rovers)
-    } catch let error where isUnavailable(error) {
+    } catch let error where primary.isOutage(error) {
       let answered: [RoverOutcome<Value>]
       do {
-        answered = try await body(fallback, rovers?.filter { FeedRover.named($0) != nil })
+        answered = try await body(fallback, rovers?.filter(fallback.covers))
       } catch let feedsError where !(feedsError is CancellationError) {
         throw failed(error, feedsError)
       }
       return settle(answered, apiError: { _ in error })
     }
     let redo = outcomes.filter { outcome in
-      outcome.error.map(isUnavailable) == true && FeedRover.named(outcome.rover) != nil
+      outcome.error.map(primary.isOutage) == true && fallback.covers(rover: outcome.rover)
     }
     guard !redo.isEmpty else { return outcomes }
     let answered = settle(try await body(fallback, redo.map(\.rover))) { rover in
@@ -157,7 +171,7 @@ public struct FailoverArchive: PhotoArchive {
       guard let api = apiError(outcome.rover) else { return outcome }
       guard let feedsError = outcome.error else {
         if !noticed {
-          notice.give(for: api, from: primary.client)
+          notice.give(for: api, from: primary.origin)
           noticed = true
         }
         return outcome
@@ -170,25 +184,7 @@ public struct FailoverArchive: PhotoArchive {
   /// Both failures, with the hosts that failed.
   private func failed(_ api: any Error, _ feeds: any Error) -> SourcesFailed {
     SourcesFailed(
-      api: api, feeds: feeds, apiHost: primary.client.baseURL.host ?? "the API",
-      feedsHost: fallback.client.baseURL.host ?? "NASA's feeds")
-  }
-
-  /// Whether the API's server is out of reach or out of service, rather than answering.
-  ///
-  /// A 404 counts only where the API had the endpoint: not for the list of rovers, which every
-  /// server has at its root, and not from a base without `/api/`, which answers 404 to every
-  /// path: both are a base set wrong, which the user must hear of, not an outage.
-  func isUnavailable(_ error: any Error) -> Bool {
-    guard let error = error as? APIError else { return false }
-    switch error {
-    case .transport: return true
-    case .status(let request, let response):
-      if (500...599).contains(response.status) { return true }
-      return response.status == 404 && primary.client.baseURL.path.contains("/api/")
-        && request != Endpoints.rovers().summary
-    case .invalidRequest, .undecodable: return false
-    }
+      api: api, feeds: feeds, apiHost: primary.origin.host, feedsHost: fallback.origin.host)
   }
 }
 
@@ -219,16 +215,15 @@ private final class Notice: Sendable {
 
   init(_ tell: @escaping @Sendable (String) -> Void) { self.tell = tell }
 
-  func give(for error: any Error, from client: APIClient) {
+  func give(for error: any Error, from origin: SourceOrigin) {
     guard
       given.withLock({ given in
         defer { given = true }
         return !given
       })
     else { return }
-    let host = client.baseURL.host ?? "the API"
-    let reason = Self.reason(error, retries: client.retryPolicy.maxRetries)
-    tell("\(host) is unavailable (\(reason)); answered from NASA's raw-image feeds")
+    let reason = Self.reason(error, retries: origin.retries)
+    tell("\(origin.host) is unavailable (\(reason)); answered from NASA's raw-image feeds")
   }
 
   private static func reason(_ error: any Error, retries: Int) -> String {

@@ -26,9 +26,13 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     self.maxConcurrentRequests = max(1, maxConcurrentRequests)
   }
 
-  /// The rover called `name`, or ``RoverNotInFeeds``.
+  /// The rover called `name`, or ``ArchiveError/notInFeeds(_:covered:retired:)``.
   func feedRover(_ name: String) throws -> FeedRover {
-    guard let rover = FeedRover.named(name) else { throw RoverNotInFeeds(rover: name) }
+    guard let rover = FeedRover.named(name) else {
+      throw ArchiveError.notInFeeds(
+        name, covered: FeedRover.all.map { $0.name.lowercased() },
+        retired: ["spirit", "opportunity"].contains(name.lowercased()))
+    }
     return rover
   }
 
@@ -39,7 +43,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     }
   }
 
-  /// One rover the feeds cover; ``RoverNotInFeeds`` for any other.
+  /// One rover the feeds cover; ``ArchiveError/notInFeeds(_:covered:retired:)`` for any other.
   public func fetchRover(_ name: String) async throws -> Rover {
     try await details(of: try feedRover(name))
   }
@@ -180,7 +184,26 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   }
 
   /// Whether the feeds do not cover the rover.
-  public func isUnknownRover(_ error: any Error) -> Bool { error is RoverNotInFeeds }
+  public func isUnknownRover(_ error: any Error) -> Bool {
+    if case .notInFeeds? = error as? ArchiveError { return true }
+    return false
+  }
+
+  /// Whether the feeds are out of reach or out of service.
+  public func isOutage(_ error: any Error) -> Bool {
+    guard let error = error as? APIError else { return false }
+    switch error {
+    case .transport: return true
+    case .status(_, let response): return (500...599).contains(response.status)
+    case .invalidRequest, .undecodable: return false
+    }
+  }
+
+  /// The rovers the feeds cover.
+  public var expectedRovers: [String] { FeedRover.all.map(\.name) }
+
+  /// NASA's host.
+  public var origin: SourceOrigin { SourceOrigin(client) }
 
   /// A sol's photos from the cameras asked for, with the feed's count checked against its pages.
   public func fetchSolListing(rover name: String, sol: Int, cameras: [String]) async throws
@@ -261,16 +284,4 @@ private final class SolLists: Sendable {
   func take(_ rover: String, _ sol: Int) -> SolListing? {
     lists.withLock { $0.removeValue(forKey: "\(rover)/\(sol)") }
   }
-}
-
-/// A rover NASA's raw-image feeds do not cover.
-public struct RoverNotInFeeds: Error, Sendable, Hashable {
-  /// The rover asked for.
-  public var rover: String
-  /// The rovers the feeds cover.
-  public var covered: [String] { FeedRover.all.map { $0.name.lowercased() } }
-
-  /// Whether the rover is one NASA removed from its servers (Spirit, Opportunity), rather than
-  /// a name no source knows.
-  public var isRetired: Bool { ["spirit", "opportunity"].contains(rover.lowercased()) }
 }

@@ -66,6 +66,29 @@ public struct MarsArchive: PhotoArchive {
       || (response.status == 404 && message.contains("rover") && message.contains("not found"))
   }
 
+  /// Whether the server is out of reach or out of service, rather than answering.
+  ///
+  /// A 404 counts only where the API had the endpoint: not for the list of rovers, which every
+  /// server has at its root, and not from a base without `/api/`, which answers 404 to every
+  /// path: both are a base set wrong, which the user must hear of, not an outage.
+  public func isOutage(_ error: any Error) -> Bool {
+    guard let error = error as? APIError else { return false }
+    switch error {
+    case .transport: return true
+    case .status(let request, let response):
+      if (500...599).contains(response.status) { return true }
+      return response.status == 404 && client.baseURL.path.contains("/api/")
+        && request != Endpoints.rovers().summary
+    case .invalidRequest, .undecodable: return false
+    }
+  }
+
+  /// Any rover: the server's list decides.
+  public func covers(rover: String) -> Bool { true }
+
+  /// The server.
+  public var origin: SourceOrigin { SourceOrigin(client) }
+
   /// The names to fetch: those given, or every rover on the server when none are.
   func roverNames(_ names: [String]?) async throws -> [String] {
     if let names { return names }

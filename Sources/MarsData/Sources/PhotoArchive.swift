@@ -38,6 +38,20 @@ public protocol PhotoArchive: Sendable {
   /// Whether `error` says the source has no such rover (a typo to point out).
   func isUnknownRover(_ error: any Error) -> Bool
 
+  /// Whether `error` says the source is out of reach or out of service, rather than
+  /// answering: what makes ``FailoverArchive`` ask its fallback.
+  func isOutage(_ error: any Error) -> Bool
+
+  /// Whether the source has the rover's photos.
+  func covers(rover: String) -> Bool
+
+  /// The rovers the source is expected to have, which stand in for its list when it cannot
+  /// give one.
+  var expectedRovers: [String] { get }
+
+  /// Where the source is, for notices.
+  var origin: SourceOrigin { get }
+
   /// One sol's photos from the cameras asked for, with whether the source's own count agrees
   /// with what it listed: what a mirror checks before it calls a sol complete.
   func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws -> SolListing
@@ -58,6 +72,9 @@ extension PhotoArchive {
 public protocol DownlinkSource: Sendable {
   /// Whether the source has the rover's images.
   func covers(rover: String) -> Bool
+
+  /// The most requests one call keeps in flight.
+  var maxConcurrentRequests: Int { get }
 
   /// The sols that received images in the latest downlink; `nil` for a rover the source does
   /// not cover.

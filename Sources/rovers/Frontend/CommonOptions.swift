@@ -135,7 +135,7 @@ struct CommonOptions: Sendable {
   /// `--source api`), so that a caller asking the feeds more (late downlinks) shares what the
   /// archive already asked.
   func makeSources(_ console: Console, fresh: Bool = false)
-    -> (archive: any PhotoArchive, feeds: FeedArchive?)
+    -> (archive: any PhotoArchive, feeds: (any DownlinkSource)?)
   {
     let cache = cacheFolder.map {
       ResponseCache(folder: $0, mode: refresh || fresh ? .refresh : .use, secret: apiKey)
@@ -145,7 +145,7 @@ struct CommonOptions: Sendable {
     let api = MarsArchive(
       client: makeClient(baseURL, key: apiKey, cache: cache, console), maxConcurrentRequests: 8,
       expectedRovers: KnownRovers.names)
-    let feeds = makeFeeds(console)
+    let feeds = makeFeedArchive(console)
     switch source {
     case .api: return (api, nil)
     case .nasa: return (feeds, feeds)
@@ -159,7 +159,13 @@ struct CommonOptions: Sendable {
   }
 
   /// NASA's raw-image feeds, never from the cache (they change every few minutes).
-  func makeFeeds(_ console: Console) -> FeedArchive {
+  func makeFeeds(_ console: Console) -> any DownlinkSource & PhotoArchive {
+    makeFeedArchive(console)
+  }
+
+  /// The feeds as their own archive: the one place with ``makeSources(_:fresh:)`` that names
+  /// a concrete source.
+  private func makeFeedArchive(_ console: Console) -> FeedArchive {
     var client = makeClient(nasaBaseURL, key: nil, cache: nil, console)
     // NASA's Mars 2020 feed takes 20 to 23 s to answer a sol: its requests get three times the
     // API's timeout (90 s by default).

@@ -23,12 +23,8 @@ struct ErrorReport {
       isRootUsage = error.command == nil
     case let error as SettingError:
       self.init(message: error.message, code: .usage)
-    case let error as UnknownRover:
-      self.init(message: error.description, code: .usage)
-    case let error as ListedRoverRefused:
-      self.init(message: Self.message(for: error.error), code: error.code)
-    case let error as RoverNotInFeeds:
-      self.init(message: Self.message(for: error), code: .usage)
+    case let error as ArchiveError:
+      self.init(error)
     case let error as UnknownCamera:
       self.init(message: error.description, code: .usage)
     case let error as ConfigError:
@@ -75,17 +71,30 @@ struct ErrorReport {
     }
   }
 
-  /// A rover `--source nasa` cannot answer for: a retired one with the reason, or a typo.
-  static func message(for error: RoverNotInFeeds) -> String {
-    let name = error.rover.prefix(1).uppercased() + error.rover.dropFirst().lowercased()
-    if error.isRetired {
-      return "\(name) is in none of NASA's raw-image feeds: NASA removed its images from its"
-        + " servers in 2024, so only the API has its photos (use --source api)"
+  /// What a source said of a rover, in words: a typo with the names it has, a rover NASA's
+  /// feeds do not have (a retired one with the reason), or the server contradicting itself.
+  private init(_ error: ArchiveError) {
+    switch error {
+    case .unknownRover(let rover, let known):
+      let hint = Suggestion.hint(for: rover, in: known)
+      self.init(
+        message: "Unknown rover '\(rover)'.\(hint) Known rovers: \(known.joined(separator: ", ")).",
+        code: .usage)
+    case .notInFeeds(let rover, _, true):
+      let name = rover.prefix(1).uppercased() + rover.dropFirst().lowercased()
+      self.init(
+        message: "\(name) is in none of NASA's raw-image feeds: NASA removed its images from its"
+          + " servers in 2024, so only the API has its photos (use --source api)", code: .usage)
+    case .notInFeeds(let rover, let covered, false):
+      let hint = Suggestion.hint(for: rover, in: covered)
+      self.init(
+        message: "Unknown rover '\(rover)' for NASA's raw-image feeds.\(hint) They cover "
+          + covered.joined(separator: ", ") + ".", code: .usage)
+    case .listedRoverRefused(_, let refusal):
+      // A refusal (4xx) of a rover the server itself listed is its data contradicting itself.
+      let code = Self.code(for: refusal)
+      self.init(message: Self.message(for: refusal), code: code == .usage ? .dataError : code)
     }
-    let hint =
-      Suggestion.hint(for: error.rover, in: error.covered)
-    return "Unknown rover '\(error.rover)' for NASA's raw-image feeds.\(hint) They cover "
-      + error.covered.joined(separator: ", ") + "."
   }
 
   /// The error's own line, plus when to try again if the server said.

@@ -1,0 +1,34 @@
+import RoverAPI
+
+/// What a photo source says went wrong with a rover, in types: the executable turns each case
+/// into words and an exit code in one place.
+public enum ArchiveError: Error, Sendable, Hashable {
+  /// The source has no rover of that name (a typo, most likely); `known` are the names it
+  /// lists, lower-cased.
+  case unknownRover(String, known: [String])
+  /// NASA's raw-image feeds do not have the rover: `retired` when it is one whose images NASA
+  /// removed (Spirit, Opportunity), else a name they never had; `covered` are those they have.
+  case notInFeeds(String, covered: [String], retired: Bool)
+  /// A rover the server's own list names, whose request the server then refused: the
+  /// server's data contradicting itself, not a mistake of the user's.
+  case listedRoverRefused(String, APIError)
+}
+
+/// Where a source is and how hard it tries: what a notice about it says.
+public struct SourceOrigin: Sendable, Hashable {
+  /// The host, such as `rovers.nebulum.one`.
+  public var host: String
+  /// How many times a failed request is sent again.
+  public var retries: Int
+
+  /// Creates an origin.
+  public init(host: String, retries: Int) {
+    self.host = host
+    self.retries = retries
+  }
+
+  /// The origin of a client's server.
+  init(_ client: APIClient) {
+    self.init(host: client.baseURL.host ?? "the server", retries: client.retryPolicy.maxRetries)
+  }
+}
