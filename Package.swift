@@ -7,6 +7,7 @@ let package = Package(
     .executable(name: "rovers", targets: ["rovers"]),
     .library(name: "RoverAPI", targets: ["RoverAPI"]),
     .library(name: "MarsData", targets: ["MarsData"]),
+    .library(name: "MarsGallery", targets: ["MarsGallery"]),
   ],
   targets: [
     // The one home of the C library: small Swift functions over the system calls the project
@@ -16,8 +17,11 @@ let package = Package(
     .target(name: "RoverAPI"),
     // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
     .target(name: "MarsData", dependencies: ["RoverAPI", "SystemInterface"]),
+    // The offline HTML gallery of a folder that download and sync fill.
+    .target(name: "MarsGallery", dependencies: ["RoverAPI", "MarsData"]),
     // The command-line tool.
-    .executableTarget(name: "rovers", dependencies: ["RoverAPI", "MarsData", "SystemInterface"]),
+    .executableTarget(
+      name: "rovers", dependencies: ["RoverAPI", "MarsData", "MarsGallery", "SystemInterface"]),
     // Serves Fixtures/ over HTTP on loopback so tests never reach the internet.
     .executableTarget(name: "fixture-server"),
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),

@@ -12,7 +12,7 @@ public enum OneLine {
       if scalar.properties.isWhitespace {
         if !lastWasSpace { result.append(" ") }
         lastWasSpace = true
-      } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+      } else if isControl(scalar) {
         continue
       } else {
         result.unicodeScalars.append(scalar)
@@ -21,5 +21,11 @@ public enum OneLine {
     }
     if result.hasSuffix(" ") { result.removeLast() }
     return result.count > limit ? String(result.prefix(limit - 1)) + "…" : result
+  }
+
+  /// Whether a character is a control character (C0, DEL or C1), which may move a terminal's
+  /// cursor or change its colours: never printed as a server sent it.
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 }

@@ -12,6 +12,9 @@ public enum ArchiveError: Error, Sendable, Hashable {
   /// A rover the server's own list names, whose request the server then refused: the
   /// server's data contradicting itself, not a mistake of the user's.
   case listedRoverRefused(String, APIError)
+  /// A camera none of the rovers asked about carries: the rover's name when one was asked
+  /// about, and the cameras they do carry.
+  case unknownCamera(String, rover: String?, known: [String])
 }
 
 /// Where a source is and how hard it tries: what a notice about it says.

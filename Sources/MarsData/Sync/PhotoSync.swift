@@ -237,23 +237,17 @@ public struct PhotoSync: Sendable {
     let recentlyGone = (SolRecordFile.read(in: folder)?.gone ?? []).filter {
       now - $0.since < SolPlan.patience
     }
-    let goneIDs = Set(recentlyGone.map(\.nasaID))
-    var seenIDs = Set<String>()
-    var seenPaths = Set<String>()
-    var downloads: [PhotoDownload] = []
-    for photo in photos where seenIDs.insert(photo.nasaID).inserted {
-      if goneIDs.contains(photo.nasaID) { continue }
-      let download = PhotoDownload(photo.resized(to: size), rover: progress.rover, layout: layout)
-      guard seenPaths.insert(download.relativePath).inserted else { continue }
-      downloads.append(download)
-    }
+    let downloads = DownloadPlanner.downloads(
+      of: photos, rover: progress.rover, layout: layout, size: size,
+      skipping: Set(recentlyGone.map(\.nasaID)))
+    let listed = Set(photos.map(\.nasaID))
     progress.roverName = photos.first?.rover.name ?? progress.rover
-    progress.listed = seenIDs.count
+    progress.listed = listed.count
     if progress.countFromListing {
-      progress.manifest.totalPhotos = seenIDs.count
+      progress.manifest.totalPhotos = listed.count
       progress.manifest.earthDate = photos.first?.earthDate ?? ""
     }
-    progress.gone = recentlyGone.filter { seenIDs.contains($0.nasaID) }
+    progress.gone = recentlyGone.filter { listed.contains($0.nasaID) }
     progress.pending = downloads.count
     return downloads
   }

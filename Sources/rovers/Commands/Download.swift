@@ -50,7 +50,6 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
       let layout = PhotoFileLayout(root: output.folder)
-      var seen = Set<String>()
       // The manifest goes beside the photos for the gallery's timeline; it is fetched while
       // the photos are, and a failure costs only the timeline.
       let span: SolSpan =
@@ -62,12 +61,7 @@ extension Rovers {
       {
         console.diagnostic(reason)
       }
-      let downloads = photos.compactMap { photo -> PhotoDownload? in
-        let download = PhotoDownload(photo, rover: query.rover, layout: layout)
-        // A list may name a photo twice; it is fetched once.
-        guard seen.insert(download.relativePath).inserted else { return nil }
-        return download
-      }
+      let downloads = DownloadPlanner.downloads(of: photos, rover: query.rover, layout: layout)
       if output.dryRun { return try output.listPlan(downloads, common: common, console) }
       let downloader = PhotoDownloader(
         client: common.makeImageClient(console), jobs: output.jobs, force: output.force)

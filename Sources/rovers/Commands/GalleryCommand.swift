@@ -1,5 +1,6 @@
 import Foundation
 import MarsData
+import MarsGallery
 
 extension Rovers {
   /// `rovers gallery DIR`: an offline HTML gallery of a folder that `download` and `sync` fill.

@@ -54,7 +54,7 @@ extension Rovers {
         // The list holds each rover's cameras; with it in hand the rovers are known too.
         let list = try await archive.fetchAllRovers()
         let asked = names.map { names in list.filter { names.contains($0.name.lowercased()) } }
-        try UnknownCamera.check(cameras, on: asked ?? list)
+        try CameraCheck.check(cameras, on: asked ?? list)
         names = names ?? list.map(\.name)
       }
       // A rover the server does not know is a typo to point out, with the names it does know.

@@ -1,4 +1,5 @@
 import MarsData
+import MarsGallery
 import RoverAPI
 
 extension Rovers {

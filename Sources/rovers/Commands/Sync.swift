@@ -68,7 +68,7 @@ extension Rovers {
         let asked = try await archive.fetchAllRovers().filter {
           rovers.contains($0.name.lowercased())
         }
-        try UnknownCamera.check(cameras, on: asked)
+        try CameraCheck.check(cameras, on: asked)
       }
       var sync = PhotoSync(
         archive: archive,

@@ -1,3 +1,5 @@
+import RoverAPI
+
 /// Makes text from a server safe to print in a text format: control characters (C0 and C1:
 /// escape sequences, bells, carriage returns, OSC 52 clipboard writes) never reach a terminal
 /// raw. JSON needs none of this: its encoder escapes them.
@@ -32,7 +34,5 @@ enum TerminalText {
     return result
   }
 
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool { OneLine.isControl(scalar) }
 }

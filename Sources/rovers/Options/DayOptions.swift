@@ -1,3 +1,4 @@
+import MarsData
 import RoverAPI
 
 /// `--sol N`, `--earth-date YYYY-MM-DD` and, where allowed, `--latest`: exactly one of them.

@@ -1,17 +1,30 @@
 /// One photo as a page shows it: where its picture is, where a click takes, and its caption.
-struct PhotoTile: Sendable, Hashable {
+public struct PhotoTile: Sendable, Hashable {
   /// The picture: a path relative to the page, or a remote address.
-  var source: String
+  public var source: String
   /// The camera's short name: `NAVCAM_LEFT`; photos are grouped by it.
-  var camera: String
+  public var camera: String
   /// The camera's long name, when known: the group's heading.
-  var cameraFullName: String?
+  public var cameraFullName: String?
   /// The photo's identity: NASA's file name, less its extension.
-  var nasaID: String
+  public var nasaID: String
   /// The Earth day, when known.
-  var earthDate: String?
+  public var earthDate: String?
   /// The sol.
-  var sol: Int
+  public var sol: Int
+
+  /// Creates a tile.
+  public init(
+    source: String, camera: String, cameraFullName: String?, nasaID: String, earthDate: String?,
+    sol: Int
+  ) {
+    self.source = source
+    self.camera = camera
+    self.cameraFullName = cameraFullName
+    self.nasaID = nasaID
+    self.earthDate = earthDate
+    self.sol = sol
+  }
 
   /// `NLF_0100_… · NAVCAM_LEFT · 2021-05-31 · sol 100`.
   var caption: String {

@@ -1,28 +1,37 @@
-import MarsData
 import RoverAPI
 
 /// The photos of one rover on one day (or its latest), from the cameras asked for: what
 /// `photos` lists and `download` fetches.
-struct PhotoQuery: Sendable {
+public struct PhotoQuery: Sendable {
   /// Which day: a sol, an Earth date, or the rover's latest.
-  enum Day: Sendable {
+  public enum Day: Sendable {
     case day(PhotoDay)
     case latest
   }
 
-  var rover: String
-  var day: Day
-  var cameras: [String]
+  /// The rover, as asked for.
+  public var rover: String
+  /// The day.
+  public var day: Day
+  /// Only these cameras; every camera when empty.
+  public var cameras: [String]
+
+  /// Creates a query.
+  public init(rover: String, day: Day, cameras: [String]) {
+    self.rover = rover
+    self.day = day
+    self.cameras = cameras
+  }
 
   /// Every matching photo, with the cameras checked against the rover's own list at the same
   /// time (whichever fails first cancels the other) and an unknown rover explained.
-  func fetch(_ archive: any PhotoArchive) async throws -> [Photo] {
+  public func fetch(_ archive: any PhotoArchive) async throws -> [Photo] {
     try await archive.checkingRover(rover) {
       guard !cameras.isEmpty else { return try await matching(archive) }
       return try await withThrowingTaskGroup(of: [Photo]?.self) { group in
         group.addTask {
           let details = try await archive.fetchRover(rover)
-          try UnknownCamera.check(cameras, on: [details])
+          try CameraCheck.check(cameras, on: [details])
           return nil
         }
         group.addTask { try await matching(archive) }

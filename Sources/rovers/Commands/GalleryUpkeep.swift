@@ -1,5 +1,6 @@
 import Foundation
 import MarsData
+import MarsGallery
 import RoverAPI
 
 /// What `download` and `sync` do for the gallery after their files are on disk: record the

@@ -1,25 +1,16 @@
 import RoverAPI
 
-/// A camera none of the rovers asked about carries, with the names they do carry.
-struct UnknownCamera: Error, CustomStringConvertible {
-  var camera: String
-  /// The rover's name when one rover was asked about.
-  var rover: String?
-  var known: [String]
-
-  var description: String {
-    let owner = rover.map { " on \($0)" } ?? ""
-    let hint = Suggestion.hint(for: camera, in: known)
-    return "Unknown camera '\(camera)'\(owner).\(hint) Cameras: \(known.joined(separator: ", "))."
-  }
-
+/// Whether the cameras asked for are ones the rovers carry: checked against the server's own
+/// list of each rover's cameras, never a list built into the tool.
+public enum CameraCheck {
   /// Checks every camera against the cameras of the rovers, ignoring case; a rover list
-  /// without cameras (some servers leave them out) checks nothing.
+  /// without cameras (some servers leave them out) checks nothing. Throws
+  /// ``ArchiveError/unknownCamera(_:rover:known:)`` for the first one none carries.
   ///
   /// NASA's instrument names pass too, since servers and the feeds use them: one whose legacy
   /// camera is listed (`NAV_LEFT_B` for `NAVCAM`), or one that differs from a listed camera only
   /// in its last part (`FRONT_HAZCAM_LEFT_B` beside `FRONT_HAZCAM_LEFT_A`).
-  static func check(_ cameras: [String], on rovers: [Rover]) throws {
+  public static func check(_ cameras: [String], on rovers: [Rover]) throws {
     var known: [String] = []
     for name in rovers.flatMap({ $0.cameras.map { $0.name.uppercased() } })
     where !known.contains(name) {
@@ -27,8 +18,8 @@ struct UnknownCamera: Error, CustomStringConvertible {
     }
     guard !known.isEmpty else { return }
     for camera in cameras where !isKnown(camera.uppercased(), among: known) {
-      throw UnknownCamera(
-        camera: camera, rover: rovers.count == 1 ? rovers[0].name : nil, known: known)
+      throw ArchiveError.unknownCamera(
+        camera, rover: rovers.count == 1 ? rovers[0].name : nil, known: known)
     }
   }
 

@@ -5,7 +5,7 @@ import RoverAPI
 /// The rover's manifest as `download` and `sync` last saw it, kept in
 /// `DIR/<rover>/.rovers-manifest.json` for the gallery's timeline: entries from each run are
 /// merged in, so a manifest counted from the feeds sol by sol still adds up.
-enum RoverManifestFile {
+public enum RoverManifestFile {
   static let name = ".rovers-manifest.json"
 
   static func read(in folder: URL) -> PhotoManifest? {
@@ -15,7 +15,7 @@ enum RoverManifestFile {
   }
 
   /// Merges `manifest` into the one kept in `folder`, sol by sol, and writes it atomically.
-  static func merge(_ manifest: PhotoManifest, into folder: URL) throws {
+  public static func merge(_ manifest: PhotoManifest, into folder: URL) throws {
     var merged = manifest
     if let kept = read(in: folder), kept.name.lowercased() == manifest.name.lowercased() {
       var bySol = Dictionary(kept.photos.map { ($0.sol, $0) }, uniquingKeysWith: { $1 })

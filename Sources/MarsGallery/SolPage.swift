@@ -3,18 +3,35 @@
 ///
 /// The same page serves the gallery (files beside it) and `photos --format html` (the photos'
 /// own addresses, nothing downloaded).
-struct SolPage {
+public struct SolPage: Sendable {
   /// The rover as it is spelled: `Perseverance`.
-  var rover: String
-  var sol: Int
-  var tiles: [PhotoTile]
+  public var rover: String
+  /// The sol.
+  public var sol: Int
+  /// The photos.
+  public var tiles: [PhotoTile]
   /// The gallery's front page, relative to this one; `nil` outside a gallery.
-  var home: String?
+  public var home: String?
   /// The sols on disk before and after this one, for the links and the arrow keys.
-  var previous: Int?
-  var next: Int?
+  public var previous: Int?
+  /// The sol after this one on disk.
+  public var next: Int?
 
-  func render() -> String {
+  /// A page of `tiles`; in a gallery, with its front page and neighbours.
+  public init(
+    rover: String, sol: Int, tiles: [PhotoTile], home: String? = nil, previous: Int? = nil,
+    next: Int? = nil
+  ) {
+    self.rover = rover
+    self.sol = sol
+    self.tiles = tiles
+    self.home = home
+    self.previous = previous
+    self.next = next
+  }
+
+  /// The whole page.
+  public func render() -> String {
     var html = PageStyle.head(title: "\(rover) sol \(sol)")
     html += "<header>\n<h1>"
     if let home { html += "<a href=\"\(HTMLText.href(home))\">Rovers</a> › " }

@@ -1,3 +1,5 @@
+import RoverAPI
+
 /// Text made safe for HTML: every string from a server or a file name is escaped, so a camera
 /// named `<script>` is shown as text and a quote cannot end an attribute.
 enum HTMLText {
@@ -13,7 +15,7 @@ enum HTMLText {
       case "'": result += "&#39;"
       default:
         // Control characters have no place in a page, nor on a terminal.
-        result.unicodeScalars.append(TerminalText.isControl(scalar) ? "\u{FFFD}" : scalar)
+        result.unicodeScalars.append(OneLine.isControl(scalar) ? "\u{FFFD}" : scalar)
       }
     }
     return result

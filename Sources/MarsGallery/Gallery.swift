@@ -9,19 +9,23 @@ import RoverAPI
 /// Every page is written to a temporary file and renamed into place, so a browser open on the
 /// gallery never reads half a page. An update rewrites only the sols a run touched, their
 /// neighbours (whose links change) and the front page.
-struct Gallery {
+public struct Gallery: Sendable {
   /// The folder.
-  var root: URL
+  public var root: URL
+
+  /// The gallery of the folder at `root`.
+  public init(root: URL) { self.root = root }
 
   static let summaryName = ".rovers-gallery.json"
-  static let indexName = "index.html"
+  /// The front page's name, and every sol page's.
+  public static let indexName = "index.html"
   /// The most photos the front page shows of a rover.
   static let stripLength = 8
   static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp"]
 
   /// Whether the folder has a gallery to keep current: an `index.html` the gallery wrote (a
   /// page of the user's is no gallery, and is never written over).
-  var exists: Bool {
+  public var exists: Bool {
     let index = root.appendingPathComponent(Self.indexName).path
     return FileManager.default.fileExists(atPath: index) && Self.isOwnPage(index)
   }
@@ -40,15 +44,18 @@ struct Gallery {
   }
 
   /// What a build found.
-  struct Totals: Equatable {
-    var rovers = 0
-    var sols = 0
-    var photos = 0
+  public struct Totals: Equatable, Sendable {
+    /// How many rovers have photos.
+    public var rovers = 0
+    /// How many sols.
+    public var sols = 0
+    /// How many photos.
+    public var photos = 0
   }
 
   /// Builds every page anew.
   @discardableResult
-  func build() throws -> Totals {
+  public func build() throws -> Totals {
     // Checked before any page is written: a folder with a page of the user's gets none.
     let index = root.appendingPathComponent(Self.indexName)
     guard Self.isOwnPage(index.path) else { throw Self.foreign(index) }
@@ -87,7 +94,7 @@ struct Gallery {
 
   /// Rewrites the pages of `sols` of the rover in `folder`, their neighbours' and the front
   /// page: what `download` and `sync` do once a gallery exists.
-  func update(rover folder: String, sols touched: Set<Int>) throws {
+  public func update(rover folder: String, sols touched: Set<Int>) throws {
     let roverFolder = root.appendingPathComponent(folder)
     guard let summary = Self.summary(in: roverFolder) else {
       try build()

@@ -25,8 +25,6 @@ struct ErrorReport {
       self.init(message: error.message, code: .usage)
     case let error as ArchiveError:
       self.init(error)
-    case let error as UnknownCamera:
-      self.init(message: error.description, code: .usage)
     case let error as ConfigError:
       self.init(message: error.description, code: .configError)
     case let error as FileSystemError:
@@ -90,6 +88,13 @@ struct ErrorReport {
       self.init(
         message: "Unknown rover '\(rover)' for NASA's raw-image feeds.\(hint) They cover "
           + covered.joined(separator: ", ") + ".", code: .usage)
+    case .unknownCamera(let camera, let rover, let known):
+      let owner = rover.map { " on \($0)" } ?? ""
+      let hint = Suggestion.hint(for: camera, in: known)
+      self.init(
+        message:
+          "Unknown camera '\(camera)'\(owner).\(hint) Cameras: \(known.joined(separator: ", ")).",
+        code: .usage)
     case .listedRoverRefused(_, let refusal):
       // A refusal (4xx) of a rover the server itself listed is its data contradicting itself.
       let code = Self.code(for: refusal)

@@ -1,17 +1,24 @@
-import MarsData
 import RoverAPI
 
 /// Why a day came back without photos, when the reason is that it lies outside what the
 /// rover has: one line on stderr, so an empty stdout is not mistaken for a quiet day.
 ///
 /// `Curiosity has photos from sol 0 to 2540 (2012-08-06 to 2019-09-28)`.
-struct EmptyAnswer {
-  var rover: String
-  var archive: any PhotoArchive
+public struct EmptyAnswer: Sendable {
+  /// The rover, as asked for.
+  public var rover: String
+  /// Where to ask for the rover's range.
+  public var archive: any PhotoArchive
+
+  /// Creates the explanation of an empty answer about `rover`.
+  public init(rover: String, archive: any PhotoArchive) {
+    self.rover = rover
+    self.archive = archive
+  }
 
   /// The range line when `day` lies past the rover's mission, else `nil`. Asking costs one
   /// request, usually answered by the cache, and only when the answer was empty.
-  func explain(_ day: PhotoDay) async -> String? {
+  public func explain(_ day: PhotoDay) async -> String? {
     guard let details = try? await archive.fetchRover(rover) else { return nil }
     let outside =
       switch day {
@@ -26,13 +33,15 @@ struct EmptyAnswer {
   }
 
   /// `Curiosity has photos from sol 0 to 2540 (2012-08-06 to 2019-09-28)`.
-  static func range(of rover: String, maxSol: Int, landed: String, maxDate: String) -> String {
+  public static func range(of rover: String, maxSol: Int, landed: String, maxDate: String)
+    -> String
+  {
     "\(rover) has photos from sol 0 to \(maxSol) (\(landed) to \(maxDate))"
   }
 
   /// For a page past the last: how many pages the day has, or the range line when the day
   /// itself is outside the mission.
-  func explain(_ day: PhotoDay, page: Int, cameras: [String]) async -> String? {
+  public func explain(_ day: PhotoDay, page: Int, cameras: [String]) async -> String? {
     if let outside = await explain(day) { return outside }
     guard
       let all = try? await archive.fetchPhotos(rover: rover, on: day, cameras: cameras),
@@ -43,5 +52,5 @@ struct EmptyAnswer {
   }
 
   /// Photos per page of `--page`, as the API pages them.
-  static let pageSize = 25
+  public static let pageSize = 25
 }
