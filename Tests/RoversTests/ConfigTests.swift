@@ -17,7 +17,9 @@ import Testing
   }
 
   func options(_ words: [String], _ environment: [String: String]) throws -> CommonOptions {
-    try CommonOptions(ArgumentParser.parse(words, for: Rovers.List.spec), environment: environment)
+    try CommonOptions(
+      Settings(
+        arguments: ArgumentParser.parse(words, for: Rovers.List.spec), environment: environment))
   }
 
   @Test func theFileSitsBelowFlagsAndEnvironment() throws {

@@ -142,7 +142,9 @@ import Testing
 
 @Suite(.timeLimit(.minutes(3))) struct CommonOptionsTests {
   func options(_ words: [String], _ environment: [String: String] = [:]) throws -> CommonOptions {
-    try CommonOptions(ArgumentParser.parse(words, for: Rovers.List.spec), environment: environment)
+    try CommonOptions(
+      Settings(
+        arguments: ArgumentParser.parse(words, for: Rovers.List.spec), environment: environment))
   }
 
   @Test func flagsBeatEnvironmentWhichBeatsDefaults() throws {

@@ -18,14 +18,16 @@ extension Rovers {
           name: "action", help: "info: entries and size; clear: remove them.",
           completion: .values(["info", "clear"]))
       ],
-      options: [.flag("quiet", short: "q", help: "Print nothing on stderr but errors.")])
+      options: [Self.quiet.spec])
+
+    static let quiet = Flag("quiet", short: "q", help: "Print nothing on stderr but errors.")
 
     /// The cache is on this machine: no server, key or timeouts.
     var sharedOptions: CommonOptions? { nil }
     let clear: Bool
     let folder: URL?
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
       switch arguments.positionals[0] {
       case "info": clear = false
       case "clear": clear = true
@@ -33,7 +35,7 @@ extension Rovers {
         throw UsageError.invalidValue(
           other, for: "<action>", reason: "give info or clear", in: Self.spec)
       }
-      folder = XDGPaths(environment: environment).cache
+      folder = XDGPaths(environment: settings.environment).cache
     }
 
     func run(_ console: Console) async throws -> ExitCode {

@@ -18,53 +18,54 @@ extension Rovers {
           name: "action", help: "show: the effective settings.", completion: .values(["show"]))
       ],
       // Only what changes a setting it shows: output and logging options would do nothing.
-      options: [.flag("json", help: "Print the settings as a JSON array.")]
-        + CommonOptions.specs.filter { settingOptions.contains($0.long) })
+      options: [Self.jsonFlag.spec]
+        + [
+          CommonOptions.apiBase.spec, CommonOptions.apiKey.spec, CommonOptions.apiKeyFile.spec,
+          CommonOptions.config.spec, CommonOptions.source.spec, CommonOptions.nasaBase.spec,
+          CommonOptions.timeout.spec, CommonOptions.retries.spec,
+          CommonOptions.deadline(300).spec,
+        ])
 
-    private static let settingOptions: Set = [
-      "api-base", "api-key", "api-key-file", "config", "source", "nasa-base", "timeout", "retries",
-      "deadline",
-    ]
+    static let jsonFlag = Flag("json", help: "Print the settings as a JSON array.")
 
     let common: CommonOptions
     let rows: [[String]]
     let json: Bool
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
       guard arguments.positionals[0] == "show" else {
         throw UsageError.invalidValue(
           arguments.positionals[0], for: "<action>", reason: "give show", in: Self.spec)
       }
-      common = try CommonOptions(arguments, environment: environment)
-      json = arguments.flag("json")
-      let config = try ConfigFile.load(arguments, environment)
-      let settings = SettingSource(arguments: arguments, environment: environment, config: config)
-      let from = { (flag: String, variable: String?) in
-        settings.text(flag, variable)?.origin ?? "default"
+      common = try CommonOptions(settings)
+      json = arguments[Self.jsonFlag]
+      let config = try settings.config()
+      let environment = settings.environment
+      func from<Value>(_ setting: Setting<Value>) throws -> String {
+        try settings.origin(of: setting.option) ?? "default"
       }
       let keyOrigin =
-        arguments.value("api-key") != nil
+        arguments.text(of: CommonOptions.apiKey) != nil
         ? "--api-key"
-        : arguments.value("api-key-file") != nil
+        : arguments.text(of: CommonOptions.apiKeyFile) != nil
           ? "--api-key-file"
           : ["ROVERS_API_KEY", "NASA_API_KEY"].first { !(environment[$0] ?? "").isEmpty }
             ?? config.origin(of: "api-key-file") ?? "none"
       // Checked here as download checks it, so a bad line shows before the night's run does.
-      let jobs = try settings.integer(
-        "jobs", "ROVERS_JOBS", default: 8, in: 1...64, reason: "give a whole number, 1 to 64")
+      let jobs = try settings[DownloadOutput.jobs]
       let configPath =
         config.path.isEmpty
         ? XDGPaths(environment: environment).config?.appendingPathComponent("config").path
         : config.path
       rows = [
-        ["api-base", common.baseURL.absoluteString, from("api-base", "ROVERS_API_BASE")],
+        ["api-base", common.baseURL.absoluteString, try from(CommonOptions.apiBase)],
         ["api-key", common.apiKey == nil ? "(none)" : "***", keyOrigin],
-        ["source", common.source.rawValue, from("source", "ROVERS_SOURCE")],
-        ["nasa-base", common.nasaBaseURL.absoluteString, from("nasa-base", "ROVERS_NASA_BASE")],
-        ["timeout", Self.number(common.timeout), from("timeout", "ROVERS_TIMEOUT")],
-        ["retries", String(common.retries), from("retries", "ROVERS_RETRIES")],
-        ["deadline", Self.number(common.deadline), from("deadline", "ROVERS_DEADLINE")],
-        ["jobs", String(jobs), from("jobs", "ROVERS_JOBS")],
+        ["source", common.source.rawValue, try from(CommonOptions.source)],
+        ["nasa-base", common.nasaBaseURL.absoluteString, try from(CommonOptions.nasaBase)],
+        ["timeout", Self.number(common.timeout), try from(CommonOptions.timeout)],
+        ["retries", String(common.retries), try from(CommonOptions.retries)],
+        ["deadline", Self.number(common.deadline), try from(CommonOptions.deadline(300))],
+        ["jobs", String(jobs), try from(DownloadOutput.jobs)],
         [
           "cache", common.cacheFolder?.path ?? "(off)",
           common.cacheFolder == nil ? "" : "XDG_CACHE_HOME or HOME",

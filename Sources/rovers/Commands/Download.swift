@@ -19,30 +19,33 @@ extension Rovers {
       options: [
         DayOptions.sol, DayOptions.earthDate, DayOptions.latest,
         CameraOptions.repeatable,
-        .option(
-          "output", short: "o", value: "dir", help: "The folder to save into.", default: ".",
-          completion: .directories),
-        .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
-        .flag("force", help: "Fetch files again even when they are there."),
-        .flag("dry-run", help: "List what would be fetched and what is there; fetch nothing."),
-        SizeOption.spec, GalleryUpkeep.flag,
+        Self.output.spec, DownloadOutput.jobs.spec, DownloadOutput.force.spec,
+        Self.dryRun.spec, SizeOption.spec, DownloadOutput.noGallery.spec,
       ] + CommonOptions.options(deadline: 3600))
+
+    static let output = Option.text(
+      "output", short: "o", value: "dir", help: "The folder to save into.",
+      completion: .directories
+    ).setting(default: ".")
+    static let dryRun = Flag(
+      "dry-run", help: "List what would be fetched and what is there; fetch nothing.")
 
     let common: CommonOptions
     let query: PhotoQuery
     let output: DownloadOutput
     let size: SizeOption
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      common = try CommonOptions(arguments, environment: environment, deadline: 3600)
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      common = try CommonOptions(settings, deadline: 3600)
       let rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
       query = PhotoQuery(
         rover: rover, day: try DayOptions.parse(arguments, allowLatest: true),
-        cameras: try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) })
+        cameras: try CameraOptions.parse(arguments))
       output = try DownloadOutput(
-        arguments, folder: arguments.value("output") ?? ".", environment: environment)
+        settings, folder: try arguments[Self.output.option] ?? Self.output.defaultValue,
+        dryRun: Self.dryRun)
       try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
-      size = try SizeOption(arguments, environment: environment)
+      size = try SizeOption(settings)
     }
 
     static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }

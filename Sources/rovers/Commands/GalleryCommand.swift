@@ -18,17 +18,17 @@ extension Rovers {
         ArgumentSpec(
           name: "dir", help: "The folder download and sync fill.", completion: .directories)
       ],
-      options: [.flag("quiet", short: "q", help: "Print nothing on stderr but errors.")])
+      options: [Cache.quiet.spec])
 
     /// The gallery is built on this machine: no server, key or timeouts.
     var sharedOptions: CommonOptions? { nil }
     let folder: URL
     let quiet: Bool
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
       folder = try ExistingFolder.parse(
-        arguments.positionals[0], environment: environment, spec: Self.spec)
-      quiet = arguments.flag("quiet")
+        arguments.positionals[0], environment: settings.environment, spec: Self.spec)
+      quiet = arguments[Cache.quiet]
     }
 
     func run(_ console: Console) async throws -> ExitCode {

@@ -13,9 +13,6 @@ struct GalleryUpkeep {
   var console: Console
   var quiet: Bool
 
-  static let flag = OptionSpec.flag(
-    "no-gallery", help: "Do not update the folder's gallery (rovers gallery) after the run.")
-
   /// Merges what a run learned of a rover's mission into the manifest kept in its folder.
   func record(_ manifest: PhotoManifest, rover: String) {
     let folder = root.appendingPathComponent(PhotoFileLayout.roverFolder(rover))

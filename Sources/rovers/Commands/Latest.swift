@@ -28,14 +28,13 @@ extension Rovers {
     let cameras: [String]
     let size: SizeOption
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      common = try CommonOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      common = try CommonOptions(settings)
       // A rover named twice is shown once, in the order first given.
       rovers = try arguments.positionals.map { try NameRules.rover($0, spec: Self.spec) }
         .uniqued()
-      cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
-        .uniqued()
-      size = try SizeOption(arguments, environment: environment)
+      cameras = try CameraOptions.parse(arguments).uniqued()
+      size = try SizeOption(settings)
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
 

@@ -10,8 +10,8 @@ extension Rovers {
 
     let common: CommonOptions
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      common = try CommonOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      common = try CommonOptions(settings)
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
 

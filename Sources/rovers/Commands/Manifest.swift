@@ -17,11 +17,18 @@ extension Rovers {
           name: "rover", help: "The rover, such as curiosity. (default: every rover's summary)",
           isRequired: false)
       ],
-      options: [
-        .option("from-sol", value: "sol", help: "Only sols from this one on."),
-        .option("to-sol", value: "sol", help: "Only sols up to this one."),
-        .option("limit", value: "n", help: "At most this many sols, the earliest first."),
-      ] + CommonOptions.specs)
+      options: [Self.fromSolOption.spec, Self.toSolOption.spec, Self.limitOption.spec]
+        + CommonOptions.specs)
+
+    static let fromSolOption = Option.integer(
+      "from-sol", value: "sol", help: "Only sols from this one on.", in: 0...Int.max,
+      reason: "a sol is a whole number, 0 or more")
+    static let toSolOption = Option.integer(
+      "to-sol", value: "sol", help: "Only sols up to this one.", in: 0...Int.max,
+      reason: "a sol is a whole number, 0 or more")
+    static let limitOption = Option.integer(
+      "limit", value: "n", help: "At most this many sols, the earliest first.", in: 1...Int.max,
+      reason: "give a whole number, 1 or more")
 
     let common: CommonOptions
     let rover: String?
@@ -36,13 +43,12 @@ extension Rovers {
       return names
     }
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      common = try CommonOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      common = try CommonOptions(settings)
       rover = try arguments.positionals.first.map { try NameRules.rover($0, spec: Self.spec) }
-      let sol = "a sol is a whole number, 0 or more"
-      fromSol = try arguments.integer("from-sol", minimum: 0, reason: sol)
-      toSol = try arguments.integer("to-sol", minimum: 0, reason: sol)
-      limit = try arguments.integer("limit", minimum: 1, reason: "give a whole number, 1 or more")
+      fromSol = try arguments[Self.fromSolOption]
+      toSol = try arguments[Self.toSolOption]
+      limit = try arguments[Self.limitOption]
       if let fromSol, let toSol, fromSol > toSol {
         throw UsageError(
           message: "'--from-sol' (\(fromSol)) is after '--to-sol' (\(toSol))", command: Self.spec)

@@ -17,10 +17,14 @@ extension Rovers {
       options: [
         DayOptions.sol, DayOptions.earthDate,
         CameraOptions.repeatable,
-        .option("page", value: "n", help: "Only this page of 25 photos, 1 and up."),
-        .flag("urls", help: "Print only the image URLs, one per line, for xargs or wget -i."),
-        SizeOption.spec,
+        Self.pageOption.spec, Self.urlsFlag.spec, SizeOption.spec,
       ] + CommonOptions.specs)
+
+    static let pageOption = Option.integer(
+      "page", value: "n", help: "Only this page of 25 photos, 1 and up.", in: 1...Int.max,
+      reason: "pages count from 1")
+    static let urlsFlag = Flag(
+      "urls", help: "Print only the image URLs, one per line, for xargs or wget -i.")
 
     let common: CommonOptions
     let rover: String
@@ -30,22 +34,23 @@ extension Rovers {
     let urls: Bool
     let size: SizeOption
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      common = try CommonOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      common = try CommonOptions(settings)
       rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
       day = try DayOptions.parseDay(arguments)
-      cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
-      page = try arguments.integer("page", minimum: 1, reason: "pages count from 1")
-      urls = arguments.flag("urls")
+      cameras = try CameraOptions.parse(arguments)
+      page = try arguments[Self.pageOption]
+      urls = arguments[Self.urlsFlag]
       if urls,
-        let other = ["format", "fields"].first(where: { arguments.value($0) != nil })
-          ?? (arguments.flag("json") ? "json" : nil)
+        let other = arguments.text(of: OutputOptions.format).map({ _ in "format" })
+          ?? arguments.text(of: OutputOptions.fields).map({ _ in "fields" })
+          ?? (arguments[OutputOptions.json] ? "json" : nil)
       {
         throw UsageError(
           message: "'--urls' prints only URLs; it cannot be used with '--\(other)'",
           command: Self.spec)
       }
-      size = try SizeOption(arguments, environment: environment)
+      size = try SizeOption(settings)
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec, html: true)
     }
 

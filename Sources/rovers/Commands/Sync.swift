@@ -25,16 +25,21 @@ extension Rovers {
           name: "rover", help: "The rovers to mirror, such as perseverance.", isRepeated: true)
       ],
       options: [
-        .option(
-          "output", short: "o", value: "dir", help: "The folder to mirror into (required).",
-          completion: .directories),
-        .option("since-sol", value: "sol", help: "Mirror from this sol on, not only the latest."),
-        CameraOptions.repeatable,
-        .option("jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", default: "8"),
-        .flag("verify", help: "Walk the folder first and fetch what is missing or damaged."),
-        .flag("dry-run", help: "List what a run would fetch and what is there; write nothing."),
-        SizeOption.spec, GalleryUpkeep.flag,
+        Self.output.spec, Self.sinceSolOption.spec, CameraOptions.repeatable,
+        DownloadOutput.jobs.spec, Self.verifyFlag.spec, Self.dryRun.spec, SizeOption.spec,
+        DownloadOutput.noGallery.spec,
       ] + CommonOptions.options(deadline: 3600))
+
+    static let output = Option.text(
+      "output", short: "o", value: "dir", help: "The folder to mirror into (required).",
+      completion: .directories)
+    static let sinceSolOption = Option.integer(
+      "since-sol", value: "sol", help: "Mirror from this sol on, not only the latest.",
+      in: 0...Int.max, reason: "a sol is a whole number, 0 or more")
+    static let verifyFlag = Flag(
+      "verify", help: "Walk the folder first and fetch what is missing or damaged.")
+    static let dryRun = Flag(
+      "dry-run", help: "List what a run would fetch and what is there; write nothing.")
 
     let common: CommonOptions
     let rovers: [String]
@@ -44,19 +49,18 @@ extension Rovers {
     let size: SizeOption
     let verify: Bool
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      common = try CommonOptions(arguments, environment: environment, deadline: 3600)
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      common = try CommonOptions(settings, deadline: 3600)
       rovers = try arguments.positionals.map { try NameRules.rover($0, spec: Self.spec) }
-      guard let folder = arguments.value("output") else {
-        throw UsageError.missingArgument("--output <dir>", in: Self.spec)
+      guard let folder = try arguments[Self.output] else {
+        throw UsageError.missingArgument(Self.output.displayName, in: Self.spec)
       }
-      output = try DownloadOutput(arguments, folder: folder, environment: environment)
-      sinceSol = try arguments.integer(
-        "since-sol", minimum: 0, reason: "a sol is a whole number, 0 or more")
-      cameras = try arguments.all("camera").map { try NameRules.camera($0, spec: Self.spec) }
+      output = try DownloadOutput(settings, folder: folder, dryRun: Self.dryRun)
+      sinceSol = try arguments[Self.sinceSolOption]
+      cameras = try CameraOptions.parse(arguments)
       try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
-      size = try SizeOption(arguments, environment: environment)
-      verify = arguments.flag("verify")
+      size = try SizeOption(settings)
+      verify = arguments[Self.verifyFlag]
     }
 
     static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }

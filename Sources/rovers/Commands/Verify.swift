@@ -23,23 +23,24 @@ extension Rovers {
           name: "rover", help: "Only these rovers' folders (every rover when none).",
           isRequired: false, isRepeated: true),
       ],
-      options: [
-        .flag("remote", help: "Ask NASA's feeds what the recorded sols hold, too.")
-      ] + CommonOptions.specs)
+      options: [Self.remoteFlag.spec] + CommonOptions.specs)
+
+    static let remoteFlag = Flag(
+      "remote", help: "Ask NASA's feeds what the recorded sols hold, too.")
 
     let common: CommonOptions
     let folder: URL
     let rovers: [String]
     let remote: Bool
 
-    init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-      common = try CommonOptions(arguments, environment: environment)
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      common = try CommonOptions(settings)
       folder = try ExistingFolder.parse(
-        arguments.positionals[0], environment: environment, spec: Self.spec)
+        arguments.positionals[0], environment: settings.environment, spec: Self.spec)
       rovers = try arguments.positionals.dropFirst().map {
         try NameRules.rover($0, spec: Self.spec)
       }.uniqued()
-      remote = arguments.flag("remote")
+      remote = arguments[Self.remoteFlag]
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
 

@@ -2,8 +2,9 @@
 protocol RoverCommand: Sendable {
   /// How the subcommand is called and what help says of it.
   static var spec: CommandSpec { get }
-  /// Validates the parsed arguments before anything is sent; throws ``UsageError``.
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws
+  /// Validates the parsed arguments before anything is sent; throws ``UsageError``. The
+  /// settings read the environment and the config file once for the whole run.
+  init(_ arguments: ParsedArguments, settings: Settings) throws
   /// The options shared by every data command; `nil` for a command that never reaches the
   /// API, such as `cache`.
   var sharedOptions: CommonOptions? { get }

@@ -109,7 +109,8 @@ enum Rovers {
         return .success
       }
       let arguments = try ArgumentParser.parse(rest, for: command.spec)
-      let instance = try command.init(arguments, environment: environment)
+      let instance = try command.init(
+        arguments, settings: Settings(arguments: arguments, environment: environment))
       guard let common = instance.sharedOptions else { return try await instance.run(console) }
       if let key = common.apiKey { console.redact(key) }
       switch common.output.color {

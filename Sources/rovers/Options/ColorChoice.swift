@@ -7,21 +7,23 @@ enum ColorChoice: String, Sendable, CaseIterable {
   /// Never, even on a terminal.
   case never
 
+  static let option = Option<ColorChoice>.choice(
+    "color", value: "when", help: "auto (on a terminal), always (for less -R) or never.",
+    default: .auto)
+  static let noColor = Flag("no-color", help: "The same as --color never.")
+
   /// The choice on a command line; `--no-color` is `never`, and contradicting it is a mistake.
   init(_ arguments: ParsedArguments) throws {
-    let noColor = arguments.flag("no-color")
-    guard let text = arguments.value("color") else {
+    let noColor = arguments[Self.noColor]
+    guard let choice = try arguments[Self.option] else {
       self = noColor ? .never : .auto
       return
     }
-    guard let choice = ColorChoice(rawValue: text.lowercased()) else {
-      throw UsageError.invalidValue(
-        text, for: "--color <when>", reason: "give auto, always or never", in: arguments.spec)
-    }
     if noColor, choice != .never {
       throw UsageError(
-        message: "'--no-color' and '--color \(text)' cannot be used together",
-        command: arguments.spec)
+        message:
+          "'--no-color' and '--color \(arguments.text(of: Self.option) ?? "")' cannot be used"
+          + " together", command: arguments.spec)
     }
     self = choice
   }

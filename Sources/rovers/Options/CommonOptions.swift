@@ -11,42 +11,65 @@ struct CommonOptions: Sendable {
 
   static let specs = options(deadline: 300)
 
-  /// The options, with the command's own default deadline: browsing takes seconds, a
-  /// download may take an hour.
+  static let apiBase = Option.text(
+    "api-base", value: "url", help: "The API's base URL; or set ROVERS_API_BASE.",
+    variable: "ROVERS_API_BASE", inConfig: true
+  ).setting(default: defaultBase)
+  static let apiKey = Option.text(
+    "api-key", value: "key", help: "The API key; or set ROVERS_API_KEY or NASA_API_KEY.")
+  static let apiKeyFile = Option.text(
+    "api-key-file", value: "path", help: "Read the API key from this file's first line.",
+    completion: .files)
+  static let config = Option.text(
+    "config", value: "path", help: "The config file; or set ROVERS_CONFIG.", completion: .files)
+  static let source = Option<DataSource>.choice(
+    "source", value: "source",
+    help: "api, nasa (NASA's raw-image feeds) or auto (the API, then the feeds).",
+    variable: "ROVERS_SOURCE", inConfig: true
+  ).setting(default: .auto, shown: "auto")
+  static let nasaBase = Option.text(
+    "nasa-base", value: "url", help: "The feeds' host; or set ROVERS_NASA_BASE.",
+    variable: "ROVERS_NASA_BASE", inConfig: true
+  ).setting(default: defaultNASABase)
+  static let timeout = Option.number(
+    "timeout", value: "seconds", help: "How long one request may take; or ROVERS_TIMEOUT.",
+    in: 0.001...86_400, reason: "give a number of seconds above 0", variable: "ROVERS_TIMEOUT",
+    inConfig: true
+  ).setting(default: 30, shown: "30")
+  static let retries = Option.integer(
+    "retries", value: "n", help: "Retries of a failed request; or set ROVERS_RETRIES.",
+    in: 0...20, reason: "give a whole number, 0 to 20", variable: "ROVERS_RETRIES", inConfig: true
+  ).setting(default: 3)
+  /// The deadline, with the command's own default: browsing takes seconds, a download may
+  /// take an hour.
+  static func deadline(_ seconds: Int) -> Setting<Double> {
+    Option.number(
+      "deadline", value: "seconds",
+      help: "How long the whole command may take; or ROVERS_DEADLINE.",
+      in: 0.001...604_800, reason: "give a number of seconds above 0", variable: "ROVERS_DEADLINE",
+      inConfig: true
+    ).setting(default: Double(seconds), shown: String(seconds))
+  }
+  /// The most megabytes of one JSON answer: only from the environment, for the rare server
+  /// whose lists are larger.
+  static let maxBodyMegabytes = Option.integer(
+    "max-body-mb", value: "n", help: "", in: 1...65_536,
+    reason: "give a whole number of megabytes, 1 to 65536", variable: "ROVERS_MAX_BODY_MB"
+  ).setting(default: 256)
+  static let noCache = Flag("no-cache", help: "Neither read nor write the response cache.")
+  static let refresh = Flag(
+    "refresh", help: "Fetch again, then keep the fresh answers in the cache.")
+  static let verbose = Flag("verbose", short: "v", help: "Log every request and retry on stderr.")
+  static let quiet = Flag(
+    "quiet", short: "q", help: "Print nothing on stderr but errors (and, with -v, the log).")
+
+  /// The options, with the command's own default deadline.
   static func options(deadline: Int) -> [OptionSpec] {
     OutputOptions.specs + [
-      .option(
-        "api-base", value: "url", help: "The API's base URL; or set ROVERS_API_BASE.",
-        default: defaultBase),
-      .option("api-key", value: "key", help: "The API key; or set ROVERS_API_KEY or NASA_API_KEY."),
-      .option(
-        "api-key-file", value: "path", help: "Read the API key from this file's first line.",
-        completion: .files),
-      .option(
-        "config", value: "path", help: "The config file; or set ROVERS_CONFIG.",
-        completion: .files),
-      .option(
-        "source", value: "source",
-        help: "api, nasa (NASA's raw-image feeds) or auto (the API, then the feeds).",
-        default: "auto", completion: .values(DataSource.allCases.map(\.rawValue))),
-      .option(
-        "nasa-base", value: "url", help: "The feeds' host; or set ROVERS_NASA_BASE.",
-        default: defaultNASABase),
-      .option(
-        "timeout", value: "seconds", help: "How long one request may take; or ROVERS_TIMEOUT.",
-        default: "30"),
-      .option(
-        "retries", value: "n", help: "Retries of a failed request; or set ROVERS_RETRIES.",
-        default: "3"),
-      .option(
-        "deadline", value: "seconds",
-        help: "How long the whole command may take; or ROVERS_DEADLINE.",
-        default: String(deadline)),
-      .flag("no-cache", help: "Neither read nor write the response cache."),
-      .flag("refresh", help: "Fetch again, then keep the fresh answers in the cache."),
-      .flag("verbose", short: "v", help: "Log every request and retry on stderr."),
-      .flag(
-        "quiet", short: "q", help: "Print nothing on stderr but errors (and, with -v, the log)."),
+      Self.apiBase.spec, Self.apiKey.spec, Self.apiKeyFile.spec, Self.config.spec,
+      Self.source.spec, Self.nasaBase.spec, Self.timeout.spec, Self.retries.spec,
+      Self.deadline(deadline).spec, Self.noCache.spec, Self.refresh.spec, Self.verbose.spec,
+      Self.quiet.spec,
     ]
   }
 
@@ -72,54 +95,40 @@ struct CommonOptions: Sendable {
   /// Things the user should know before the run, such as a key about to travel in clear.
   var warnings: [String] = []
 
-  init(
-    _ arguments: ParsedArguments, environment: [String: String],
-    deadline defaultDeadline: Double = 300
-  ) throws {
-    let config = try ConfigFile.load(arguments, environment)
-    let settings = SettingSource(arguments: arguments, environment: environment, config: config)
+  init(_ settings: Settings, deadline defaultDeadline: Int = 300) throws {
+    let arguments = settings.arguments
     output = try OutputOptions(arguments)
-    quiet = arguments.flag("quiet")
-    refresh = arguments.flag("refresh")
-    cacheFolder = arguments.flag("no-cache") ? nil : XDGPaths(environment: environment).cache
-    verbose = arguments.flag("verbose")
-    let base = settings.text("api-base", "ROVERS_API_BASE") ?? (Self.defaultBase, "")
-    guard let url = Self.validBase(base.value) else {
-      // Shown without its query, fragment or user: a key may have been put there.
-      throw settings.invalid(
-        Self.withoutSecrets(base.value), base.origin,
-        "give an absolute http or https URL without a query (pass the key with --api-key)")
-    }
-    baseURL = url
-    let sourceText = settings.text("source", "ROVERS_SOURCE") ?? ("auto", "")
-    guard let source = DataSource(rawValue: sourceText.value.lowercased()) else {
-      throw settings.invalid(sourceText.value, sourceText.origin, "give api, nasa or auto")
-    }
-    self.source = source
-    let nasa = settings.text("nasa-base", "ROVERS_NASA_BASE") ?? (Self.defaultNASABase, "")
-    guard let nasaURL = Self.validBase(nasa.value) else {
-      throw settings.invalid(
-        Self.withoutSecrets(nasa.value), nasa.origin, "give an absolute http or https URL")
-    }
-    nasaBaseURL = nasaURL
-    apiKey = try APIKeySource.key(arguments, environment, config: config)
-    timeout = try settings.number(
-      "timeout", "ROVERS_TIMEOUT", default: 30, in: 0.001...86_400,
-      reason: "give a number of seconds above 0")
-    retries = try settings.integer(
-      "retries", "ROVERS_RETRIES", default: 3, in: 0...20, reason: "give a whole number, 0 to 20")
-    deadline = try settings.number(
-      "deadline", "ROVERS_DEADLINE", default: defaultDeadline, in: 0.001...604_800,
-      reason: "give a number of seconds above 0")
-    maxBodyBytes =
-      try settings.integer(
-        "max-body-mb", "ROVERS_MAX_BODY_MB", default: 256, in: 1...65_536,
-        reason: "give a whole number of megabytes, 1 to 65536") * 1_048_576
+    quiet = arguments[Self.quiet]
+    refresh = arguments[Self.refresh]
+    cacheFolder = arguments[Self.noCache] ? nil : XDGPaths(environment: settings.environment).cache
+    verbose = arguments[Self.verbose]
+    baseURL = try Self.base(
+      settings, Self.apiBase,
+      "give an absolute http or https URL without a query (pass the key with --api-key)")
+    source = try settings[Self.source]
+    nasaBaseURL = try Self.base(settings, Self.nasaBase, "give an absolute http or https URL")
+    apiKey = try APIKeySource.key(settings)
+    timeout = try settings[Self.timeout]
+    retries = try settings[Self.retries]
+    deadline = try settings[Self.deadline(defaultDeadline)]
+    maxBodyBytes = try settings[Self.maxBodyMegabytes] * 1_048_576
     let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"]
     if apiKey != nil, baseURL.scheme == "http", !loopback.contains(baseURL.host ?? ""), !quiet {
       let host = baseURL.host ?? "the server"
       warnings.append("warning: the API key travels in clear text to \(host) over plain http")
     }
+  }
+
+  /// A base URL setting as an address; a bad one is shown without its query, fragment or user,
+  /// where a key may have been put.
+  private static func base(_ settings: Settings, _ setting: Setting<String>, _ reason: String)
+    throws -> URL
+  {
+    let text = try settings.text(of: setting.option) ?? (setting.defaultValue, "")
+    guard let url = validBase(text.value) else {
+      throw try settings.invalid(withoutSecrets(text.value), text.origin, reason)
+    }
+    return url
   }
 
   /// The archive these options describe; retries and, with `--verbose`, every answer are

@@ -3,11 +3,19 @@ import RoverAPI
 
 /// `--sol N`, `--earth-date YYYY-MM-DD` and, where allowed, `--latest`: exactly one of them.
 enum DayOptions {
-  static let sol = OptionSpec.option(
-    "sol", value: "sol", help: "The Martian day, counted from landing (0 and up).")
-  static let earthDate = OptionSpec.option(
-    "earth-date", value: "date", help: "The Earth day, as YYYY-MM-DD.")
-  static let latest = OptionSpec.flag("latest", help: "The rover's most recent sol.")
+  static let solOption = Option.integer(
+    "sol", value: "sol", help: "The Martian day, counted from landing (0 and up).",
+    in: 0...Int.max, reason: "a sol is a whole number, 0 or more")
+  static let earthDateOption = Option<EarthDate>(
+    "earth-date", value: "date", help: "The Earth day, as YYYY-MM-DD."
+  ) { text in
+    EarthDate(text).map { .success($0) }
+      ?? .failure(.init(reason: "give a real date as YYYY-MM-DD"))
+  }
+  static let latestFlag = Flag("latest", help: "The rover's most recent sol.")
+  static var sol: OptionSpec { solOption.spec }
+  static var earthDate: OptionSpec { earthDateOption.spec }
+  static var latest: OptionSpec { latestFlag.spec }
 
   /// The sol or Earth date the arguments name, for commands without `--latest`.
   static func parseDay(_ arguments: ParsedArguments) throws -> PhotoDay {
@@ -22,15 +30,9 @@ enum DayOptions {
     -> PhotoQuery.Day
   {
     let spec = arguments.spec
-    let sol = try arguments.integer("sol", minimum: 0, reason: "a sol is a whole number, 0 or more")
-    let date = try arguments.value("earth-date").map { text in
-      guard let date = EarthDate(text) else {
-        throw UsageError.invalidValue(
-          text, for: "--earth-date <date>", reason: "give a real date as YYYY-MM-DD", in: spec)
-      }
-      return date
-    }
-    let latest = allowLatest && arguments.flag("latest")
+    let sol = try arguments[solOption]
+    let date = try arguments[earthDateOption]
+    let latest = allowLatest && arguments[latestFlag]
     var given: [PhotoQuery.Day] = []
     if let sol { given.append(.day(.sol(sol))) }
     if let date { given.append(.day(.earthDate(date))) }

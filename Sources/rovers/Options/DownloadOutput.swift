@@ -11,21 +11,26 @@ struct DownloadOutput: Sendable {
   /// `--no-gallery`: leave the folder's gallery as it is.
   var noGallery: Bool
 
-  init(_ arguments: ParsedArguments, folder: String, environment: [String: String] = [:]) throws {
+  static let jobs = Option.integer(
+    "jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", in: 1...64,
+    reason: "give a whole number, 1 to 64", variable: "ROVERS_JOBS", inConfig: true
+  ).setting(default: 8)
+  static let force = Flag("force", help: "Fetch files again even when they are there.")
+  static let noGallery = Flag(
+    "no-gallery", help: "Do not update the folder's gallery (rovers gallery) after the run.")
+
+  init(_ settings: Settings, folder: String, dryRun: Flag) throws {
+    let arguments = settings.arguments
     guard !folder.isEmpty else {
       throw UsageError.invalidValue(
         folder, for: "--output <dir>", reason: "give a folder", in: arguments.spec)
     }
     let expanded = folder.hasPrefix("~/") ? NSHomeDirectory() + folder.dropFirst() : folder
     self.folder = URL(fileURLWithPath: expanded)
-    let settings = SettingSource(
-      arguments: arguments, environment: environment,
-      config: try ConfigFile.load(arguments, environment))
-    jobs = try settings.integer(
-      "jobs", "ROVERS_JOBS", default: 8, in: 1...64, reason: "give a whole number, 1 to 64")
-    force = arguments.flag("force")
-    dryRun = arguments.flag("dry-run")
-    noGallery = arguments.flag("no-gallery")
+    jobs = try settings[Self.jobs]
+    force = arguments[Self.force]
+    self.dryRun = arguments[dryRun]
+    noGallery = arguments[Self.noGallery]
   }
 
   /// `--dry-run`: each photo with whether its file is there already; with `--force`, every

@@ -2,20 +2,18 @@ import Foundation
 
 /// `--format`, `--json`, `--fields` and `--color`: how a data command writes.
 struct OutputOptions: Sendable {
+  static let format = Option<OutputFormat>.choice(
+    "format", value: "format", help: "table, json, ndjson, csv, tsv (or html for photos).",
+    default: .table,
+    reason: "give one of " + OutputFormat.allCases.map(\.rawValue).joined(separator: ", "))
+  static let json = Flag("json", help: "The same as --format json: the API's own field names.")
+  static let fields = Option.text(
+    "fields", value: "a,b,...", help: "The fields of a table, CSV, TSV or NDJSON, in order.")
+  static let crlf = Flag("crlf", help: "End CSV lines with CR LF, for spreadsheets.")
+
   static let specs: [OptionSpec] = [
-    .option(
-      "format", value: "format", help: "table, json, ndjson, csv, tsv (or html for photos).",
-      default: "table",
-      completion: .values(OutputFormat.allCases.map(\.rawValue))),
-    .flag("json", help: "The same as --format json: the API's own field names."),
-    .option(
-      "fields", value: "a,b,...", help: "The fields of a table, CSV, TSV or NDJSON, in order."),
-    .option(
-      "color", value: "when",
-      help: "auto (on a terminal), always (for less -R) or never.", default: "auto",
-      completion: .values(ColorChoice.allCases.map(\.rawValue))),
-    .flag("no-color", help: "The same as --color never."),
-    .flag("crlf", help: "End CSV lines with CR LF, for spreadsheets."),
+    format.spec, json.spec, fields.spec, ColorChoice.option.spec, ColorChoice.noColor.spec,
+    crlf.spec,
   ]
 
   var format: OutputFormat
@@ -28,29 +26,24 @@ struct OutputOptions: Sendable {
 
   init(_ arguments: ParsedArguments) throws {
     let spec = arguments.spec
-    if let text = arguments.value("format") {
-      guard let format = OutputFormat(rawValue: text.lowercased()) else {
-        let names = OutputFormat.allCases.map(\.rawValue)
-        throw UsageError.invalidValue(
-          text, for: "--format <format>", reason: "give one of \(names.joined(separator: ", "))",
-          in: spec)
-      }
-      if arguments.flag("json"), format != .json {
+    if let format = try arguments[Self.format] {
+      if arguments[Self.json], format != .json {
         throw UsageError(
-          message: "'--json' and '--format \(text)' cannot be used together", command: spec)
+          message: "'--json' and '--format \(arguments.text(of: Self.format) ?? "")' cannot be used"
+            + " together", command: spec)
       }
       self.format = format
     } else {
-      format = arguments.flag("json") ? .json : .table
+      format = arguments[Self.json] ? .json : .table
     }
-    fields = arguments.value("fields").map {
+    fields = try arguments[Self.fields].map {
       $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
         !$0.isEmpty
       }
     }
     if fields?.isEmpty == true {
       throw UsageError.invalidValue(
-        arguments.value("fields") ?? "", for: "--fields <a,b,...>",
+        arguments.text(of: Self.fields) ?? "", for: Self.fields.displayName,
         reason: "name one field or more",
         in: spec)
     }
@@ -62,7 +55,7 @@ struct OutputOptions: Sendable {
           "'--fields' is for table, CSV, TSV and NDJSON; '--format \(format.rawValue)' prints every field",
         command: spec)
     }
-    crlf = arguments.flag("crlf")
+    crlf = arguments[Self.crlf]
     if crlf, format != .csv {
       throw UsageError(
         message: "'--crlf' is only for '--format csv'", command: spec)

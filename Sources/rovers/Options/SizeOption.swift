@@ -4,26 +4,17 @@ import RoverAPI
 /// `--size small|medium|large|full`: which of the sizes NASA publishes of a Perseverance image
 /// the photo commands show and fetch. Curiosity publishes one size, which it keeps.
 struct SizeOption: Sendable {
-  static let spec = OptionSpec.option(
+  static let option = Option<ImageSize>.choice(
     "size", value: "size",
-    help: "Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).",
-    default: "large", completion: .values(ImageSize.allCases.map(\.rawValue)))
+    help: "Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).", inConfig: true
+  ).setting(default: .large, shown: "large")
+  static var spec: OptionSpec { option.spec }
 
   var size: ImageSize
 
   /// The size from `--size`, else the config file's `size`, else large.
-  init(_ arguments: ParsedArguments, environment: [String: String]) throws {
-    let settings = SettingSource(
-      arguments: arguments, environment: environment,
-      config: try ConfigFile.load(arguments, environment))
-    guard let (text, origin) = settings.text("size", nil) else {
-      size = .large
-      return
-    }
-    guard let size = ImageSize(rawValue: text.lowercased()) else {
-      throw settings.invalid(text, origin, "give small, medium, large or full")
-    }
-    self.size = size
+  init(_ settings: Settings) throws {
+    size = try settings[Self.option]
   }
 
   /// The photos at the size asked for; with `--verbose`, a word when some cannot change size.

@@ -10,10 +10,9 @@ enum APIKeySource {
   /// The shortest key accepted.
   static let minimumLength = 8
 
-  static func key(
-    _ arguments: ParsedArguments, _ environment: [String: String], config: ConfigFile = ConfigFile()
-  ) throws -> String? {
-    if let key = arguments.value("api-key") {
+  static func key(_ settings: Settings) throws -> String? {
+    let arguments = settings.arguments
+    if let key = try arguments[CommonOptions.apiKey] {
       guard !key.isEmpty else { return nil }
       guard isPlausible(key) else {
         throw UsageError(
@@ -21,16 +20,17 @@ enum APIKeySource {
       }
       return key
     }
-    if let path = arguments.value("api-key-file") {
+    if let path = try arguments[CommonOptions.apiKeyFile] {
       return try read(path, origin: "--api-key-file")
     }
     for variable in ["ROVERS_API_KEY", "NASA_API_KEY"] {
-      guard let key = environment[variable], !key.isEmpty else { continue }
+      guard let key = settings.environment[variable], !key.isEmpty else { continue }
       guard isPlausible(key) else {
         throw SettingError(message: "The value of \(variable) is not a key: \(rule)")
       }
       return key
     }
+    let config = try settings.config()
     guard let (path, line) = config.values["api-key-file"] else { return nil }
     do {
       return try read(config.resolve(path), origin: "\(config.path):\(line)")

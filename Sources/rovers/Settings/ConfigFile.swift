@@ -32,7 +32,8 @@ struct ConfigFile: Sendable {
     -> ConfigFile
   {
     let named =
-      arguments?.value("config") ?? environment["ROVERS_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+      arguments?.value(CommonOptions.config.spec.long)
+      ?? environment["ROVERS_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
     guard
       let path = named.map({ expandHome($0, environment) })
         ?? XDGPaths(environment: environment).config?.appendingPathComponent("config").path

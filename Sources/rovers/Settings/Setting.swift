@@ -1,0 +1,21 @@
+/// An option with a default, so it always has a value: `--timeout`, `--jobs`, `--source`.
+struct Setting<Value: Sendable>: Sendable {
+  /// The option, its default shown in help.
+  var option: Option<Value>
+  /// The value when nothing gives one.
+  var defaultValue: Value
+
+  /// The spelling, help and completion.
+  var spec: OptionSpec { option.spec }
+}
+
+extension Option {
+  /// This option with a default: a setting, always with a value. `shown` is how help writes
+  /// the default, when not as the value itself.
+  func setting(default value: Value, shown: String? = nil) -> Setting<Value> {
+    var option = self
+    option.defaultValue = value
+    option.spec.defaultValue = shown ?? "\(value)"
+    return Setting(option: option, defaultValue: value)
+  }
+}
