@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct ParserTests {
   static let photosUsage = """
     Usage: rovers photos <rover> (--sol <sol> | --earth-date <date>) [--camera <name> ...] \
-    [--page <n>] [--urls] [--json]
+    [--page <n>] [--urls] [--size <size>] [--format <format>] [--json]
       See 'rovers photos --help' for more information.
 
     """

@@ -12,7 +12,6 @@ extension Rovers {
         and the photo lists of finished sols for 30 days. --no-cache skips it, --refresh \
         renews it.
         """,
-      synopsis: "(info | clear)",
       arguments: [
         ArgumentSpec(
           name: "action", help: "info: entries and size; clear: remove them.",

@@ -12,7 +12,6 @@ extension Rovers {
         source, nasa-base, size; '#' starts a comment. Every value is checked as the commands check \
         it. The key itself is never shown.
         """,
-      synopsis: "show [--json]",
       arguments: [
         ArgumentSpec(
           name: "action", help: "show: the effective settings.", completion: .values(["show"]))
@@ -24,7 +23,7 @@ extension Rovers {
           CommonOptions.config.spec, CommonOptions.source.spec, CommonOptions.nasaBase.spec,
           CommonOptions.timeout.spec, CommonOptions.retries.spec,
           CommonOptions.deadline(300).spec,
-        ])
+        ].map(\.shared))
 
     static let jsonFlag = Flag("json", help: "Print the settings as a JSON array.")
 

@@ -12,16 +12,13 @@ extension Rovers {
         hidden temporary name (.<name>.rovers-tmp), synced and renamed, so no file is ever half \
         written; files already there are skipped, so a second run fetches only what is missing.
         """,
-      synopsis:
-        "<rover> (--sol <sol> | --earth-date <date> | --latest) [--camera <name> ...] "
-        + "[-o <dir>] [-j <n>] [--force] [--dry-run] [--json]",
       arguments: [ArgumentSpec(name: "rover", help: "The rover, such as perseverance.")],
       options: [
         DayOptions.sol, DayOptions.earthDate, DayOptions.latest,
         CameraOptions.repeatable,
         Self.output.spec, DownloadOutput.jobs.spec, DownloadOutput.force.spec,
         Self.dryRun.spec, SizeOption.spec, DownloadOutput.noGallery.spec,
-      ] + CommonOptions.options(deadline: 3600))
+      ] + CommonOptions.options(deadline: 3600), oneOf: DayOptions.oneOf)
 
     static let output = Option.text(
       "output", short: "o", value: "dir", help: "The folder to save into.",

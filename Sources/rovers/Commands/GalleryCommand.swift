@@ -13,7 +13,6 @@ extension Rovers {
         no file from the internet. Once it exists, download and sync keep it current. Open \
         DIR/index.html in a browser, or serve DIR with any static server.
         """,
-      synopsis: "<dir> [-q]",
       arguments: [
         ArgumentSpec(
           name: "dir", help: "The folder download and sync fill.", completion: .directories)

@@ -10,7 +10,6 @@ extension Rovers {
         Without a rover, asks the server for its rovers and then fetches all of them at once. \
         A rover that fails is named on stderr; the others are still shown.
         """,
-      synopsis: "[<rover> ...] [--camera <name> ...] [--format <format>] [--json]",
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rovers to show. (default: every rover)", isRequired: false,

@@ -6,7 +6,7 @@ extension Rovers {
   struct List: DataCommand {
     static let spec = CommandSpec(
       name: "list", abstract: "List the rovers and their mission status.",
-      synopsis: "[--format <format>] [--fields <a,b,...>] [--json]", options: CommonOptions.specs)
+      options: CommonOptions.specs)
 
     let common: CommonOptions
 

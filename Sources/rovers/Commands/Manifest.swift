@@ -10,8 +10,6 @@ extension Rovers {
         With a rover, prints its mission summary and one row per sol that has photos. Without \
         one, prints every rover's summary, all fetched at once.
         """,
-      synopsis:
-        "[<rover>] [--from-sol <sol>] [--to-sol <sol>] [--limit <n>] [--format <format>] [--json]",
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rover, such as curiosity. (default: every rover's summary)",

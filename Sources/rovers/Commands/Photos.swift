@@ -11,14 +11,12 @@ extension Rovers {
         Fetches every page of the day at once, keeping the server's order (by camera, then id). \
         A day without photos prints nothing and exits 0.
         """,
-      synopsis:
-        "<rover> (--sol <sol> | --earth-date <date>) [--camera <name> ...] [--page <n>] [--urls] [--json]",
       arguments: [ArgumentSpec(name: "rover", help: "The rover, such as perseverance.")],
       options: [
         DayOptions.sol, DayOptions.earthDate,
         CameraOptions.repeatable,
         Self.pageOption.spec, Self.urlsFlag.spec, SizeOption.spec,
-      ] + CommonOptions.specs)
+      ] + CommonOptions.specs, oneOf: DayOptions.oneOf)
 
     static let pageOption = Option.integer(
       "page", value: "n", help: "Only this page of 25 photos, 1 and up.", in: 1...Int.max,

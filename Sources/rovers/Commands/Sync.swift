@@ -17,9 +17,6 @@ extension Rovers {
         run starts at the latest sol unless --since-sol says otherwise. One sync per folder at \
         a time: another exits 75 at once.
         """,
-      synopsis:
-        "<rover> ... -o <dir> [--since-sol <sol>] [--camera <name> ...] [-j <n>] [--verify]"
-        + " [--dry-run] [--json]",
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rovers to mirror, such as perseverance.", isRepeated: true)
@@ -30,9 +27,13 @@ extension Rovers {
         DownloadOutput.noGallery.spec,
       ] + CommonOptions.options(deadline: 3600))
 
-    static let output = Option.text(
-      "output", short: "o", value: "dir", help: "The folder to mirror into (required).",
-      completion: .directories)
+    static let output: Option<String> = {
+      var option = Option.text(
+        "output", short: "o", value: "dir", help: "The folder to mirror into (required).",
+        completion: .directories)
+      option.spec.isRequired = true
+      return option
+    }()
     static let sinceSolOption = Option.integer(
       "since-sol", value: "sol", help: "Mirror from this sol on, not only the latest.",
       in: 0...Int.max, reason: "a sol is a whole number, 0 or more")

@@ -15,7 +15,6 @@ extension Rovers {
         folder lacks are listed too. Exits 0 when the folder is whole and 3 when it is not; \
         rovers sync --verify fetches again what is missing or damaged.
         """,
-      synopsis: "<dir> [<rover> ...] [--remote] [--format <format>] [--json]",
       arguments: [
         ArgumentSpec(
           name: "dir", help: "The folder download and sync fill.", completion: .directories),

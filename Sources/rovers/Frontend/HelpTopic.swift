@@ -46,7 +46,7 @@ struct HelpTopic: Sendable {
 
   /// `rovers help` itself, for `rovers help help` and `rovers help --help`.
   static let command = CommandSpec(
-    name: "help", abstract: "Show subcommand help information.", synopsis: "[<subcommand>]",
+    name: "help", abstract: "Show subcommand help information.",
     arguments: [
       ArgumentSpec(
         name: "subcommand", help: "A subcommand or help topic, such as photos or exit-codes.",

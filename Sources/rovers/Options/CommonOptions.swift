@@ -65,12 +65,12 @@ struct CommonOptions: Sendable {
 
   /// The options, with the command's own default deadline.
   static func options(deadline: Int) -> [OptionSpec] {
-    OutputOptions.specs + [
+    (OutputOptions.specs + [
       Self.apiBase.spec, Self.apiKey.spec, Self.apiKeyFile.spec, Self.config.spec,
       Self.source.spec, Self.nasaBase.spec, Self.timeout.spec, Self.retries.spec,
       Self.deadline(deadline).spec, Self.noCache.spec, Self.refresh.spec, Self.verbose.spec,
       Self.quiet.spec,
-    ]
+    ]).map(\.shared)
   }
 
   var output: OutputOptions

@@ -16,6 +16,8 @@ enum DayOptions {
   static var sol: OptionSpec { solOption.spec }
   static var earthDate: OptionSpec { earthDateOption.spec }
   static var latest: OptionSpec { latestFlag.spec }
+  /// The options of which one names the day.
+  static let oneOf = ["sol", "earth-date", "latest"]
 
   /// The sol or Earth date the arguments name, for commands without `--latest`.
   static func parseDay(_ arguments: ParsedArguments) throws -> PhotoDay {

@@ -6,18 +6,40 @@ struct CommandSpec: Sendable {
   var abstract: String
   /// More paragraphs for the command's own help, if any.
   var discussion: String?
-  /// What follows `rovers <name>` on the `USAGE:` line.
-  var synopsis: String
   /// Positional arguments, in order.
   var arguments: [ArgumentSpec] = []
   /// Options, in help order; `-h, --help` is added by the parser.
   var options: [OptionSpec] = []
+  /// Options of which exactly one must be given, by long name: `--sol` or `--earth-date`.
+  var oneOf: [String] = []
   /// Options of another command that people reach for here, with where they belong: a better
   /// answer than the nearest spelling.
   var elsewhere: [String: String] = [:]
 
   /// The full usage line: `rovers photos <rover> (--sol <sol> | …)`.
   var usage: String { "rovers \(name) \(synopsis)" }
+
+  /// What follows `rovers <name>` on the `USAGE:` line, made from the arguments and the
+  /// command's own options: required ones bare, exclusive ones in `( | )`, the rest in `[ ]`,
+  /// and `[--format <format>] [--json]` where the command takes the shared output options.
+  var synopsis: String {
+    var words = arguments.map(\.synopsisWord)
+    var grouped = false
+    for option in options where !option.isShared {
+      if oneOf.contains(option.long) {
+        guard !grouped else { continue }
+        grouped = true
+        let members = options.filter { oneOf.contains($0.long) }.map(\.displayName)
+        words.append("(" + members.joined(separator: " | ") + ")")
+        continue
+      }
+      words.append(option.isRequired ? option.synopsisWord : "[\(option.synopsisWord)]")
+    }
+    if options.contains(where: { $0.isShared && $0.long == "format" }) {
+      words += ["[--format <format>]", "[--json]"]
+    }
+    return words.joined(separator: " ")
+  }
 
   /// The option with this long or short name.
   func option(named name: String) -> OptionSpec? {
@@ -55,6 +77,15 @@ struct ArgumentSpec: Sendable {
 
   /// `<rover>`, or `<rover> ...` when repeated.
   var label: String { "<\(name)>" + (isRepeated ? " ..." : "") }
+
+  /// How the usage line shows it: `<rover>`, `[<rover> ...]`, or its words when it takes only
+  /// these (`(info | clear)`, `show`).
+  var synopsisWord: String {
+    if case .values(let words) = completion, isRequired {
+      return words.count == 1 ? words[0] : "(" + words.joined(separator: " | ") + ")"
+    }
+    return isRequired ? label : "[\(label)]"
+  }
 }
 
 /// An option or flag.
@@ -73,6 +104,11 @@ struct OptionSpec: Sendable {
   var defaultValue: String?
   /// What a shell may complete the value with.
   var completion: CompletionHint = .none
+  /// Whether it must be given (`sync -o <dir>`).
+  var isRequired = false
+  /// Whether it is one of the options every data command shares, which the usage line
+  /// leaves to `rovers help` (all but `--format` and `--json`).
+  var isShared = false
 
   /// A flag: present or not.
   static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
@@ -92,6 +128,20 @@ struct OptionSpec: Sendable {
   /// `--sol <sol>`, the way error messages name it.
   var displayName: String {
     "--\(long)" + (valueName.map { " <\($0)>" } ?? "")
+  }
+
+  /// The same option, marked as one of the shared ones.
+  var shared: OptionSpec {
+    var option = self
+    option.isShared = true
+    return option
+  }
+
+  /// `-o <dir>`, or `--camera <name> ...`: the short spelling where there is one, as a usage
+  /// line shows it.
+  var synopsisWord: String {
+    let name = short.map { "-\($0)" } ?? "--\(long)"
+    return name + (valueName.map { " <\($0)>" } ?? "") + (isRepeatable ? " ..." : "")
   }
 
   /// `-o, --output <dir>`, the way help lists it.
