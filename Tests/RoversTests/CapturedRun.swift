@@ -1,4 +1,5 @@
 import Foundation
+import RoverAPI
 import Synchronization
 
 @testable import rovers
@@ -13,7 +14,10 @@ struct CapturedRun {
     await run(line.split(separator: " ").map(String.init), environment: environment)
   }
 
-  static func run(_ words: [String], environment: [String: String] = [:]) async -> CapturedRun {
+  static func run(
+    _ words: [String], environment: [String: String] = [:],
+    transport: (@Sendable () -> any HTTPTransport)? = nil
+  ) async -> CapturedRun {
     let out = Mutex("")
     let err = Mutex("")
     let console = Console(
@@ -23,7 +27,13 @@ struct CapturedRun {
     // The source and the feeds' host are kept off the internet; the API base stays each test's
     // own (a config file's must be able to show through).
     let offline = ["ROVERS_SOURCE": "api", "ROVERS_NASA_BASE": Offline.nasaBase]
-    let code = await Rovers.run(words, offline.merging(environment) { $1 }, console)
+    let environment = offline.merging(environment) { $1 }
+    let code =
+      if let transport {
+        await Rovers.run(words, environment, console, transport: transport)
+      } else {
+        await Rovers.run(words, environment, console)
+      }
     return CapturedRun(code: code, stdout: out.withLock { $0 }, stderr: err.withLock { $0 })
   }
 }

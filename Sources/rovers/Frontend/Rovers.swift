@@ -1,5 +1,6 @@
 import Foundation
 import MarsData
+import RoverAPI
 import SystemInterface
 
 /// `rovers`: browse NASA's Mars rover photos from the terminal.
@@ -51,9 +52,14 @@ enum Rovers {
   }
 
   /// Runs one command line to its exit code; every error ends here, as one report.
-  static func run(_ words: [String], _ environment: [String: String], _ console: Console) async
-    -> ExitCode
-  {
+  ///
+  /// `transport` makes what carries the requests: URLSession in the tool, anything a test
+  /// likes (a closure over the fixtures, a stub that counts) when the real command runs in
+  /// process.
+  static func run(
+    _ words: [String], _ environment: [String: String], _ console: Console,
+    transport: @escaping @Sendable () -> any HTTPTransport = { URLSessionTransport() }
+  ) async -> ExitCode {
     // Known secrets are hidden before anything is parsed, so even a usage error cannot show one.
     for variable in ["ROVERS_API_KEY", "NASA_API_KEY"] {
       console.redact(environment[variable] ?? "")
@@ -63,7 +69,7 @@ enum Rovers {
       if word.hasPrefix("--api-key=") { console.redact(String(word.dropFirst(10))) }
     }
     do {
-      return try await dispatch(words, environment, console)
+      return try await dispatch(words, environment, console, transport)
     } catch {
       let report = ErrorReport(error)
       console.diagnostic(report.text)
@@ -72,7 +78,8 @@ enum Rovers {
   }
 
   private static func dispatch(
-    _ words: [String], _ environment: [String: String], _ console: Console
+    _ words: [String], _ environment: [String: String], _ console: Console,
+    _ transport: @escaping @Sendable () -> any HTTPTransport
   ) async throws -> ExitCode {
     let format = HelpFormatter(width: console.style.helpWidth)
     guard let first = words.first else {
@@ -99,7 +106,7 @@ enum Rovers {
       // Options typed before the subcommand (`rovers -qv list`) belong to it.
       if first.hasPrefix("-"), let index = words.firstIndex(where: { command(named: $0) != nil }) {
         let reordered = [words[index]] + words[..<index] + words[(index + 1)...]
-        return try await dispatch(reordered, environment, console)
+        return try await dispatch(reordered, environment, console, transport)
       }
       guard let command = command(named: first) else {
         throw unknownSubcommand(first)
@@ -110,7 +117,8 @@ enum Rovers {
       }
       let arguments = try ArgumentParser.parse(rest, for: command.spec)
       let instance = try command.init(
-        arguments, settings: Settings(arguments: arguments, environment: environment))
+        arguments,
+        settings: Settings(arguments: arguments, environment: environment, transport: transport))
       guard let common = instance.sharedOptions else { return try await instance.run(console) }
       if let key = common.apiKey { console.redact(key) }
       switch common.output.color {

@@ -94,9 +94,12 @@ struct CommonOptions: Sendable {
   var refresh: Bool
   /// Things the user should know before the run, such as a key about to travel in clear.
   var warnings: [String] = []
+  /// Makes what carries the requests.
+  var transport: @Sendable () -> any HTTPTransport
 
   init(_ settings: Settings, deadline defaultDeadline: Int = 300) throws {
     let arguments = settings.arguments
+    transport = settings.transport
     output = try OutputOptions(arguments)
     quiet = arguments[Self.quiet]
     refresh = arguments[Self.refresh]
@@ -200,7 +203,7 @@ struct CommonOptions: Sendable {
     let pacingNotice = PacingNotice()
     return APIClient(
       baseURL: base, apiKey: key, timeout: timeout,
-      retryPolicy: RetryPolicy(maxRetries: retries), transport: URLSessionTransport(),
+      retryPolicy: RetryPolicy(maxRetries: retries), transport: transport(),
       bodyLimit: maxBodyBytes, cache: cache
     ) { event in
       switch event {

@@ -1,3 +1,4 @@
+import RoverAPI
 import Synchronization
 
 /// The settings of one run: the command line, the environment and the config file, which is
@@ -10,11 +11,17 @@ final class Settings: Sendable {
   let arguments: ParsedArguments
   /// The process's environment.
   let environment: [String: String]
+  /// Makes what carries the requests: URLSession, or a test's own.
+  let transport: @Sendable () -> any HTTPTransport
   private let file = Mutex<Result<ConfigFile, ConfigError>?>(nil)
 
-  init(arguments: ParsedArguments, environment: [String: String]) {
+  init(
+    arguments: ParsedArguments, environment: [String: String],
+    transport: @escaping @Sendable () -> any HTTPTransport = { URLSessionTransport() }
+  ) {
     self.arguments = arguments
     self.environment = environment
+    self.transport = transport
   }
 
   /// The config file, read the first time it is asked for.
