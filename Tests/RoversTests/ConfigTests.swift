@@ -62,7 +62,7 @@ import Testing
   }
 
   @Test func showPrintsTheEffectiveSettingsWithTheKeyMasked() async throws {
-    var environment = try write("timeout = 12\njobs = 3\n")
+    var environment = try write("timeout = 12\njobs = 3\nsize = small\n")
     environment["ROVERS_API_KEY"] = "mv_live_SHOWSECRET"
     let run = await CapturedRun.run("config show --retries 5", environment: environment)
     #expect(run.code == .success)
@@ -76,6 +76,12 @@ import Testing
         "retries", "5", "--retries", "<n>",
       ])
     #expect(run.stdout.contains("jobs         3"))
+    // Every setting the file takes is shown, with the line it came from.
+    let size = run.stdout.split(separator: "\n").first { $0.hasPrefix("size ") }
+    #expect(
+      size?.split(separator: " ", omittingEmptySubsequences: true) == [
+        "size", "small", "\(folder.url.path)/rovers/config:3",
+      ])
     #expect(!run.stdout.contains("SHOWSECRET"))
   }
 }

@@ -25,6 +25,11 @@ import Testing
     #expect(second.stderr == "nothing new\n")
     let more = server.requests.dropFirst(logged).map(\.target).sorted()
     #expect(more == ["/api/v1/manifests/perseverance", "/api/v1/manifests/spirit"])
+    // A dry run says what the real run says.
+    let planned = try await ProcessRun.rovers(
+      ["sync", "perseverance", "spirit", "-o", output.path, "--dry-run"], base: server.baseURL)
+    #expect(planned.status == 0)
+    #expect(planned.stderr == "nothing new\n")
   }
 
   @Test func sinceSolReachesBackAndIsRemembered() async throws {

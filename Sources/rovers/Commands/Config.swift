@@ -52,6 +52,7 @@ extension Rovers {
             ?? config.origin(of: "api-key-file") ?? "none"
       // Checked here as download checks it, so a bad line shows before the night's run does.
       let jobs = try settings[DownloadOutput.jobs]
+      let size = try settings[SizeOption.option]
       let configPath =
         config.path.isEmpty
         ? XDGPaths(environment: environment).config?.appendingPathComponent("config").path
@@ -65,6 +66,7 @@ extension Rovers {
         ["retries", String(common.retries), try from(CommonOptions.retries)],
         ["deadline", Self.number(common.deadline), try from(CommonOptions.deadline(300))],
         ["jobs", String(jobs), try from(DownloadOutput.jobs)],
+        ["size", size.rawValue, try from(SizeOption.option)],
         [
           "cache", common.cacheFolder?.path ?? "(off)",
           common.cacheFolder == nil ? "" : "XDG_CACHE_HOME or HOME",

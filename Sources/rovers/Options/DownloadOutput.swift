@@ -45,7 +45,10 @@ struct DownloadOutput: Sendable {
     }
     try common.output.write(
       DownloadEntry.records(entries), json: entries, to: console)
-    if !common.quiet {
+    if !common.quiet, entries.isEmpty {
+      // What the real run would say: a sync with nothing to list says it the same way.
+      console.diagnostic("nothing new")
+    } else if !common.quiet {
       let present = entries.filter { $0.status == "present" }.count
       let kept = force ? " (--force: again)" : ", \(present) already there"
       console.diagnostic("would download \(entries.count - present)\(kept)")
