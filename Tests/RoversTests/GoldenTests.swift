@@ -29,6 +29,23 @@ import Testing
       ]))
   }
 
+  @Test(arguments: ["gallery", "verify"])
+  func bashCompletesFoldersWhereACommandTakesOne(_ command: String) async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("mars"), withIntermediateDirectories: true)
+    try Data().write(to: folder.url.appendingPathComponent("notes.txt"))
+    let script = Self.folder.appendingPathComponent("completion.bash").path
+    let run = try await ProcessRun.run(
+      URL(fileURLWithPath: "/bin/bash"),
+      [
+        "-c",
+        "cd '\(folder.url.path)' && source '\(script)' && COMP_WORDS=(rovers \(command) '')"
+          + " && COMP_CWORD=2 && _rovers && echo \"${COMPREPLY[*]}\"",
+      ], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(run.stdout == "mars\n", "\(run.stderr)")
+  }
+
   @Test(
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed"))

@@ -26,7 +26,7 @@ enum BashCompletion {
           COMPREPLY=($(compgen -W "\(specs.map(\.name).joined(separator: " ")) help --help --version" -- "$cur"))
           return
         fi
-        local opts="" words=""
+        local opts="" words="" folders=""
         case "${COMP_WORDS[1]}" in
 
       """
@@ -46,6 +46,7 @@ enum BashCompletion {
         switch argument.completion {
         case .values(let values): text += "      words=\"\(values.joined(separator: " "))\"\n"
         case .rovers: text += "      words=\"\(rovers)\"\n"
+        case .directories: text += "      folders=1\n"
         default: break
         }
       }
@@ -56,6 +57,8 @@ enum BashCompletion {
         esac
         if [[ "$cur" == -* ]]; then
           COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+        elif [[ -n "$folders" ]]; then
+          COMPREPLY=($(compgen -d -- "$cur"))
         else
           COMPREPLY=($(compgen -W "$words" -- "$cur"))
         fi

@@ -18,7 +18,7 @@ _rovers() {
     COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery cache config help --help --version" -- "$cur"))
     return
   fi
-  local opts="" words=""
+  local opts="" words="" folders=""
   case "${COMP_WORDS[1]}" in
     list)
       case "$prev" in
@@ -164,11 +164,13 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
       esac
       opts="--remote --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      folders=1
       ;;
     gallery)
       case "$prev" in
       esac
       opts="-q --quiet --help"
+      folders=1
       ;;
     cache)
       case "$prev" in
@@ -195,6 +197,8 @@ _rovers() {
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+  elif [[ -n "$folders" ]]; then
+    COMPREPLY=($(compgen -d -- "$cur"))
   else
     COMPREPLY=($(compgen -W "$words" -- "$cur"))
   fi
