@@ -31,8 +31,9 @@ do {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: portFile])
     }
   }
-  let banner =
-    "fixture-server: serving \(options.fixtures) at http://127.0.0.1:\(server.port)/api/v1\n"
+  // NASA's feeds live at the host's root (ROVERS_NASA_BASE), the API under /api/v1.
+  let address = "http://127.0.0.1:\(server.port)" + (options.nasaFeeds ? "" : "/api/v1")
+  let banner = "fixture-server: serving \(options.fixtures) at \(address)\n"
   Say.out(banner)
   let latency = options.latencyMilliseconds
   let memo = ReplyMemo()

@@ -149,3 +149,27 @@ import Testing
       photos.allSatisfy { $0["earth_date"] as? String == "2023-08-19" && $0["sol"] as? Int == 888 })
   }
 }
+
+/// What the fixture server says it serves is the address to give.
+@Suite(.timeLimit(.minutes(3))) struct FixtureServerBannerTests {
+  @Test(arguments: [("nasa", ""), ("original", "/api/v1")])
+  func theBannerGivesTheAddressToUse(_ shape: String, _ path: String) async throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("out")
+    let portFile = folder.url.appendingPathComponent("port")
+    let child = try Subprocess(
+      Binaries.fixtureServer.path,
+      ["--fixtures", Binaries.fixtures.path, "--port-file", portFile.path, "--shape", shape],
+      environment: [:], stdout: out.path)
+    defer { child.stop() }
+    try await Poll.until("the server's port") {
+      FileManager.default.fileExists(atPath: portFile.path)
+    }
+    let port = try String(contentsOf: portFile, encoding: .utf8)
+    try await Poll.until("the banner") {
+      ((try? String(contentsOf: out, encoding: .utf8)) ?? "").hasSuffix("\n")
+    }
+    let banner = try String(contentsOf: out, encoding: .utf8)
+    #expect(banner.hasSuffix(" at http://127.0.0.1:\(port)\(path)\n"), "\(banner)")
+  }
+}
