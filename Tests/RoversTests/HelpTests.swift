@@ -80,6 +80,14 @@ import Testing
     #expect(text == "   ID  URL\n    7  https://mar…LB_0001.JPG\n12345  short\n")
   }
 
+  @Test func aListDropsWholeNamesAndSaysHowManyNeverCuttingOne() {
+    var table = TextTable([.init(title: "NAME"), .init(title: "CAMERAS", isList: true)])
+    table.append(["Perseverance", "EDL_RUCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 NAVCAM_LEFT"])
+    // 40 columns: 12 for the name, 2 between, 26 for the cameras.
+    let text = table.render(TerminalStyle(width: 40, color: false))
+    #expect(text == "NAME          CAMERAS\nPerseverance  EDL_RUCAM EDL_DDCAM +3\n")
+  }
+
   @Test func withoutAWidthNothingIsCut() {
     var table = TextTable([.init(title: "URL")])
     let url = "https://mars.nasa.gov/" + String(repeating: "x", count: 300)

@@ -105,8 +105,12 @@ struct Records {
   /// nothing when there are no rows.
   func table(_ style: TerminalStyle, to out: OutputBuffer) {
     guard count > 0 else { return }
-    let columns = fields.map {
-      TextTable.Column(title: $0.title, alignRight: $0.alignRight, colors: $0.colors)
+    let first = count > 0 ? row(0) : []
+    let columns = fields.enumerated().map { index, field in
+      var isList = false
+      if index < first.count, case .list = first[index] { isList = true }
+      return TextTable.Column(
+        title: field.title, alignRight: field.alignRight, colors: field.colors, isList: isList)
     }
     var widths = columns.map(\.title.count)
     for index in 0..<count {

@@ -7,6 +7,8 @@ struct TextTable {
     var alignRight = false
     /// SGR colour codes by cell value, used only when colour is on.
     var colors: [String: String] = [:]
+    /// Whether cells are lists of names: shortened by whole names, never inside one.
+    var isList = false
   }
 
   var columns: [Column]
@@ -57,7 +59,11 @@ struct TextTable {
       var parts: [String] = []
       for (index, cell) in cells.enumerated() {
         let width = widths[index]
-        let text = cell.count > width ? TextTable.shorten(cell, to: width) : cell
+        let text =
+          cell.count <= width
+          ? cell
+          : columns[index].isList
+            ? TextTable.shortenList(cell, to: width) : TextTable.shorten(cell, to: width)
         let padding = String(repeating: " ", count: max(0, width - text.count))
         let isLast = index == cells.count - 1
         // Painted after measuring, so colour codes never count towards the width.
@@ -67,6 +73,25 @@ struct TextTable {
       }
       return parts.joined(separator: String(repeating: " ", count: Self.gap))
     }
+  }
+
+  /// Keeps the first names that fit whole and says how many were left out:
+  /// `EDL_RUCAM EDL_DDCAM +15`. A name is never cut.
+  static func shortenList(_ text: String, to width: Int) -> String {
+    let names = text.split(separator: " ")
+    var kept = 0
+    var length = 0
+    for name in names {
+      let added = (kept == 0 ? 0 : 1) + name.count
+      let rest = names.count - kept - 1
+      let suffix = rest > 0 ? " +\(rest)".count : 0
+      guard length + added + suffix <= width else { break }
+      length += added
+      kept += 1
+    }
+    guard kept > 0 else { return "+\(names.count)" }
+    let dropped = names.count - kept
+    return names.prefix(kept).joined(separator: " ") + (dropped > 0 ? " +\(dropped)" : "")
   }
 
   /// Keeps both ends, which for a URL are the host and the file name.
