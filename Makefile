@@ -14,7 +14,7 @@ RELEASE_BIN = .build/release
 CURL_LINK = .build/curl-link
 STATIC = --static-swift-stdlib -Xlinker -L$(CURL_LINK)
 
-.PHONY: all build test demo release install uninstall lint clean bench man golden
+.PHONY: all build test demo release release-rovers install uninstall lint clean bench man golden
 
 all: build
 
@@ -68,25 +68,40 @@ release: $(CURL_LINK)/libcurl.so
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product rovers
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product fixture-server
 
-# The binary, the man page, and the bash completion where bash-completion looks for it.
-# Write access is checked first: a release build takes a minute or two.
+# The binary alone, as make install needs it: the fixture server is for tests and the bench.
+release-rovers: $(CURL_LINK)/libcurl.so
+	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product rovers
+
+ZSH_COMPLETIONS = share/zsh/site-functions
+FISH_COMPLETIONS = share/fish/vendor_completions.d
+BASH_COMPLETIONS = share/bash-completion/completions
+
+# The stripped binary, the man page, and the completions where bash-completion, zsh and fish
+# look for them. Write access is checked first: a release build takes a minute or two.
 install:
-	@for dir in bin share/man/man1 share/bash-completion/completions; do \
+	@for dir in bin share/man/man1 $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS); do \
 		d="$(DESTDIR)$(PREFIX)/$$dir"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
 		[ -w "$$d" ] || { echo "make install: cannot write to $$d (try sudo, or PREFIX=\$$HOME/.local)" >&2; exit 73; }; \
 	done
-	$(MAKE) release
+	$(MAKE) release-rovers
 	$(RELEASE_BIN)/rovers --generate-man-page > rovers.1
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" \
-		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions"
-	install -m 755 $(RELEASE_BIN)/rovers "$(DESTDIR)$(PREFIX)/bin/rovers"
+		"$(DESTDIR)$(PREFIX)/$(BASH_COMPLETIONS)" "$(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)" \
+		"$(DESTDIR)$(PREFIX)/$(FISH_COMPLETIONS)"
+	install -s -m 755 $(RELEASE_BIN)/rovers "$(DESTDIR)$(PREFIX)/bin/rovers"
 	install -m 644 rovers.1 "$(DESTDIR)$(PREFIX)/share/man/man1/rovers.1"
 	$(RELEASE_BIN)/rovers --generate-completion-script bash \
-		> "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/rovers"
+		> "$(DESTDIR)$(PREFIX)/$(BASH_COMPLETIONS)/rovers"
+	$(RELEASE_BIN)/rovers --generate-completion-script zsh \
+		> "$(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)/_rovers"
+	$(RELEASE_BIN)/rovers --generate-completion-script fish \
+		> "$(DESTDIR)$(PREFIX)/$(FISH_COMPLETIONS)/rovers.fish"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/rovers" "$(DESTDIR)$(PREFIX)/share/man/man1/rovers.1" \
-		"$(DESTDIR)$(PREFIX)/share/bash-completion/completions/rovers"
+		"$(DESTDIR)$(PREFIX)/$(BASH_COMPLETIONS)/rovers" \
+		"$(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)/_rovers" \
+		"$(DESTDIR)$(PREFIX)/$(FISH_COMPLETIONS)/rovers.fish"
 
 # rovers.1, from the same description of every command as help and completion.
 man: build
