@@ -49,6 +49,23 @@ import Testing
   @Test(
     .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed"))
+  func zshShowsTheDescriptionsAsWritten() async throws {
+    let script = Self.folder.appendingPathComponent("completion.zsh").path
+    // The commands' descriptions, as zsh reads the array: apostrophes and colons kept.
+    let run = try await ProcessRun.run(
+      URL(fileURLWithPath: "/usr/bin/zsh"),
+      [
+        "-f", "-c",
+        "eval \"$(sed -n '/^  commands=(/,/^  )/p' '\(script)' | sed 's/commands=/described=/')\""
+          + " && print -r -l -- $described",
+      ], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(run.stdout.contains("latest:Show each rover's most recent photos.\n"), "\(run.stderr)")
+    #expect(run.stdout.contains("sync:Fetch every photo not yet in a folder: made for cron.\n"))
+  }
+
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "zsh is not installed"))
   func theZshScriptParses() async throws {
     #expect(
       await Self.check([

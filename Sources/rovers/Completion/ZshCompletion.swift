@@ -24,7 +24,7 @@ enum ZshCompletion {
         commands=(
 
       """
-    for spec in specs { text += "    '\(spec.name):\(escape(spec.abstract))'\n" }
+    for spec in specs { text += "    '\(spec.name):\(quoted(spec.abstract))'\n" }
     text += """
           'help:Show subcommand help information.'
         )
@@ -62,7 +62,7 @@ enum ZshCompletion {
   }
 
   private static func argument(for option: OptionSpec) -> String {
-    let help = "[\(escape(option.help))]"
+    let help = "[\(inBrackets(option.help))]"
     let value = option.valueName.map { ":\($0):\(action(option.completion))" } ?? ""
     let repeats = option.isRepeatable ? "*" : ""
     if let short = option.short {
@@ -83,8 +83,20 @@ enum ZshCompletion {
     }
   }
 
-  /// Help text inside `'…[…]'`: no quotes, brackets or colons.
-  private static func escape(_ text: String) -> String {
-    String(text.compactMap { "'[]:".contains($0) ? ($0 == ":" ? "-" : nil) : $0 })
+  /// Text inside a single-quoted word: a quote ends the word, so it is written `'\''`. What
+  /// `_describe` shows after the first colon is the text as it is, colons and all.
+  private static func quoted(_ text: String) -> String {
+    text.replacingOccurrences(of: "'", with: "'\\''")
+  }
+
+  /// Help text inside `'…[…]'` of `_arguments`: quoted, and its brackets and colons escaped
+  /// with a backslash, so they are shown rather than read.
+  private static func inBrackets(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      if "[]:\\".contains(character) { escaped.append("\\") }
+      escaped.append(character)
+    }
+    return quoted(escaped)
   }
 }

@@ -16,11 +16,11 @@ _rovers() {
   local -a commands
   commands=(
     'list:List the rovers and their mission status.'
-    'latest:Show each rovers most recent photos.'
+    'latest:Show each rover'\''s most recent photos.'
     'manifest:Show how many photos a rover took on each sol.'
     'photos:List the photos a rover took on one sol or Earth day.'
     'download:Save the photos of one sol, Earth day or the latest sol.'
-    'sync:Fetch every photo not yet in a folder- made for cron.'
+    'sync:Fetch every photo not yet in a folder: made for cron.'
     'verify:Check that a folder holds every photo its records say.'
     'gallery:Build an offline HTML gallery of the photos in a folder.'
     'cache:Show or clear the response cache.'
@@ -38,17 +38,17 @@ _rovers() {
     list)
       _arguments \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json- the APIs own field names.]' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - name status launch_date landing_date max_sol max_date total_photos cameras' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
-        '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
-        '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
-        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -63,17 +63,17 @@ _rovers() {
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json- the APIs own field names.]' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol earth_date id camera img_src nasa_id' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
-        '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
-        '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
-        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -90,17 +90,17 @@ _rovers() {
         '--to-sol[Only sols up to this one.]:sol: ' \
         '--limit[At most this many sols, the earliest first.]:n: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json- the APIs own field names.]' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - sol earth_date total_photos cameras name status landing_date max_sol max_date sols' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
-        '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
-        '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
-        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -120,17 +120,17 @@ _rovers() {
         '--urls[Print only the image URLs, one per line, for xargs or wget -i.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json- the APIs own field names.]' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
-        '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
-        '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
-        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -145,26 +145,26 @@ _rovers() {
       _arguments \
         '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
         '--earth-date[The Earth day, as YYYY-MM-DD.]:date: ' \
-        '--latest[The rovers most recent sol.]' \
+        '--latest[The rover'\''s most recent sol.]' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-o --output)'{-o,--output}'[The folder to save into.]:dir:_files -/' \
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
         '--force[Fetch files again even when they are there.]' \
         '--dry-run[List what would be fetched and what is there; fetch nothing.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
-        '--no-gallery[Do not update the folders gallery (rovers gallery) after the run.]' \
+        '--no-gallery[Do not update the folder'\''s gallery (rovers gallery) after the run.]' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json- the APIs own field names.]' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id nasa_id status path img_src error' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
-        '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
-        '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
-        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -184,19 +184,19 @@ _rovers() {
         '--verify[Walk the folder first and fetch what is missing or damaged.]' \
         '--dry-run[List what a run would fetch and what is there; write nothing.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
-        '--no-gallery[Do not update the folders gallery (rovers gallery) after the run.]' \
+        '--no-gallery[Do not update the folder'\''s gallery (rovers gallery) after the run.]' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json- the APIs own field names.]' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id nasa_id status path img_src error' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
-        '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
-        '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
-        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -209,19 +209,19 @@ _rovers() {
       ;;
     verify)
       _arguments \
-        '--remote[Ask NASAs feeds what the recorded sols hold, too.]' \
+        '--remote[Ask NASA'\''s feeds what the recorded sols hold, too.]' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json- the APIs own field names.]' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol problem file nasa_id detail' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
-        '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
-        '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
-        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
@@ -247,12 +247,12 @@ _rovers() {
     config)
       _arguments \
         '--json[Print the settings as a JSON array.]' \
-        '--api-base[The APIs base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
-        '--api-key-file[Read the API key from this files first line.]:path:_files' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASAs raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
-        '--nasa-base[The feeds host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
