@@ -75,6 +75,25 @@ import Testing
 
   @Test(
     .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"),
+    arguments: [
+      ("rovers help ", "exit-codes"), ("rovers help ", "photos"),
+      ("rovers photos --fields id,", "id,camera"), ("rovers list --fields name,sta", "name,status"),
+    ])
+  func fishCompletesHelpTopicsAndTheNextField(_ line: String, _ expected: String) async throws {
+    let script = Self.folder.appendingPathComponent("completion.fish").path
+    let run = try await ProcessRun.run(
+      URL(fileURLWithPath: "/usr/bin/fish"),
+      ["--no-config", "-c", "source '\(script)'; complete -C '\(line)'"],
+      environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
+    let candidates = run.stdout.split(separator: "\n").map {
+      String($0.split(separator: "\t").first ?? "")
+    }
+    #expect(candidates.contains(expected), "\(run.stdout)\(run.stderr)")
+  }
+
+  @Test(
+    .enabled(
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "fish is not installed"))
   func theFishScriptParses() async throws {
     #expect(

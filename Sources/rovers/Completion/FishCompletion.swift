@@ -13,6 +13,17 @@ enum FishCompletion {
     }
     text +=
       "    printf '%s\\n' \(Set(KnownRovers.cameras.flatMap(\.cameras)).sorted().joined(separator: " "))\nend\n\n"
+    // `--fields id,cam` completes the name after the last comma, keeping what comes before.
+    text += """
+      function __rovers_fields
+          set -l head (string replace -r '[^,]*$' '' -- (commandline -ct))
+          for name in $argv
+              printf '%s%s\\n' $head $name
+          end
+      end
+
+
+      """
     text += "complete -c rovers -f\n"
     text += "complete -c rovers -n __fish_use_subcommand -l version -d 'Show the version.'\n"
     for spec in specs {
@@ -21,6 +32,9 @@ enum FishCompletion {
     }
     text +=
       "complete -c rovers -n __fish_use_subcommand -a help -d 'Show subcommand help information.'\n"
+    let topics = specs.map(\.name) + ["exit-codes", "environment"]
+    text +=
+      "complete -c rovers -n '__fish_seen_subcommand_from help' -a '\(topics.joined(separator: " "))'\n"
     for spec in specs {
       let condition = "-n '__fish_seen_subcommand_from \(spec.name)'"
       for option in spec.options {
@@ -47,7 +61,7 @@ enum FishCompletion {
     case .directories: " -a '(__fish_complete_directories)'"
     case .rovers: " -a '\(KnownRovers.cameras.map(\.rover).joined(separator: " "))'"
     case .cameras: " -a '(__rovers_cameras)'"
-    case .list(let values): " -a '\(values.joined(separator: " "))'"
+    case .list(let values): " -a '(__rovers_fields \(values.joined(separator: " ")))'"
     case .none: ""
     }
   }

@@ -20,6 +20,13 @@ function __rovers_cameras
     printf '%s\n' CHEMCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 EDL_RDCAM EDL_RUCAM ENTRY FHAZ FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A LCAM MAHLI MARDI MAST MCZ_LEFT MCZ_RIGHT MINITES NAVCAM NAVCAM_LEFT NAVCAM_RIGHT PANCAM REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT RHAZ SHERLOC_WATSON SKYCAM SUPERCAM_RMI
 end
 
+function __rovers_fields
+    set -l head (string replace -r '[^,]*$' '' -- (commandline -ct))
+    for name in $argv
+        printf '%s%s\n' $head $name
+    end
+end
+
 complete -c rovers -f
 complete -c rovers -n __fish_use_subcommand -l version -d 'Show the version.'
 complete -c rovers -n __fish_use_subcommand -a list -d 'List the rovers and their mission status.'
@@ -33,9 +40,10 @@ complete -c rovers -n __fish_use_subcommand -a gallery -d 'Build an offline HTML
 complete -c rovers -n __fish_use_subcommand -a cache -d 'Show or clear the response cache.'
 complete -c rovers -n __fish_use_subcommand -a config -d 'Show the settings in force and where each comes from.'
 complete -c rovers -n __fish_use_subcommand -a help -d 'Show subcommand help information.'
+complete -c rovers -n '__fish_seen_subcommand_from help' -a 'list latest manifest photos download sync verify gallery cache config exit-codes environment'
 complete -c rovers -n '__fish_seen_subcommand_from list' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from list' -l json -d 'The same as --format json: the API\'s own field names.'
-complete -c rovers -n '__fish_seen_subcommand_from list' -l fields -x -a 'name status launch_date landing_date max_sol max_date total_photos cameras' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
+complete -c rovers -n '__fish_seen_subcommand_from list' -l fields -x -a '(__rovers_fields name status launch_date landing_date max_sol max_date total_photos cameras)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
 complete -c rovers -n '__fish_seen_subcommand_from list' -l color -x -a 'auto always never' -d 'auto (on a terminal), always (for less -R) or never.'
 complete -c rovers -n '__fish_seen_subcommand_from list' -l no-color -d 'The same as --color never.'
 complete -c rovers -n '__fish_seen_subcommand_from list' -l crlf -d 'End CSV lines with CR LF, for spreadsheets.'
@@ -56,7 +64,7 @@ complete -c rovers -n '__fish_seen_subcommand_from latest' -l camera -x -a '(__r
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l size -x -a 'small medium large full' -d 'Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l json -d 'The same as --format json: the API\'s own field names.'
-complete -c rovers -n '__fish_seen_subcommand_from latest' -l fields -x -a 'rover sol earth_date id camera img_src nasa_id' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
+complete -c rovers -n '__fish_seen_subcommand_from latest' -l fields -x -a '(__rovers_fields rover sol earth_date id camera img_src nasa_id)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l color -x -a 'auto always never' -d 'auto (on a terminal), always (for less -R) or never.'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l no-color -d 'The same as --color never.'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l crlf -d 'End CSV lines with CR LF, for spreadsheets.'
@@ -79,7 +87,7 @@ complete -c rovers -n '__fish_seen_subcommand_from manifest' -l to-sol -x -d 'On
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l limit -x -d 'At most this many sols, the earliest first.'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l json -d 'The same as --format json: the API\'s own field names.'
-complete -c rovers -n '__fish_seen_subcommand_from manifest' -l fields -x -a 'sol earth_date total_photos cameras name status landing_date max_sol max_date sols' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
+complete -c rovers -n '__fish_seen_subcommand_from manifest' -l fields -x -a '(__rovers_fields sol earth_date total_photos cameras name status landing_date max_sol max_date sols)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l color -x -a 'auto always never' -d 'auto (on a terminal), always (for less -R) or never.'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l no-color -d 'The same as --color never.'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l crlf -d 'End CSV lines with CR LF, for spreadsheets.'
@@ -105,7 +113,7 @@ complete -c rovers -n '__fish_seen_subcommand_from photos' -l urls -d 'Print onl
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l size -x -a 'small medium large full' -d 'Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l json -d 'The same as --format json: the API\'s own field names.'
-complete -c rovers -n '__fish_seen_subcommand_from photos' -l fields -x -a 'id sol camera earth_date img_src nasa_id instrument' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
+complete -c rovers -n '__fish_seen_subcommand_from photos' -l fields -x -a '(__rovers_fields id sol camera earth_date img_src nasa_id instrument)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l color -x -a 'auto always never' -d 'auto (on a terminal), always (for less -R) or never.'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l no-color -d 'The same as --color never.'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l crlf -d 'End CSV lines with CR LF, for spreadsheets.'
@@ -135,7 +143,7 @@ complete -c rovers -n '__fish_seen_subcommand_from download' -l size -x -a 'smal
 complete -c rovers -n '__fish_seen_subcommand_from download' -l no-gallery -d 'Do not update the folder\'s gallery (rovers gallery) after the run.'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l json -d 'The same as --format json: the API\'s own field names.'
-complete -c rovers -n '__fish_seen_subcommand_from download' -l fields -x -a 'id nasa_id status path img_src error' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
+complete -c rovers -n '__fish_seen_subcommand_from download' -l fields -x -a '(__rovers_fields id nasa_id status path img_src error)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l color -x -a 'auto always never' -d 'auto (on a terminal), always (for less -R) or never.'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l no-color -d 'The same as --color never.'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l crlf -d 'End CSV lines with CR LF, for spreadsheets.'
@@ -163,7 +171,7 @@ complete -c rovers -n '__fish_seen_subcommand_from sync' -l size -x -a 'small me
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l no-gallery -d 'Do not update the folder\'s gallery (rovers gallery) after the run.'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l json -d 'The same as --format json: the API\'s own field names.'
-complete -c rovers -n '__fish_seen_subcommand_from sync' -l fields -x -a 'id nasa_id status path img_src error' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
+complete -c rovers -n '__fish_seen_subcommand_from sync' -l fields -x -a '(__rovers_fields id nasa_id status path img_src error)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l color -x -a 'auto always never' -d 'auto (on a terminal), always (for less -R) or never.'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l no-color -d 'The same as --color never.'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l crlf -d 'End CSV lines with CR LF, for spreadsheets.'
@@ -184,7 +192,7 @@ complete -c rovers -n '__fish_seen_subcommand_from sync' -a 'curiosity spirit op
 complete -c rovers -n '__fish_seen_subcommand_from verify' -l remote -d 'Ask NASA\'s feeds what the recorded sols hold, too.'
 complete -c rovers -n '__fish_seen_subcommand_from verify' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from verify' -l json -d 'The same as --format json: the API\'s own field names.'
-complete -c rovers -n '__fish_seen_subcommand_from verify' -l fields -x -a 'rover sol problem file nasa_id detail' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
+complete -c rovers -n '__fish_seen_subcommand_from verify' -l fields -x -a '(__rovers_fields rover sol problem file nasa_id detail)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
 complete -c rovers -n '__fish_seen_subcommand_from verify' -l color -x -a 'auto always never' -d 'auto (on a terminal), always (for less -R) or never.'
 complete -c rovers -n '__fish_seen_subcommand_from verify' -l no-color -d 'The same as --color never.'
 complete -c rovers -n '__fish_seen_subcommand_from verify' -l crlf -d 'End CSV lines with CR LF, for spreadsheets.'
