@@ -47,7 +47,6 @@ struct FeedPaging<Record: Sendable>: Sendable {
     var records: [Record] = []
     var received = 0
     var last = first
-    var page = 0
     /// Adds a page; whether it brought any record not seen before.
     func add(_ body: Page) -> Bool {
       received += body.received
@@ -63,7 +62,7 @@ struct FeedPaging<Record: Sendable>: Sendable {
       progressed = add(body)
       last = body
     }
-    page = announced - 1
+    var page = announced - 1
     while progressed, page + 1 < Self.maxPages, pagesOn(after: last, received: received, first) {
       page += 1
       last = try await fetch(page)

@@ -21,18 +21,24 @@ public struct MirrorCheck: Sendable {
   /// Walks the folders of `rovers` (every rover folder when empty), reading the journal of the
   /// folder without changing it.
   public func run(rovers: [String]) throws -> MirrorReport {
-    let journal = try SyncJournal(
-      storage: ReadOnlyStorage(base: SyncStateFile(folder: layout.root)))
-    return try run(rovers: rovers, journal: journal)
+    try run(rovers: rovers, journal: readJournal())
+  }
+
+  /// The folder's journal, read without changing it.
+  private func readJournal() throws -> SyncJournal {
+    try SyncJournal(storage: ReadOnlyStorage(base: SyncStateFile(folder: layout.root)))
+  }
+
+  /// The folders of `rovers`, or every rover folder when none are named.
+  private func roverFolders(_ rovers: [String]) -> [String] {
+    rovers.isEmpty
+      ? Self.subfolders(of: layout.root) : rovers.map(PhotoFileLayout.roverFolder).uniqued()
   }
 
   /// Walks the folders of `rovers` (every rover folder when empty) with `journal` open.
   func run(rovers: [String], journal: SyncJournal) throws -> MirrorReport {
     var report = MirrorReport()
-    let folders =
-      rovers.isEmpty
-      ? Self.subfolders(of: layout.root) : rovers.map(PhotoFileLayout.roverFolder).uniqued()
-    for rover in folders {
+    for rover in roverFolders(rovers) {
       let roverFolder = layout.root.appendingPathComponent(rover)
       let onDisk = Set(Self.subfolders(of: roverFolder).compactMap(Int.init))
       let recorded = Set(
@@ -99,16 +105,12 @@ public struct MirrorCheck: Sendable {
 
   /// The photos NASA's feeds list for the recorded sols that the folder neither has nor
   /// knows to be gone; the sols are listed `limit` at a time.
-  public func lacking(
-    in report: MirrorReport, rovers: [String], source: any DownlinkSource, limit: Int
-  ) async throws -> [MirrorFinding] {
-    let journal = try SyncJournal(
-      storage: ReadOnlyStorage(base: SyncStateFile(folder: layout.root)))
+  public func lacking(rovers: [String], source: any DownlinkSource, limit: Int) async throws
+    -> [MirrorFinding]
+  {
+    let journal = try readJournal()
     var sols: [(rover: String, sol: Int)] = []
-    let folders =
-      rovers.isEmpty
-      ? Self.subfolders(of: layout.root) : rovers.map(PhotoFileLayout.roverFolder).uniqued()
-    for rover in folders where source.covers(rover: rover) {
+    for rover in roverFolders(rovers) where source.covers(rover: rover) {
       let roverFolder = layout.root.appendingPathComponent(rover)
       let onDisk = Set(Self.subfolders(of: roverFolder).compactMap(Int.init))
       sols += onDisk.union(journal.sols(rover: rover)).sorted().map { (rover, $0) }

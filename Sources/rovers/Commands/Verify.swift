@@ -57,7 +57,7 @@ extension Rovers {
         // NASA is the ground truth, whatever --source says.
         let feeds = common.makeFeeds(console)
         report.findings += try await check.lacking(
-          in: report, rovers: rovers, source: feeds, limit: feeds.maxConcurrentRequests)
+          rovers: rovers, source: feeds, limit: feeds.maxConcurrentRequests)
       }
       let records = Records(Self.fields, report.findings) { finding in
         [
