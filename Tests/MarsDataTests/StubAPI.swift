@@ -124,6 +124,7 @@ final class StubAPI: Sendable {
 /// Backoff that takes no time: these tests are about what is fetched, not when.
 struct NoWait: Sleeper {
   func sleep(seconds: Double) async throws { try Task.checkCancellation() }
+  var now: Double { TaskSleeper().now }
 }
 
 /// The package's fixture files.

@@ -91,4 +91,5 @@ final class RangeLog: Sendable {
 /// No waiting between retries.
 struct NoSleep: Sleeper {
   func sleep(seconds: Double) async throws {}
+  var now: Double { TaskSleeper().now }
 }

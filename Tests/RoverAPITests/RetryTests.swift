@@ -4,9 +4,12 @@ import Testing
 
 @testable import RoverAPI
 
-/// Records the waits asked for instead of waiting: backoff is checked without sleeping.
+/// Records the waits asked for instead of waiting: backoff is checked without sleeping. Its
+/// clock moves by the waits alone, so a pace is measured as if each had been slept.
 final class RecordingSleeper: Sleeper {
   let waits = Mutex<[Double]>([])
+
+  var now: Double { waits.withLock { $0.reduce(0, +) } }
 
   func sleep(seconds: Double) async throws {
     waits.withLock { $0.append(seconds) }

@@ -10,20 +10,21 @@ extension APIClient {
     while true {
       let failure: APIError
       var serverWait: Double?
-      let turn = try await pacer.turn { wait in
+      let turn = try await pacer.turn(sleeper: sleeper) { wait in
         onEvent(.pacing(request: summary, seconds: wait.seconds, limit: wait.limit))
       }
       switch try await outcome(of: httpRequest, summary: summary) {
       case .success(let response):
         if (200..<300).contains(response.status) {
           pacer.learn(
-            status: response.status, headers: response.headers, retryAfter: nil, turn: turn)
+            status: response.status, headers: response.headers, retryAfter: nil, turn: turn,
+            sleeper: sleeper)
           return response
         }
         let answer = ServerErrorResponse(response)
         pacer.learn(
           status: response.status, headers: response.headers, retryAfter: answer.retryAfter,
-          turn: turn)
+          turn: turn, sleeper: sleeper)
         failure = .status(request: summary, response: answer)
         guard RetryPolicy.isRetryable(status: answer.status) else { throw failure }
         serverWait = answer.retryAfter

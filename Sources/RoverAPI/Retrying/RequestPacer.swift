@@ -12,10 +12,10 @@ import Synchronization
 /// requests go as fast as the caller sends them.
 public final class RequestPacer: Sendable {
   private struct State {
-    /// The earliest moment the next request may go.
-    var nextSend: ContinuousClock.Instant?
-    /// The time between two requests, once a limit is known.
-    var spacing: Duration?
+    /// The earliest moment the next request may go, on the sleeper's clock.
+    var nextSend: Double?
+    /// The seconds between two requests, once a limit is known.
+    var spacing: Double?
     /// What the spacing was learned from, for the progress line.
     var limit: String?
     /// Whether the spacing was learned from a 429, which later headers do not undo.
@@ -23,7 +23,7 @@ public final class RequestPacer: Sendable {
     /// Answers other than 429 since the pace was last learned, and when the first request of
     /// that stretch went.
     var accepted = 0
-    var firstSent: ContinuousClock.Instant?
+    var firstSent: Double?
     /// How many times the pace was learned from a 429: a refusal of a request sent before the
     /// last learning (one of the same burst) teaches nothing new.
     var generation = 0
@@ -34,7 +34,6 @@ public final class RequestPacer: Sendable {
   /// A margin on every learned pace, so rounding never crosses the limit.
   static let margin = 1.1
   private let state = Mutex(State())
-  private let clock = ContinuousClock()
 
   /// Creates a pacer that knows no limit yet.
   public init() {}
@@ -48,26 +47,29 @@ public final class RequestPacer: Sendable {
   }
 
   /// Takes the next turn: returns at once while no limit is known, else when the pace allows;
-  /// `onWait` hears of a wait before it starts. Cancellation ends the wait. The turn is given
-  /// back to ``learn(status:headers:retryAfter:turn:)`` with the answer.
-  func turn(onWait: (Wait) -> Void = { _ in }) async throws -> Int {
-    let now = clock.now
-    let (slot, limit, generation) = state.withLock {
-      state -> (ContinuousClock.Instant, String?, Int) in
+  /// `onWait` hears of a wait before it starts. The wait is the `sleeper`'s, on whose clock
+  /// the pace is kept (the client's own, so a refused request that already slept through its
+  /// `Retry-After` is not held twice). Cancellation ends the wait. The turn is given back to
+  /// ``learn(status:headers:retryAfter:turn:sleeper:)`` with the answer.
+  func turn(sleeper: any Sleeper, onWait: (Wait) -> Void = { _ in }) async throws -> Int {
+    let now = sleeper.now
+    let (slot, limit, generation) = state.withLock { state -> (Double, String?, Int) in
       let slot = max(now, state.nextSend ?? now)
       if let spacing = state.spacing { state.nextSend = slot + spacing }
       if state.firstSent == nil { state.firstSent = slot }
       return (slot, state.limit, state.generation)
     }
     guard slot > now else { return generation }
-    onWait(Wait(seconds: Self.seconds(slot - now), limit: limit ?? "the server's limit"))
-    try await Task.sleep(until: slot, clock: clock)
+    onWait(Wait(seconds: slot - now, limit: limit ?? "the server's limit"))
+    try await sleeper.sleep(seconds: slot - now)
     return generation
   }
 
   /// Learns what an answer says of the limit: its rate-limit headers, or a 429.
-  func learn(status: Int, headers: [String: String], retryAfter: Double?, turn: Int) {
-    let now = clock.now
+  func learn(
+    status: Int, headers: [String: String], retryAfter: Double?, turn: Int, sleeper: any Sleeper
+  ) {
+    let now = sleeper.now
     let remaining = Self.number(
       in: headers, names: ["ratelimit-remaining", "x-ratelimit-remaining"])
     let reset = Self.number(in: headers, names: ["ratelimit-reset", "x-ratelimit-reset"]).map {
@@ -80,18 +82,17 @@ public final class RequestPacer: Sendable {
         let wait = min(retryAfter ?? reset ?? 60, 3600)
         // The rest of a burst already on its way when the pace was learned: it only waits.
         guard turn == state.generation else {
-          let end = now + .milliseconds(Int64(wait * 1000))
-          state.nextSend = max(state.nextSend ?? now, end)
+          state.nextSend = max(state.nextSend ?? now, now + wait)
           return
         }
-        let elapsed = state.firstSent.map { Self.seconds(now - $0) } ?? 0
+        let elapsed = state.firstSent.map { now - $0 } ?? 0
         let taken = max(1, state.accepted)
         var spacing = (elapsed + wait) / Double(taken) * Self.margin
         // Refused while already pacing: the pace was too fast.
-        if let old = state.spacing { spacing = max(spacing, Self.seconds(old) * 1.5) }
-        state.spacing = .milliseconds(Int64(min(spacing, 3600) * 1000))
+        if let old = state.spacing { spacing = max(spacing, old * 1.5) }
+        state.spacing = min(spacing, 3600)
         state.limit = "about \(taken) requests per \(Int((elapsed + wait).rounded(.up))) s"
-        state.nextSend = max(state.nextSend ?? now, now + .milliseconds(Int64(wait * 1000)))
+        state.nextSend = max(state.nextSend ?? now, now + wait)
         state.learnedFromRefusal = true
         state.generation += 1
         state.accepted = 0
@@ -99,11 +100,10 @@ public final class RequestPacer: Sendable {
       } else if let remaining, let reset, remaining <= Double(Self.reserve) {
         let left = Int(max(0, remaining))
         let spacing = reset / Double(max(1, left)) * Self.margin
-        state.spacing = .milliseconds(Int64(min(spacing, 3600) * 1000))
+        state.spacing = min(spacing, 3600)
         state.limit = "\(left) requests left for \(Int(reset.rounded(.up))) s"
         if left == 0 {
-          let end = now + .milliseconds(Int64(min(reset, 3600) * 1000))
-          state.nextSend = max(state.nextSend ?? now, end)
+          state.nextSend = max(state.nextSend ?? now, now + min(reset, 3600))
         }
       } else if remaining != nil, !state.learnedFromRefusal {
         // Plenty left: a pace set by earlier headers no longer applies.
@@ -122,9 +122,5 @@ public final class RequestPacer: Sendable {
         value.split(separator: ",").first.map(String.init)?
           .trimmingCharacters(in: .whitespaces) ?? "")
     }.filter(\.isFinite).min()
-  }
-
-  private static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 }
