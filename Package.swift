@@ -22,12 +22,15 @@ let package = Package(
     // The command-line tool.
     .executableTarget(
       name: "rovers", dependencies: ["RoverAPI", "MarsData", "MarsGallery", "SystemInterface"]),
-    // Serves Fixtures/ over HTTP on loopback so tests never reach the internet.
-    .executableTarget(name: "fixture-server"),
+    // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
+    // tests start in their own process, and a small executable for `make demo` and benchmarks.
+    .target(name: "FixtureServing"),
+    .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),
     .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),
     .testTarget(
-      name: "RoversTests", dependencies: ["rovers", "fixture-server", "RoverAPI"],
+      name: "RoversTests",
+      dependencies: ["rovers", "fixture-server", "FixtureServing", "RoverAPI"],
       // Read from the source tree by the golden and browser tests, not bundled; the
       // screenshots are what the browser test makes, kept for the README.
       exclude: ["Golden", "Browser", "Screenshots"]),

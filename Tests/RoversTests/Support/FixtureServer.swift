@@ -1,6 +1,8 @@
+import FixtureServing
 import Foundation
 
-/// The package's fixture server, started on a free loopback port for one test.
+/// The package's fixture server, started in this process on a free loopback port for one test:
+/// real HTTP on 127.0.0.1, with the fixtures parsed once for every server of the run.
 final class FixtureServer {
   struct LoggedRequest {
     /// Requests in flight when this one arrived, itself included.
@@ -11,34 +13,23 @@ final class FixtureServer {
     var key: String
   }
 
-  private(set) var baseURL = ""
+  let baseURL: String
   /// `http://127.0.0.1:<port>`: the host alone, as `--nasa-base` takes it.
   var host: String { String(baseURL.dropLast("/api/v1".count)) }
-  private let portFile: URL
-  private let child: Subprocess
+  private let service: FixtureService
   private let folder: TemporaryFolder
   private let logFile: URL
 
-  /// Starts the server and waits, without blocking a thread, until it listens; `faults` is
-  /// the JSON text of a fault file.
+  /// Starts the server, listening before it returns; `faults` is the JSON text of a fault file.
   static func start(
     latencyMilliseconds: Int = 0, faults: String? = nil, shape: String = "original",
     imageLatencyMilliseconds: Int? = nil, staticFolder: String? = nil,
     fixtures: URL? = nil, arguments: [String] = []
   ) async throws -> FixtureServer {
-    let server = try FixtureServer(
+    try FixtureServer(
       latencyMilliseconds: latencyMilliseconds, faults: faults, shape: shape,
       imageLatencyMilliseconds: imageLatencyMilliseconds, staticFolder: staticFolder,
       fixtures: fixtures, arguments: arguments)
-    // The server renames the port file into place once it listens, so it is never half written.
-    for _ in 0..<2000 {
-      if let port = try? String(contentsOf: server.portFile, encoding: .utf8) {
-        server.baseURL = "http://127.0.0.1:\(port)/api/v1"
-        return server
-      }
-      try await Task.sleep(for: .milliseconds(5))
-    }
-    throw CocoaError(.fileNoSuchFile)
   }
 
   private init(
@@ -46,11 +37,9 @@ final class FixtureServer {
     staticFolder: String?, fixtures: URL?, arguments extra: [String]
   ) throws {
     folder = try TemporaryFolder()
-    portFile = folder.url.appendingPathComponent("port")
     logFile = folder.url.appendingPathComponent("requests.log")
     var arguments = [
-      "--fixtures", (fixtures ?? Binaries.fixtures).path, "--port-file", portFile.path, "--log",
-      logFile.path,
+      "--fixtures", (fixtures ?? Binaries.fixtures).path, "--log", logFile.path,
       "--latency", String(latencyMilliseconds), "--shape", shape,
     ]
     if let imageLatencyMilliseconds {
@@ -63,10 +52,12 @@ final class FixtureServer {
       try faults.write(to: file, atomically: true, encoding: .utf8)
       arguments += ["--faults", file.path]
     }
-    child = try Subprocess(Binaries.fixtureServer.path, arguments, environment: [:])
+    service = try FixtureService(options: ServerOptions.parse(arguments))
+    service.start()
+    baseURL = "http://127.0.0.1:\(service.port)/api/v1"
   }
 
-  deinit { child.stop() }
+  deinit { service.stop() }
 
   /// Every request the server has seen, in arrival order.
   var requests: [LoggedRequest] {

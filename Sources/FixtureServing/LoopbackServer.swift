@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -11,6 +12,7 @@ import Foundation
 final class LoopbackServer: Sendable {
   let port: UInt16
   private let socket: Int32
+  private let stopped = Atomic(false)
 
   /// Binds and listens on 127.0.0.1:`port`; port 0 lets the system pick a free one.
   init(port: UInt16) throws {
@@ -40,16 +42,25 @@ final class LoopbackServer: Sendable {
     self.port = UInt16(bigEndian: actual.sin_port)
   }
 
-  /// Accepts connections for ever, answering each on its own thread.
-  func run(_ handle: @escaping @Sendable (RequestHead) -> Reply) -> Never {
-    signal(SIGPIPE, SIG_IGN)
-    while true {
+  /// Accepts connections until ``stop()``, answering each on its own thread. Every write
+  /// says `MSG_NOSIGNAL`, so a client that goes away raises no SIGPIPE in a test's process.
+  func serve(_ handle: @escaping @Sendable (RequestHead) -> Reply) {
+    while !stopped.load(ordering: .acquiring) {
       let client = accept(socket, nil, nil)
       guard client >= 0 else { continue }
       Thread {
         Self.serve(client, handle)
       }.start()
     }
+    close(socket)
+  }
+
+  /// Stops accepting: the waiting `accept` wakes up and ``serve(_:)`` returns; answers under
+  /// way finish on their own threads.
+  func stop() {
+    guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    // shutdown(2) wakes a thread blocked in accept(2) on Linux; closing alone would not.
+    shutdown(socket, Int32(SHUT_RDWR))
   }
 
   /// Answers the requests of one connection: one after another while the answers are whole
@@ -101,12 +112,16 @@ final class LoopbackServer: Sendable {
     head += length.map { "Content-Length: \($0)\r\n" } ?? "Transfer-Encoding: chunked\r\n"
     head += "Connection: close\r\n\r\n"
     guard sendAll(client, Data(head.utf8)) else { return }
-    let piece = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 0x5A, count: 65_532)
+    // A sized body goes out in large slices of one buffer made once: a 2 GB image costs the
+    // tests little CPU. An endless one goes in small chunks, as a slow server's would.
+    let pieceSize = length == nil ? 65_536 : 1 << 20
+    let piece = Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 0x5A, count: pieceSize - 4)
+    let filler = Data(repeating: 0x5A, count: pieceSize)
     var left = length ?? Int.max
     var first = offset == 0
     while left > 0 {
       if interval > 0 { Thread.sleep(forTimeInterval: Double(interval) / 1000) }
-      var chunk = first ? piece : Data(repeating: 0x5A, count: 65_536)
+      var chunk = first ? piece : filler
       if !first, length == nil { chunk = Data(#"{"photos": ["#.utf8) + chunk }
       first = false
       if chunk.count > left { chunk = chunk.prefix(left) }

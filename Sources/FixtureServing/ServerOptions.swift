@@ -1,10 +1,22 @@
 import Foundation
 
-/// The fixture server's command line.
-struct ServerOptions {
+/// The fixture server's command line, for the `fixture-server` executable and for tests that
+/// start the same server in their own process.
+public struct ServerOptions: Sendable {
+  /// A command line the server does not take; its message says why.
+  public struct Invalid: Error, CustomStringConvertible {
+    /// What was wrong, in one line.
+    public var description: String
+  }
+
+  /// The file to write the port to once listening, for whoever started the process.
+  public var portFile: String?
+  /// Whether `--help` was asked for: the caller prints ``usage``.
+  public var wantsHelp = false
   var fixtures = "Fixtures"
+  /// The Fixtures folder served, as given.
+  public var fixturesFolder: String { fixtures }
   var port: UInt16 = 0
-  var portFile: String?
   var latencyMilliseconds = 0
   var faultsFile: String?
   var logFile: String?
@@ -22,7 +34,8 @@ struct ServerOptions {
   /// Whether answers say how many requests are left.
   var rateLimitHeaders = false
 
-  static let usage = """
+  /// The help text.
+  public static let usage = """
     USAGE: fixture-server [--fixtures <dir>] [--port <n>] [--port-file <path>]
                           [--latency <ms>] [--faults <file.json>] [--log <path>]
                           [--shape original|marsvista|nasa] [--serve-images]
@@ -60,59 +73,65 @@ struct ServerOptions {
       --log <path>         Append "<in flight>\\t<request target>\\t<X-API-Key>" per request.
     """
 
-  /// Parses the arguments; prints usage and exits 64 on anything it does not know.
-  static func parse(_ arguments: [String]) -> ServerOptions {
+  /// Parses the arguments; throws ``Invalid`` for anything it does not know.
+  public static func parse(_ arguments: [String]) throws(Invalid) -> ServerOptions {
     var options = ServerOptions()
     var rest = arguments[...]
-    func value(for name: String) -> String {
-      guard let value = rest.popFirst() else { fail("missing value for \(name)") }
+    func value(for name: String) throws(Invalid) -> String {
+      guard let value = rest.popFirst() else { throw Invalid("missing value for \(name)") }
       return value
     }
     while let argument = rest.popFirst() {
       switch argument {
-      case "--fixtures": options.fixtures = value(for: argument)
+      case "--fixtures": options.fixtures = try value(for: argument)
       case "--port":
-        guard let port = UInt16(value(for: argument)) else { fail("--port takes 0 to 65535") }
+        guard let port = UInt16(try value(for: argument)) else {
+          throw Invalid("--port takes 0 to 65535")
+        }
         options.port = port
-      case "--port-file": options.portFile = value(for: argument)
+      case "--port-file": options.portFile = try value(for: argument)
       case "--latency":
-        guard let ms = Int(value(for: argument)), ms >= 0 else { fail("--latency takes ms") }
+        guard let ms = Int(try value(for: argument)), ms >= 0 else {
+          throw Invalid("--latency takes ms")
+        }
         options.latencyMilliseconds = ms
-      case "--faults": options.faultsFile = value(for: argument)
-      case "--log": options.logFile = value(for: argument)
+      case "--faults": options.faultsFile = try value(for: argument)
+      case "--log": options.logFile = try value(for: argument)
       case "--serve-images": options.serveImages = true
       case "--rate-limit":
-        let text = value(for: argument)
-        guard RateLimit(text, sendsHeaders: false) != nil else { fail("--rate-limit takes n/s") }
+        let text = try value(for: argument)
+        guard RateLimit(text, sendsHeaders: false) != nil else {
+          throw Invalid("--rate-limit takes n/s")
+        }
         options.rateLimit = text
       case "--rate-limit-headers": options.rateLimitHeaders = true
-      case "--static": options.staticFolder = value(for: argument)
+      case "--static": options.staticFolder = try value(for: argument)
       case "--stale-pages":
-        guard let pages = Int(value(for: argument)), pages >= 0 else {
-          fail("--stale-pages takes a count")
+        guard let pages = Int(try value(for: argument)), pages >= 0 else {
+          throw Invalid("--stale-pages takes a count")
         }
         options.stalePages = pages
       case "--image-latency":
-        guard let ms = Int(value(for: argument)), ms >= 0 else { fail("--image-latency takes ms") }
+        guard let ms = Int(try value(for: argument)), ms >= 0 else {
+          throw Invalid("--image-latency takes ms")
+        }
         options.imageLatencyMilliseconds = ms
       case "--shape":
-        switch value(for: argument) {
+        switch try value(for: argument) {
         case "original": options.marsVista = false
         case "marsvista": options.marsVista = true
         case "nasa": options.nasaFeeds = true
-        default: fail("--shape takes original, marsvista or nasa")
+        default: throw Invalid("--shape takes original, marsvista or nasa")
         }
-      case "-h", "--help":
-        print(usage)
-        exit(0)
-      default: fail("unknown argument '\(argument)'")
+      case "-h", "--help": options.wantsHelp = true
+      default: throw Invalid("unknown argument '\(argument)'")
       }
     }
     return options
   }
+}
 
-  static func fail(_ message: String) -> Never {
-    Say.error("fixture-server: \(message)\n\(usage)\n")
-    exit(64)
-  }
+extension ServerOptions.Invalid {
+  init(_ description: String) { self.description = description }
+
 }
