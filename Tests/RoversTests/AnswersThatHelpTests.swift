@@ -13,17 +13,17 @@ import Testing
   ])
   func aDayOutsideTheMissionNamesTheRange(_ arguments: [String]) async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(arguments, base: server.baseURL)
+    let run = try await CapturedRun.rovers(arguments, base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.isEmpty)
     #expect(run.stderr == Self.curiosityRange)
-    let quiet = try await ProcessRun.rovers(arguments + ["-q"], base: server.baseURL)
+    let quiet = try await CapturedRun.rovers(arguments + ["-q"], base: server.baseURL)
     #expect(quiet.stderr.isEmpty)
   }
 
   @Test func aPagePastTheEndSaysHowManyPagesThereAre() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "perseverance", "--sol", "100", "--page", "5"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.isEmpty)
@@ -32,7 +32,7 @@ import Testing
 
   @Test func aDayWithinTheMissionWithoutPhotosSaysNothing() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "2539"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.isEmpty)
@@ -42,7 +42,7 @@ import Testing
   @Test func syncSinceASolPastTheEndNamesTheRange() async throws {
     let server = try await FixtureServer.start()
     let folder = try TemporaryFolder()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["sync", "curiosity", "-o", folder.url.path, "--since-sol", "5000"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stderr == Self.curiosityRange + "nothing new\n")
@@ -50,7 +50,7 @@ import Testing
 
   @Test func latestKeepsEveryCameraAndEachRoverOnce() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       [
         "latest", "curiosity", "curiosity", "--camera", "FHAZ", "--camera", "rhaz", "--format",
         "csv", "--fields", "rover,camera",
@@ -66,11 +66,12 @@ import Testing
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let folder = try TemporaryFolder()
     let base = ["download", "perseverance", "--sol", "100", "-o", folder.url.path]
-    let first = try await ProcessRun.rovers(base, base: server.baseURL)
+    let first = try await CapturedRun.rovers(base, base: server.baseURL)
     #expect(first.status == 0)
-    let plain = try await ProcessRun.rovers(base + ["--dry-run"], base: server.baseURL)
+    let plain = try await CapturedRun.rovers(base + ["--dry-run"], base: server.baseURL)
     #expect(plain.stderr == "would download 0, 49 already there\n")
-    let forced = try await ProcessRun.rovers(base + ["--dry-run", "--force"], base: server.baseURL)
+    let forced = try await CapturedRun.rovers(
+      base + ["--dry-run", "--force"], base: server.baseURL)
     #expect(forced.stderr == "would download 49 (--force: again)\n")
     #expect(!forced.stdout.contains("present"))
   }
@@ -80,13 +81,13 @@ import Testing
     let folder = try TemporaryFolder()
     let mirror = folder.url.appendingPathComponent("mars")
     let arguments = ["sync", "perseverance", "-o", mirror.path, "--since-sol", "1041"]
-    let plan = try await ProcessRun.rovers(
+    let plan = try await CapturedRun.rovers(
       arguments + ["--dry-run", "--format", "csv", "--fields", "status"], base: server.baseURL)
     #expect(plan.status == 0)
     #expect(!FileManager.default.fileExists(atPath: mirror.path))
     let planned = plan.stdout.split(separator: "\n").dropFirst()
     #expect(!planned.isEmpty && planned.allSatisfy { $0 == "missing" })
-    let run = try await ProcessRun.rovers(arguments + ["--json"], base: server.baseURL)
+    let run = try await CapturedRun.rovers(arguments + ["--json"], base: server.baseURL)
     let entries = try JSONDecoder().decode([DownloadEntry].self, from: Data(run.stdout.utf8))
     #expect(entries.count == planned.count)
   }
@@ -101,7 +102,7 @@ import Testing
   func anAPIBaseWithoutItsPathSuggestsIt(_ arguments: [String], _ request: String) async throws {
     let server = try await FixtureServer.start()
     let folder = try TemporaryFolder()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       arguments.map { $0 == "MIRROR" ? folder.url.appendingPathComponent("mars").path : $0 },
       base: server.host)
     #expect(run.status == 69)
@@ -116,7 +117,7 @@ import Testing
       faults: #"[{"match": "/manifests/spirit", "status": 503}]"#)
     let folder = try TemporaryFolder()
     let mirror = folder.url.appendingPathComponent("mars")
-    let plan = try await ProcessRun.rovers(
+    let plan = try await CapturedRun.rovers(
       [
         "sync", "spirit", "opportunity", "-o", mirror.path, "--since-sol", "5111", "--retries",
         "0", "--dry-run", "--format", "csv", "--fields", "path",

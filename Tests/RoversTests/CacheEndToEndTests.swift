@@ -9,8 +9,8 @@ import Testing
 
   var environment: [String: String] { ["XDG_CACHE_HOME": home.url.path] }
 
-  func manifest(_ server: FixtureServer, _ more: [String] = []) async throws -> ProcessRun {
-    try await ProcessRun.rovers(
+  func manifest(_ server: FixtureServer, _ more: [String] = []) async throws -> CapturedRun {
+    try await CapturedRun.rovers(
       ["manifest", "spirit"] + more, base: server.baseURL, environment: environment)
   }
 
@@ -55,10 +55,10 @@ import Testing
   @Test func cacheInfoAndClear() async throws {
     let server = try await FixtureServer.start()
     _ = try await manifest(server)
-    let info = try await ProcessRun.rovers(
+    let info = try await CapturedRun.rovers(
       ["cache", "info"], base: server.baseURL, environment: environment)
     #expect(info.stdout.hasPrefix(home.url.path + "/rovers: 1 entry, "))
-    let clear = try await ProcessRun.rovers(
+    let clear = try await CapturedRun.rovers(
       ["cache", "clear"], base: server.baseURL, environment: environment)
     #expect(clear.stdout == "removed 1 entry from \(home.url.path)/rovers\n")
     #expect(Folder.files(home.url).isEmpty)
@@ -91,7 +91,7 @@ extension CacheEndToEndTests {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let output = home.url.appendingPathComponent("mirror")
     let sync = {
-      try await ProcessRun.rovers(
+      try await CapturedRun.rovers(
         ["sync", "spirit", "-o", output.path], base: server.baseURL, environment: environment)
     }
     _ = try await sync()

@@ -61,14 +61,14 @@ import Testing
 
   @Test func optionsBeforeTheSubcommandBelongToIt() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(["-q", "--format=csv", "list"], base: server.baseURL)
+    let run = try await CapturedRun.rovers(["-q", "--format=csv", "list"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("name,status,"))
   }
 
   @Test func quietAndVerboseTogetherLeaveTheRequestLogAndErrors() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["-qv", "photos", "curiosity", "--sol", "99999"], base: server.baseURL)
     #expect(run.status == 0)
     // The request log stays; the range line, a notice, does not.
@@ -113,7 +113,7 @@ import Testing
   }
 
   @Test func helpInAPipeIsEightyColumnsWhateverColumnsSays() async throws {
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["help", "photos"], base: "http://127.0.0.1:9/api/v1", environment: ["COLUMNS": "200"])
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.allSatisfy { $0.count <= 80 })

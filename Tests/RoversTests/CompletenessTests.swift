@@ -67,16 +67,17 @@ import Testing
           "body": "{\"latest_sol\": 1042, \"latest_sols\": [], \"total\": 62}"}]
         """#, shape: "nasa", imageLatencyMilliseconds: 0, fixtures: try fixturesWithLatePhotos(3))
     let arguments = ["sync", "perseverance", "-o", mirror.path]
-    let first = try await ProcessRun.rovers(arguments, base: api.baseURL, environment: auto(feeds))
+    let first = try await CapturedRun.rovers(arguments, base: api.baseURL, environment: auto(feeds))
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stderr.hasPrefix("downloaded 62, "), "\(first.stderr)")
-    let second = try await ProcessRun.rovers(arguments, base: api.baseURL, environment: auto(feeds))
+    let second = try await CapturedRun.rovers(
+      arguments, base: api.baseURL, environment: auto(feeds))
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.stderr.hasPrefix("downloaded 3, skipped 62, "), "\(second.stderr)")
     #expect(Folder.photos(mirror).filter { $0.contains("LATE") }.count == 3)
     // One `latest` request per run, whatever else the run asks.
     #expect(feeds.requests.filter { $0.target.contains("latest=true") }.count == 2)
-    let verify = try await ProcessRun.rovers(["verify", mirror.path], base: api.baseURL)
+    let verify = try await CapturedRun.rovers(["verify", mirror.path], base: api.baseURL)
     #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     #expect(verify.stderr == "verify: 1 sol, 65 photos: the folder is whole\n")
   }
@@ -84,10 +85,10 @@ import Testing
   @Test func verifyFindsADeletedSolAndADamagedFileAndSyncVerifyRestoresThem() async throws {
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let sync = ["sync", "perseverance", "-o", mirror.path]
-    let first = try await ProcessRun.rovers(sync, base: api.baseURL)
+    let first = try await CapturedRun.rovers(sync, base: api.baseURL)
     #expect(first.stderr.hasPrefix("downloaded 62, "), "\(first.stderr)")
     try FileManager.default.removeItem(at: mirror.appendingPathComponent("perseverance/1042"))
-    let found = try await ProcessRun.rovers(["verify", mirror.path, "--json"], base: api.baseURL)
+    let found = try await CapturedRun.rovers(["verify", mirror.path, "--json"], base: api.baseURL)
     #expect(found.status == 3)
     let findings = try #require(
       try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]])
@@ -95,9 +96,9 @@ import Testing
     #expect(findings.first?["problem"] as? String == "sol_missing")
     #expect(findings.first?["sol"] as? Int == 1042)
     // A plain sync trusts its journal and walks nothing.
-    let plain = try await ProcessRun.rovers(sync, base: api.baseURL)
+    let plain = try await CapturedRun.rovers(sync, base: api.baseURL)
     #expect(plain.stderr == "nothing new\n")
-    let repaired = try await ProcessRun.rovers(sync + ["--verify"], base: api.baseURL)
+    let repaired = try await CapturedRun.rovers(sync + ["--verify"], base: api.baseURL)
     #expect(repaired.status == 0, "\(repaired.stderr)")
     #expect(repaired.stderr.contains("verify: 1 sol, 0 photos: 1 sol missing\n"))
     #expect(repaired.stderr.contains("downloaded 62, skipped 0, "))
@@ -105,13 +106,13 @@ import Testing
     // A file emptied on disk is damaged: found, removed and fetched again.
     let photo = try #require(Folder.photos(mirror).first)
     try Data().write(to: mirror.appendingPathComponent(photo))
-    let damaged = try await ProcessRun.rovers(["verify", mirror.path], base: api.baseURL)
+    let damaged = try await CapturedRun.rovers(["verify", mirror.path], base: api.baseURL)
     #expect(damaged.status == 3)
     #expect(damaged.stdout.contains("damaged"))
     #expect(damaged.stderr == "verify: 1 sol, 62 photos: 1 damaged\n")
-    let again = try await ProcessRun.rovers(sync + ["--verify"], base: api.baseURL)
+    let again = try await CapturedRun.rovers(sync + ["--verify"], base: api.baseURL)
     #expect(again.stderr.contains("downloaded 1, skipped 61, "), "\(again.stderr)")
-    let whole = try await ProcessRun.rovers(["verify", mirror.path], base: api.baseURL)
+    let whole = try await CapturedRun.rovers(["verify", mirror.path], base: api.baseURL)
     #expect(whole.status == 0)
     // Bytes that are not the image the name says are damaged too; a file no record names is
     // unknown, reported but never removed.
@@ -120,16 +121,16 @@ import Testing
     let stray = mirror.appendingPathComponent(photo).deletingLastPathComponent()
       .appendingPathComponent("holiday.jpg")
     try Data(contentsOf: mirror.appendingPathComponent(photo)).write(to: stray)
-    let mixed = try await ProcessRun.rovers(
+    let mixed = try await CapturedRun.rovers(
       ["verify", mirror.path, "perseverance", "--json"], base: api.baseURL)
     #expect(mixed.status == 3)
     let problems = try #require(
       try JSONSerialization.jsonObject(with: Data(mixed.stdout.utf8)) as? [[String: Any]])
     #expect(Set(problems.compactMap { $0["problem"] as? String }) == ["damaged", "unknown"])
     #expect(mixed.stdout.contains("the file is not the JPEG its name says"))
-    _ = try await ProcessRun.rovers(sync + ["--verify"], base: api.baseURL)
+    _ = try await CapturedRun.rovers(sync + ["--verify"], base: api.baseURL)
     #expect(FileManager.default.fileExists(atPath: stray.path))
-    let left = try await ProcessRun.rovers(["verify", mirror.path], base: api.baseURL)
+    let left = try await CapturedRun.rovers(["verify", mirror.path], base: api.baseURL)
     #expect(left.stderr == "verify: 1 sol, 62 photos: 1 unknown\n")
   }
 
@@ -137,8 +138,9 @@ import Testing
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let feeds = try await FixtureServer.start(
       shape: "nasa", fixtures: try fixturesWithLatePhotos(2))
-    _ = try await ProcessRun.rovers(["sync", "perseverance", "-o", mirror.path], base: api.baseURL)
-    let remote = try await ProcessRun.rovers(
+    _ = try await CapturedRun.rovers(
+      ["sync", "perseverance", "-o", mirror.path], base: api.baseURL)
+    let remote = try await CapturedRun.rovers(
       ["verify", mirror.path, "--remote", "--json"], base: api.baseURL,
       environment: ["ROVERS_NASA_BASE": feeds.host])
     #expect(remote.status == 3, "\(remote.stderr)")
@@ -159,7 +161,7 @@ import Testing
       ["manifest", "perseverance"],
       ["sync", "perseverance", "--since-sol", "0", "-o", mirror.path],
     ] {
-      let run = try await ProcessRun.rovers(
+      let run = try await CapturedRun.rovers(
         arguments, base: Offline.apiBase, environment: environment)
       #expect(run.status == 65, "\(run.stderr)")
       #expect(run.stderr.contains("GET /rss/api/?"))
@@ -173,14 +175,14 @@ import Testing
       faults: #"[{"match": "condition_2=1000", "action": "set", "set": "{\"total\": 5}"}]"#,
       shape: "nasa", imageLatencyMilliseconds: 0)
     let environment = ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": feeds.host]
-    let photos = try await ProcessRun.rovers(
+    let photos = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "1000", "--json"], base: Offline.apiBase,
       environment: environment)
     #expect(photos.status == 0, "\(photos.stderr)")
     let listed = try #require(
       try JSONSerialization.jsonObject(with: Data(photos.stdout.utf8)) as? [[String: Any]])
     let honest = try await FixtureServer.start(shape: "nasa")
-    let all = try await ProcessRun.rovers(
+    let all = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "1000", "--json"], base: Offline.apiBase,
       environment: ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": honest.host])
     let truth = try #require(
@@ -188,14 +190,14 @@ import Testing
     #expect(listed.count == truth.count)
     #expect(listed.count > 200)
     let sync = ["sync", "curiosity", "--since-sol", "1000", "-o", mirror.path, "-j", "16"]
-    let first = try await ProcessRun.rovers(sync, base: Offline.apiBase, environment: environment)
+    let first = try await CapturedRun.rovers(sync, base: Offline.apiBase, environment: environment)
     #expect(first.status == 0, "\(first.stderr)")
     #expect(
       first.stderr.contains(
         "warning: curiosity sol 1000 is incomplete: NASA's feed counts 5 records but its pages"
           + " held 861"))
     let before = feeds.requests.filter { $0.target.contains("condition_2=1000") }.count
-    let second = try await ProcessRun.rovers(sync, base: Offline.apiBase, environment: environment)
+    let second = try await CapturedRun.rovers(sync, base: Offline.apiBase, environment: environment)
     #expect(second.status == 0, "\(second.stderr)")
     #expect(feeds.requests.filter { $0.target.contains("condition_2=1000") }.count > before)
   }
@@ -203,7 +205,7 @@ import Testing
   @Test func aFeedThatNamesOneImageFiftyTimesListsItOnce() async throws {
     let feeds = try await FixtureServer.start(
       faults: #"[{"match": "sol=100&", "action": "repeat", "count": 50}]"#, shape: "nasa")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "perseverance", "--sol", "100", "--json"], base: Offline.apiBase,
       environment: ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": feeds.host])
     #expect(run.status == 0, "\(run.stderr)")
@@ -214,7 +216,7 @@ import Testing
 
   @Test func whenBothSourcesFailEachIsNamedAndATimeoutStaysTemporary() async throws {
     let api = try await FixtureServer.start(faults: #"[{"match": "/rovers", "latency_ms": 5000}]"#)
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "1000", "--timeout", "0.3", "--retries", "0"],
       base: api.baseURL, environment: ["ROVERS_SOURCE": "auto"])
     #expect(run.status == 75, "\(run.stderr)")
@@ -230,13 +232,13 @@ import Testing
 
   @Test func theFailoverNoticeComesOnlyOnceTheFeedsHaveAnswered() async throws {
     let feeds = try await FixtureServer.start(shape: "nasa")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "1000", "--retries", "0", "--json"],
       base: Offline.apiBase, environment: auto(feeds))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.hasSuffix("answered from NASA's raw-image feeds\n"))
     // Counts of another kind are said to be so.
-    let list = try await ProcessRun.rovers(
+    let list = try await CapturedRun.rovers(
       ["list", "--retries", "0"], base: Offline.apiBase, environment: auto(feeds))
     #expect(list.status == 0, "\(list.stderr)")
     #expect(
@@ -249,7 +251,7 @@ import Testing
   @Test func aBaseWithoutTheAPIPathIsAMistakeNotAnOutage() async throws {
     let api = try await FixtureServer.start()
     let feeds = try await FixtureServer.start(shape: "nasa")
-    let run = try await ProcessRun.rovers(["list"], base: api.host, environment: auto(feeds))
+    let run = try await CapturedRun.rovers(["list"], base: api.host, environment: auto(feeds))
     #expect(run.status == 69)
     #expect(run.stderr.contains("(the API base has no /api/v1: try \(api.host)/api/v1)"))
     #expect(!run.stderr.contains("answered from"))
@@ -260,7 +262,7 @@ import Testing
   @Test func anUpperCaseSchemeAndHostAreTheSameServer() async throws {
     let api = try await FixtureServer.start()
     let base = api.baseURL.replacingOccurrences(of: "http://", with: "HTTP://")
-    let run = try await ProcessRun.rovers(["list", "--retries", "0"], base: base)
+    let run = try await CapturedRun.rovers(["list", "--retries", "0"], base: base)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("Curiosity"))
   }
@@ -270,7 +272,9 @@ import Testing
     let api = try await FixtureServer.start(
       imageLatencyMilliseconds: 0,
       arguments: ["--rate-limit", "4/1"] + (headers ? ["--rate-limit-headers"] : []))
-    let run = try await ProcessRun.rovers(
+    // A process of its own: the pace is a matter of timing, which the test process's other
+    // work would skew.
+    let run = try await ProcessRun.roversProcess(
       ["sync", "perseverance", "--since-sol", "1032", "-o", mirror.path, "-v"],
       base: api.baseURL)
     #expect(run.status == 0, "\(run.stderr)")
@@ -284,14 +288,14 @@ import Testing
   @Test func aJournalFragmentLeavesTheNextLineWhole() async throws {
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let sync = ["sync", "perseverance", "--since-sol", "1042", "-o", mirror.path]
-    _ = try await ProcessRun.rovers(sync, base: api.baseURL)
+    _ = try await CapturedRun.rovers(sync, base: api.baseURL)
     let journal = mirror.appendingPathComponent(".rovers-sync.journal")
     let handle = try FileHandle(forWritingTo: journal)
     try handle.seekToEnd()
     try handle.write(contentsOf: Data(#"{"rover":"perseverance","sol":1042,"co"#.utf8))
     try handle.close()
     try FileManager.default.removeItem(at: mirror.appendingPathComponent("perseverance/1042"))
-    let repaired = try await ProcessRun.rovers(sync + ["--verify"], base: api.baseURL)
+    let repaired = try await CapturedRun.rovers(sync + ["--verify"], base: api.baseURL)
     #expect(repaired.status == 0, "\(repaired.stderr)")
     let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n")
     let fragment = try #require(lines.firstIndex { $0.hasSuffix(#""co"#) })
@@ -306,10 +310,10 @@ import Testing
     try FileManager.default.createDirectory(at: mirror, withIntermediateDirectories: true)
     let page = mirror.appendingPathComponent("index.html")
     try Data("<html><body>my project</body></html>".utf8).write(to: page)
-    let download = try await ProcessRun.rovers(
+    let download = try await CapturedRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", mirror.path], base: api.baseURL)
     #expect(download.status == 0, "\(download.stderr)")
-    let gallery = try await ProcessRun.rovers(["gallery", mirror.path], base: api.baseURL)
+    let gallery = try await CapturedRun.rovers(["gallery", mirror.path], base: api.baseURL)
     #expect(gallery.status == 73)
     #expect(gallery.stderr.contains("\(page.path): it is a page the gallery did not write"))
     #expect(try String(contentsOf: page, encoding: .utf8) == "<html><body>my project</body></html>")
@@ -318,14 +322,14 @@ import Testing
   @Test func aPhotoFetchedAtAnotherSizeReplacesTheEarlierFile() async throws {
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let download = ["download", "perseverance", "--sol", "100", "-o", mirror.path]
-    _ = try await ProcessRun.rovers(download + ["--size", "large"], base: api.baseURL)
-    _ = try await ProcessRun.rovers(["gallery", mirror.path], base: api.baseURL)
-    let small = try await ProcessRun.rovers(download + ["--size", "small"], base: api.baseURL)
+    _ = try await CapturedRun.rovers(download + ["--size", "large"], base: api.baseURL)
+    _ = try await CapturedRun.rovers(["gallery", mirror.path], base: api.baseURL)
+    let small = try await CapturedRun.rovers(download + ["--size", "small"], base: api.baseURL)
     #expect(small.status == 0, "\(small.stderr)")
     let files = Folder.photos(mirror).filter { !$0.hasSuffix(".html") }
     #expect(files.count == 49)
     #expect(files.allSatisfy { $0.hasSuffix("_320.jpg") })
-    let gallery = try await ProcessRun.rovers(["gallery", mirror.path], base: api.baseURL)
+    let gallery = try await CapturedRun.rovers(["gallery", mirror.path], base: api.baseURL)
     #expect(gallery.stderr == "gallery: 49 photos in 1 sol of 1 rover\n")
   }
 }

@@ -21,8 +21,8 @@ struct DownloadEntry: Decodable {
 
   init() throws { folder = try TemporaryFolder() }
 
-  func download(_ server: FixtureServer, _ more: [String] = []) async throws -> ProcessRun {
-    try await ProcessRun.rovers(
+  func download(_ server: FixtureServer, _ more: [String] = []) async throws -> CapturedRun {
+    try await CapturedRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", output.path] + more, base: server.baseURL)
   }
 
@@ -134,14 +134,14 @@ struct DownloadEntry: Decodable {
     child.signal(SIGKILL)
     #expect(await child.exitStatus() == 128 + SIGKILL)
     let healthy = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    let rerun = try await ProcessRun.rovers(
+    let rerun = try await CapturedRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", output.path, "--json"],
       base: healthy.baseURL)
     #expect(rerun.status == 0)
     // Every file the killed run left under its real name is whole: the same bytes a fresh
     // download into another folder gets.
     let fresh = folder.url.appendingPathComponent("fresh")
-    _ = try await ProcessRun.rovers(
+    _ = try await CapturedRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", fresh.path], base: healthy.baseURL)
     let files = Folder.photos(output)
     #expect(files.count == 49)
@@ -171,7 +171,7 @@ struct DownloadEntry: Decodable {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/rovers/spirit/photos", "status": 200, "body": "\#(escaped)"}]"#,
       imageLatencyMilliseconds: 0)
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["download", "spirit", "--sol", "1", "-o", output.path], base: server.baseURL)
     #expect(run.status == 65)
     #expect(
@@ -191,7 +191,7 @@ struct DownloadEntry: Decodable {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let blocker = folder.url.appendingPathComponent("blocker")
     try Data("a file".utf8).write(to: blocker)
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["download", "spirit", "--sol", "1", "-o", blocker.path], base: server.baseURL)
     #expect(run.status == 73)
     #expect(

@@ -7,7 +7,7 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct EndToEndTests {
   @Test func listShowsEveryRover() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(["list"], base: server.baseURL)
+    let run = try await CapturedRun.rovers(["list"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty)
     let lines = run.stdout.split(separator: "\n")
@@ -21,7 +21,7 @@ import Testing
 
   @Test func listJSONUsesTheAPIsFieldNames() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(["list", "--json"], base: server.baseURL)
+    let run = try await CapturedRun.rovers(["list", "--json"], base: server.baseURL)
     let rovers = try JSONDecoder().decode([Rover].self, from: Data(run.stdout.utf8))
     #expect(rovers.map(\.name) == ["Curiosity", "Spirit", "Opportunity", "Perseverance"])
     #expect(run.stdout.contains("\"landing_date\": \"2012-08-06\""))
@@ -29,7 +29,7 @@ import Testing
 
   @Test func latestIsOneRoundTripOnASlowServer() async throws {
     let server = try await FixtureServer.start(latencyMilliseconds: 1000)
-    let run = try await ProcessRun.rovers(["latest"], base: server.baseURL)
+    let run = try await CapturedRun.rovers(["latest"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.contains("Curiosity: sol 2540, 2019-09-28, 4 photos\n"))
     #expect(run.stdout.contains("Perseverance: sol 1042, 2024-01-24, 62 photos\n"))
@@ -45,7 +45,7 @@ import Testing
     // A second of latency: on a machine busy with the other tests, four requests started
     // together still overlap.
     let server = try await FixtureServer.start(latencyMilliseconds: 1000)
-    let run = try await ProcessRun.rovers(["latest", "--camera", "FHAZ"], base: server.baseURL)
+    let run = try await CapturedRun.rovers(["latest", "--camera", "FHAZ"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.contains("Curiosity: sol 2540, 2019-09-28, 1 photo\n"))
     #expect(run.stdout.contains("Perseverance: no photos\n"))
@@ -57,11 +57,11 @@ import Testing
 
   @Test func manifestShowsEverySol() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(["manifest", "curiosity"], base: server.baseURL)
+    let run = try await CapturedRun.rovers(["manifest", "curiosity"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.hasPrefix("Curiosity (active)\nlaunched 2011-11-26, landed 2012-08-06\n"))
     #expect(run.stdout.contains("\n1000  2015-05-30     856  CHEMCAM FHAZ MAST NAVCAM RHAZ\n"))
-    let json = try await ProcessRun.rovers(
+    let json = try await CapturedRun.rovers(
       ["manifest", "curiosity", "--json", "--from-sol", "1000", "--limit", "3"],
       base: server.baseURL)
     let manifest = try JSONDecoder().decode(PhotoManifest.self, from: Data(json.stdout.utf8))
@@ -71,7 +71,7 @@ import Testing
 
   @Test func photosOfPerseveranceSol100() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "perseverance", "--sol", "100"], base: server.baseURL)
     #expect(run.status == 0)
     let lines = run.stdout.split(separator: "\n")
@@ -82,7 +82,7 @@ import Testing
 
   @Test func curiositySol1000ReturnsTheRealPhotosInOrder() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "1000", "--json"], base: server.baseURL)
     #expect(run.status == 0)
     let photos = try JSONDecoder().decode([Photo].self, from: Data(run.stdout.utf8))
@@ -102,7 +102,7 @@ import Testing
 
   @Test func unknownRoverIsOneLineAndExit64() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "curiosty", "--sol", "1000"], base: server.baseURL)
     #expect(run.status == 64)
     #expect(run.stdout.isEmpty)
@@ -118,7 +118,7 @@ import Testing
   ])
   func malformedSolIsExit64BeforeAnyRequest(_ arguments: [String]) async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(arguments, base: server.baseURL)
+    let run = try await CapturedRun.rovers(arguments, base: server.baseURL)
     #expect(run.status == 64)
     #expect(run.stderr.hasPrefix("Error: The value "))
     #expect(server.requests.isEmpty)
@@ -127,7 +127,7 @@ import Testing
   @Test func oneRoverFailingStillShowsTheOthers() async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/rovers/Spirit/latest_photos", "status": 503}]"#)
-    let run = try await ProcessRun.rovers(["latest"], base: server.baseURL)
+    let run = try await CapturedRun.rovers(["latest"], base: server.baseURL)
     #expect(run.status == 69)
     #expect(run.stdout.contains("Curiosity: sol 2540"))
     #expect(run.stdout.contains("Opportunity: sol 5111"))
@@ -136,7 +136,7 @@ import Testing
       run.stderr
         == "Error: GET /rovers/Spirit/latest_photos?per_page=100: the server answered 503 Service"
         + " Unavailable\n")
-    let json = try await ProcessRun.rovers(["latest", "--json"], base: server.baseURL)
+    let json = try await CapturedRun.rovers(["latest", "--json"], base: server.baseURL)
     let entries = try #require(
       try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
     #expect(
@@ -153,14 +153,14 @@ import Testing
   @Test func aRequestSlowerThanTheTimeoutIsTemporary() async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/", "latency_ms": 5000}]"#)
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["manifest", "spirit", "--timeout", "0.5"], base: server.baseURL)
     #expect(run.status == 75)
     #expect(run.stderr == "Error: GET /manifests/spirit: no answer before the timeout\n")
   }
 
   @Test func refusedConnectionIsUnavailable() async throws {
-    let run = try await ProcessRun.rovers(["list"], base: "http://127.0.0.1:9/api/v1")
+    let run = try await CapturedRun.rovers(["list"], base: "http://127.0.0.1:9/api/v1")
     #expect(run.status == 69)
     #expect(run.stderr == "Error: GET /rovers: cannot connect to 127.0.0.1:9\n")
   }
@@ -171,7 +171,7 @@ import Testing
       faults:
         #"[{"match": "/rovers", "status": 403, "body": "{\"error\": {\"code\": \"API_KEY_INVALID\", \"message\": \"key mv_live_TOPSECRET42 is not valid\"}}"}]"#
     )
-    let run = try await ProcessRun.rovers(["list", "--api-key", key], base: server.baseURL)
+    let run = try await CapturedRun.rovers(["list", "--api-key", key], base: server.baseURL)
     #expect(run.status == 77)
     #expect(
       run.stderr
@@ -185,7 +185,7 @@ import Testing
 
   @Test func keyFromTheEnvironmentIsUsed() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["list"], base: server.baseURL, environment: ["NASA_API_KEY": "nasa-key-1"])
     #expect(run.status == 0)
     #expect(server.requests.first?.key == "nasa-key-1")

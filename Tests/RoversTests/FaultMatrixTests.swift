@@ -149,14 +149,14 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     let arguments =
       fault.arguments.contains("--api-key")
       ? fault.arguments : [fault.arguments[0], "--api-key", Self.key] + fault.arguments.dropFirst()
-    let run = try await ProcessRun.rovers(arguments, base: server.baseURL)
+    let run = try await CapturedRun.rovers(arguments, base: server.baseURL)
     #expect(run.status == fault.status, "\(run.stderr)")
     #expect(run.stderr.contains(fault.phrase), "\(run.stderr)")
     #expect(!(run.stdout + run.stderr).contains("E2ESECRET"))
   }
 
   @Test func refusedConnectionAfterRetries() async throws {
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["latest", "curiosity", "--retries", "1", "--api-key", Self.key],
       base: "http://127.0.0.1:9/api/v1")
     #expect(run.status == 69)
@@ -171,7 +171,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       faults:
         #"[{"match": "/api/v1/rovers?", "status": 302, "headers": {"Location": "http://localhost:{port}/api/v1/rovers"}, "times": 1}]"#
     )
-    let run = try await ProcessRun.rovers(["list", "--api-key", Self.key], base: server.baseURL)
+    let run = try await CapturedRun.rovers(["list", "--api-key", Self.key], base: server.baseURL)
     #expect(run.status == 0)
     let requests = server.requests
     #expect(requests.count == 2)

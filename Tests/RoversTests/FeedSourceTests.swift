@@ -12,14 +12,14 @@ import Testing
     ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": server.host]
   }
 
-  func photos(_ run: ProcessRun) throws -> [[String: Any]] {
+  func photos(_ run: CapturedRun) throws -> [[String: Any]] {
     try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
   }
 
   @Test func aSolOfThreeFeedPagesArrivesInTwoRoundTrips() async throws {
     // A second of latency, so the two pages overlap however busy the machine is.
     let server = try await FixtureServer.start(latencyMilliseconds: 1000, shape: "nasa")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "perseverance", "--sol", "890", "--json"], base: Offline.apiBase,
       environment: feeds(server))
     #expect(run.status == 0, "\(run.stderr)")
@@ -35,7 +35,7 @@ import Testing
 
   @Test func latestShowsBothRoversOfTheFeeds() async throws {
     let server = try await FixtureServer.start(shape: "nasa")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["latest"], base: Offline.apiBase, environment: feeds(server))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("Curiosity: sol 2540, 2019-09-28, 4 photos"))
@@ -44,7 +44,7 @@ import Testing
 
   @Test func aDeadAPIIsAnsweredFromTheFeedsWithOneLine() async throws {
     let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "perseverance", "--sol", "100", "--json", "--retries", "1"],
       base: Offline.apiBase,
       environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": server.host])
@@ -60,10 +60,10 @@ import Testing
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let nasa = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
     let output = folder.url.appendingPathComponent("mars")
-    let download = try await ProcessRun.rovers(
+    let download = try await CapturedRun.rovers(
       ["download", "perseverance", "--sol", "1042", "-o", output.path], base: api.baseURL)
     #expect(download.stderr.hasPrefix("downloaded 62, "))
-    let sync = try await ProcessRun.rovers(
+    let sync = try await CapturedRun.rovers(
       ["sync", "perseverance", "-o", output.path], base: Offline.apiBase,
       environment: feeds(nasa))
     #expect(sync.status == 0, "\(sync.stderr)")
@@ -77,7 +77,7 @@ import Testing
     let server = try await FixtureServer.start(
       shape: source == "nasa" ? "nasa" : "original", imageLatencyMilliseconds: 0)
     let output = folder.url.appendingPathComponent("mars")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", output.path, "--size", "small"],
       base: source == "api" ? server.baseURL : Offline.apiBase,
       environment: source == "nasa" ? feeds(server) : [:])
@@ -89,7 +89,7 @@ import Testing
 
   @Test func spiritIsInNoFeed() async throws {
     let server = try await FixtureServer.start(shape: "nasa")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "spirit", "--sol", "1"], base: Offline.apiBase, environment: feeds(server))
     #expect(run.status == 64)
     #expect(
@@ -101,7 +101,7 @@ import Testing
 
   @Test func aManifestCountsWhatPhotosReturns() async throws {
     let server = try await FixtureServer.start(shape: "nasa")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["manifest", "perseverance", "--from-sol", "888", "--to-sol", "890", "--json"],
       base: Offline.apiBase, environment: feeds(server))
     #expect(run.status == 0, "\(run.stderr)")
@@ -111,12 +111,12 @@ import Testing
     #expect(entries.map { $0["sol"] as? Int } == [888, 889, 890])
     for entry in entries {
       let sol = try #require(entry["sol"] as? Int)
-      let listed = try await ProcessRun.rovers(
+      let listed = try await CapturedRun.rovers(
         ["photos", "perseverance", "--sol", String(sol), "--json"], base: Offline.apiBase,
         environment: feeds(server))
       #expect(entry["total_photos"] as? Int == (try photos(listed)).count)
     }
-    let recent = try await ProcessRun.rovers(
+    let recent = try await CapturedRun.rovers(
       ["manifest", "perseverance"], base: Offline.apiBase, environment: feeds(server))
     #expect(recent.stderr.hasPrefix("note: NASA's feeds have no manifest: these are the last 30"))
     #expect(recent.stdout.contains("1042  2024-01-24      62"))
@@ -124,12 +124,12 @@ import Testing
 
   @Test func camerasMatchTheirInstrumentsAndInstrumentsMatchAlone() async throws {
     let server = try await FixtureServer.start(shape: "nasa")
-    let all = try await ProcessRun.rovers(
+    let all = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "86", "--camera", "NAVCAM", "--json"],
       base: Offline.apiBase, environment: feeds(server))
     #expect(all.status == 0, "\(all.stderr)")
     #expect(try photos(all).count == 8)
-    let one = try await ProcessRun.rovers(
+    let one = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "86", "--camera", "NAV_LEFT_A", "--json"],
       base: Offline.apiBase, environment: feeds(server))
     #expect(one.status == 0, "\(one.stderr)")
@@ -139,7 +139,7 @@ import Testing
 
   @Test func anEarthDayIsAnsweredFromTheImagesTakenThatDay() async throws {
     let server = try await FixtureServer.start(shape: "nasa")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "perseverance", "--earth-date", "2023-08-19", "--json"], base: Offline.apiBase,
       environment: feeds(server))
     #expect(run.status == 0, "\(run.stderr)")

@@ -3,9 +3,9 @@ import Testing
 
 /// Every output format of the same command on the same fixture.
 @Suite(.timeLimit(.minutes(3))) struct FormatEndToEndTests {
-  func photos(_ format: [String]) async throws -> ProcessRun {
+  func photos(_ format: [String]) async throws -> CapturedRun {
     let server = try await FixtureServer.start()
-    return try await ProcessRun.rovers(
+    return try await CapturedRun.rovers(
       ["photos", "spirit", "--sol", "1"] + format, base: server.baseURL)
   }
 
@@ -42,7 +42,7 @@ import Testing
 
   @Test func theDoneWhenCSV() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["manifest", "curiosity", "--format", "csv", "--fields", "sol,earth_date,total_photos"],
       base: server.baseURL)
     #expect(
@@ -57,7 +57,7 @@ import Testing
     #expect(!run.stdout.contains("\u{1B}"))
     let server = try await FixtureServer.start()
     // A shell exports COLUMNS to every program; in a pipe it must not cut a line.
-    let exported = try await ProcessRun.rovers(
+    let exported = try await CapturedRun.rovers(
       ["photos", "spirit", "--sol", "1", "--fields", "id,img_src"], base: server.baseURL,
       environment: ["COLUMNS": "40"])
     #expect(!exported.stdout.contains("…"))

@@ -21,11 +21,11 @@ import Testing
     for (rover, sol) in [
       ("perseverance", 0), ("perseverance", 100), ("perseverance", 1042), ("curiosity", 1000),
     ] {
-      let run = try await ProcessRun.rovers(
+      let run = try await CapturedRun.rovers(
         ["download", rover, "--sol", String(sol), "-o", mirror.path, "-q"], base: server.baseURL)
       #expect(run.status == 0, "\(run.stderr)")
     }
-    let gallery = try await ProcessRun.rovers(["gallery", mirror.path], base: server.baseURL)
+    let gallery = try await CapturedRun.rovers(["gallery", mirror.path], base: server.baseURL)
     #expect(gallery.status == 0, "\(gallery.stderr)")
     #expect(gallery.stdout == mirror.appendingPathComponent("index.html").path + "\n")
   }
@@ -84,13 +84,13 @@ import Testing
 
   @Test func aSyncIntoAFolderWithAGalleryUpdatesItsPages() async throws {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    _ = try await ProcessRun.rovers(
+    _ = try await CapturedRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", mirror.path, "-q"], base: server.baseURL)
-    _ = try await ProcessRun.rovers(["gallery", mirror.path], base: server.baseURL)
+    _ = try await CapturedRun.rovers(["gallery", mirror.path], base: server.baseURL)
     #expect(
       !FileManager.default.fileExists(
         atPath: mirror.appendingPathComponent("perseverance/1042/index.html").path))
-    let sync = try await ProcessRun.rovers(
+    let sync = try await CapturedRun.rovers(
       ["sync", "perseverance", "-o", mirror.path], base: server.baseURL)
     #expect(sync.status == 0)
     let latest = try page("perseverance/1042/index.html")
@@ -104,7 +104,7 @@ import Testing
     // --no-gallery leaves it alone.
     try FileManager.default.removeItem(at: mirror.appendingPathComponent("perseverance/1042"))
     try FileManager.default.removeItem(at: mirror.appendingPathComponent(".rovers-sync.journal"))
-    _ = try await ProcessRun.rovers(
+    _ = try await CapturedRun.rovers(
       ["sync", "perseverance", "-o", mirror.path, "--no-gallery"], base: server.baseURL)
     #expect(
       !FileManager.default.fileExists(
@@ -119,7 +119,7 @@ import Testing
     for name in ["FLB_1.JPG", "a b#1.jpg", "notes.txt"] {
       try picture.write(to: camera.appendingPathComponent(name))
     }
-    let run = try await ProcessRun.rovers(["gallery", mirror.path], base: Offline.apiBase)
+    let run = try await CapturedRun.rovers(["gallery", mirror.path], base: Offline.apiBase)
     #expect(run.stderr == "gallery: 2 photos in 1 sol of 1 rover\n")
     let html = try page("curiosity/12/index.html")
     #expect(Self.isWellFormed(html))
@@ -132,7 +132,7 @@ import Testing
   func aGalleryNeedsAFolder(_ name: String, _ reason: String) async throws {
     try Data().write(to: folder.url.appendingPathComponent("a-file"))
     let path = folder.url.appendingPathComponent(name).path
-    let run = try await ProcessRun.rovers(["gallery", path], base: Offline.apiBase)
+    let run = try await CapturedRun.rovers(["gallery", path], base: Offline.apiBase)
     #expect(run.status == 64)
     #expect(
       run.stderr.split(separator: "\n").first
@@ -147,9 +147,9 @@ import Testing
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/rovers/spirit/photos", "status": 200, "body": "\#(body)"}]"#,
       imageLatencyMilliseconds: 0)
-    _ = try await ProcessRun.rovers(
+    _ = try await CapturedRun.rovers(
       ["download", "spirit", "--sol", "2208", "-o", mirror.path], base: server.baseURL)
-    _ = try await ProcessRun.rovers(["gallery", mirror.path], base: server.baseURL)
+    _ = try await CapturedRun.rovers(["gallery", mirror.path], base: server.baseURL)
     for html in [try page("spirit/2208/index.html"), try page("index.html")] {
       #expect(Self.isWellFormed(html))
       #expect(!html.contains("<script>alert"))
@@ -160,13 +160,13 @@ import Testing
 
   @Test func photosAsHTMLIsOnePageOfTheSolsPhotos() async throws {
     let server = try await FixtureServer.start()
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "perseverance", "--sol", "100", "--format", "html"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(Self.isWellFormed(run.stdout))
     #expect(run.stdout.components(separatedBy: "<a class=\"photo\"").count - 1 == 49)
     #expect(run.stdout.contains("<title>Perseverance sol 100</title>"))
-    let other = try await ProcessRun.rovers(["list", "--format", "html"], base: server.baseURL)
+    let other = try await CapturedRun.rovers(["list", "--format", "html"], base: server.baseURL)
     #expect(other.status == 64)
     #expect(other.stderr.hasPrefix("Error: '--format html' is for 'rovers photos'"))
   }

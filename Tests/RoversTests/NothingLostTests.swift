@@ -9,8 +9,8 @@ import Testing
 
   init() throws { folder = try TemporaryFolder() }
 
-  func sync(_ server: FixtureServer, _ more: [String] = []) async throws -> ProcessRun {
-    try await ProcessRun.rovers(
+  func sync(_ server: FixtureServer, _ more: [String] = []) async throws -> CapturedRun {
+    try await CapturedRun.rovers(
       ["sync", "perseverance", "-o", output.path] + more, base: server.baseURL)
   }
 
@@ -61,7 +61,8 @@ import Testing
     try Data("mine".utf8).write(to: camera.appendingPathComponent("notes.part"))
     try Data("left".utf8).write(to: camera.appendingPathComponent(".old.jpg.rovers-tmp"))
     let run = {
-      try await ProcessRun.rovers(["sync", "spirit", "-o", self.output.path], base: server.baseURL)
+      try await CapturedRun.rovers(
+        ["sync", "spirit", "-o", self.output.path], base: server.baseURL)
     }
     #expect(try await run().status == 0)
     #expect(FileManager.default.fileExists(atPath: camera.appendingPathComponent("x.part").path))
@@ -90,7 +91,7 @@ import Testing
     let target = "SKY_0100_608882828_144ECM_N0040136SKYC"
     let server = try await FixtureServer.start(
       faults: #"[{"match": "\#(target)", \#(rule)}]"#, imageLatencyMilliseconds: 0)
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", output.path, "--retries", "1"],
       base: server.baseURL)
     #expect(run.status == 65, "\(kind): \(run.stderr)")
@@ -100,7 +101,7 @@ import Testing
     // Retried once, then reported; never kept.
     #expect(server.requests.filter { $0.target.contains(target) }.count == 2)
     let healthy = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    let again = try await ProcessRun.rovers(
+    let again = try await CapturedRun.rovers(
       ["download", "perseverance", "--sol", "100", "-o", output.path], base: healthy.baseURL)
     #expect(again.stderr.hasPrefix("downloaded 1, skipped 48, "))
   }

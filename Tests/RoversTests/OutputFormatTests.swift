@@ -83,11 +83,11 @@ import Testing
 
   @Test func colourAlwaysPaintsAPipeAndNeverDoesNot() async throws {
     let server = try await FixtureServer.start()
-    let always = try await ProcessRun.rovers(["list", "--color", "always"], base: server.baseURL)
+    let always = try await CapturedRun.rovers(["list", "--color", "always"], base: server.baseURL)
     #expect(always.stdout.contains("\u{1B}[1m"))
-    let never = try await ProcessRun.rovers(["list", "--color", "never"], base: server.baseURL)
+    let never = try await CapturedRun.rovers(["list", "--color", "never"], base: server.baseURL)
     #expect(!never.stdout.contains("\u{1B}"))
-    let both = try await ProcessRun.rovers(
+    let both = try await CapturedRun.rovers(
       ["list", "--no-color", "--color", "always"], base: server.baseURL)
     #expect(both.status == 64)
     #expect(

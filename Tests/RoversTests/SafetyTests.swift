@@ -26,7 +26,7 @@ import Testing
   ])
   func serverTextNeverReachesTheTerminalRaw(_ format: [String]) async throws {
     let server = try await FixtureServer.start(faults: Self.hostileList)
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["photos", "spirit", "--sol", "2208"] + format, base: server.baseURL)
     #expect(run.status == 0)
     #expect(!run.stdout.isEmpty)
@@ -39,7 +39,7 @@ import Testing
   @Test func theKeyIsHiddenInWhatTheToolSaysButNeverRewritesTheData() async throws {
     let server = try await FixtureServer.start()
     // A key that is also a word of the data: every rover list names Curiosity.
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["list", "--json", "-v", "--api-key", "Curiosity"], base: server.baseURL)
     #expect(run.status == 0)
     let rovers = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]]
@@ -49,10 +49,10 @@ import Testing
 
   @Test(arguments: ["a", "1", "short7!", "has space in it"])
   func aKeyThatCannotBeAKeyIsRefused(_ key: String) async throws {
-    let flag = try await ProcessRun.rovers(["list", "--api-key", key], base: "http://127.0.0.1:9")
+    let flag = try await CapturedRun.rovers(["list", "--api-key", key], base: "http://127.0.0.1:9")
     #expect(flag.status == 64)
     #expect(flag.stderr.hasPrefix("Error: The value of '--api-key <key>' is not a key: "))
-    let variable = try await ProcessRun.rovers(
+    let variable = try await CapturedRun.rovers(
       ["list"], base: "http://127.0.0.1:9", environment: ["ROVERS_API_KEY": key])
     #expect(variable.status == 64)
     #expect(variable.stderr.hasPrefix("Error: The value of ROVERS_API_KEY is not a key: "))
@@ -65,10 +65,10 @@ import Testing
         #"[{"match": "/manifests/spirit", "status": 200, "body": "{\"photo_manifest\": 7}", "times": 1}]"#
     )
     let cache = ["XDG_CACHE_HOME": folder.url.path]
-    let first = try await ProcessRun.rovers(
+    let first = try await CapturedRun.rovers(
       ["manifest", "spirit"], base: server.baseURL, environment: cache)
     #expect(first.status == 65)
-    let second = try await ProcessRun.rovers(
+    let second = try await CapturedRun.rovers(
       ["manifest", "spirit"], base: server.baseURL, environment: cache)
     #expect(second.status == 0)
     #expect(server.requests.count == 2)
@@ -88,7 +88,8 @@ import Testing
       ["download", "spirit", "--sol", "1", "-o", mirror], ["sync", "spirit", "-o", mirror],
       ["cache", "info"], ["config", "show"], ["--help"], ["--version"],
     ] {
-      let run = try await ProcessRun.rovers(command, base: server.baseURL, environment: environment)
+      let run = try await CapturedRun.rovers(
+        command, base: server.baseURL, environment: environment)
       #expect(run.status == 0, "\(command): \(run.stderr)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).isEmpty)
@@ -98,7 +99,7 @@ import Testing
         atPath: folder.url.appendingPathComponent("cache").path) == ["rovers"])
     // A home that does not exist is not created.
     let missing = folder.url.appendingPathComponent("no-such-home")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["list"], base: server.baseURL, environment: ["HOME": missing.path])
     #expect(run.status == 0)
     #expect(!FileManager.default.fileExists(atPath: missing.path))

@@ -20,7 +20,7 @@ import Testing
 
   @Test func aConfigWithWindowsLineEndsWorks() async throws {
     try writeConfig("timeout = 7\r\nretries = 2 # after a comment\r\n")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["config", "show"], base: "http://127.0.0.1:9/api/v1", environment: environment)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("timeout      7 "))
@@ -31,7 +31,7 @@ import Testing
     try FileManager.default.createDirectory(at: configFolder, withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(
       atPath: configFolder.appendingPathComponent("config").path, withDestinationPath: "config")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["list"], base: "http://127.0.0.1:9/api/v1", environment: environment)
     #expect(run.status == 78)
     #expect(run.stderr.contains("config: is a loop of symbolic links"))
@@ -39,7 +39,7 @@ import Testing
 
   @Test func anAPIBaseHoldingAKeyIsNeverEchoed() async throws {
     try writeConfig("api-base = https://host.test/api/v1?api_key=SECRETSECRET\n")
-    let run = try await ProcessRun.rovers(["list"], base: "", environment: environment)
+    let run = try await CapturedRun.rovers(["list"], base: "", environment: environment)
     #expect(run.status == 78)
     #expect(run.stderr.contains("config:1: the value 'https://host.test/api/v1?…' is invalid"))
     #expect(!run.stderr.contains("SECRETSECRET"))
@@ -48,7 +48,7 @@ import Testing
   @Test func clearingACacheThatCannotBeReadIsExit73() async throws {
     // A file where the cache folder should be: it cannot be listed, whoever runs the test.
     try Data("x".utf8).write(to: folder.url.appendingPathComponent("rovers"))
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["cache", "clear"], base: "http://127.0.0.1:9/api/v1",
       environment: ["XDG_CACHE_HOME": folder.url.path])
     #expect(run.status == 73)
@@ -61,13 +61,13 @@ import Testing
         [{"match": "/manifests/spirit", "status": 200, "body": "xx", "headers": {"Content-Encoding": "br"}},
          {"match": "/manifests/opportunity", "status": 302, "headers": {"Location": "http://127.0.0.1:{port}/api/v1/manifests/opportunity"}}]
         """#)
-    let encoding = try await ProcessRun.rovers(
+    let encoding = try await CapturedRun.rovers(
       ["manifest", "spirit", "--retries", "0"], base: server.baseURL)
     #expect(encoding.status == 65)
     #expect(
       encoding.stderr.hasSuffix(
         "a body in an encoding this tool cannot read (Content-Encoding: br)\n"))
-    let loop = try await ProcessRun.rovers(
+    let loop = try await CapturedRun.rovers(
       ["manifest", "opportunity", "--retries", "0"], base: server.baseURL)
     #expect(loop.status == 69)
     #expect(loop.stderr.hasSuffix("redirected too many times (a redirect loop)\n"))
@@ -82,7 +82,7 @@ import Testing
       faults: #"[{"match": "/rovers/spirit/photos", "status": 200, "body": "\#(body)"}]"#,
       imageLatencyMilliseconds: 0)
     let output = folder.url.appendingPathComponent("mars")
-    let run = try await ProcessRun.rovers(
+    let run = try await CapturedRun.rovers(
       ["download", "spirit", "--sol", "1", "-o", output.path], base: server.baseURL)
     #expect(run.status == 0, "\(run.stderr)")
     #expect(Folder.photos(output) == ["spirit/1/FHAZ/B.jpg"])
@@ -95,7 +95,7 @@ import Testing
         [{"match": "/rovers/Spirit/", "status": 400, "body": "{\"errors\": \"Invalid Rover Name\"}"},
          {"match": "/manifests/Spirit", "status": 400, "body": "{\"errors\": \"Invalid Rover Name\"}"}]
         """#)
-    let run = try await ProcessRun.rovers(command, base: server.baseURL)
+    let run = try await CapturedRun.rovers(command, base: server.baseURL)
     #expect(run.status == 65, "\(run.stderr)")
     #expect(run.stderr.contains("Spirit"))
     #expect(!run.stderr.contains("Unknown rover"))

@@ -10,6 +10,15 @@ public protocol HTTPTransport: Sendable {
   /// ``TransportError`` when no whole response arrived, the writer's own error when it could
   /// not keep the body, and `CancellationError` when the calling task was cancelled.
   func send(_ request: HTTPRequest) async throws -> HTTPResponse
+
+  /// Lets go of what the transport holds once its last request is answered (a URLSession and
+  /// its connections); nothing is sent after it. A run calls it once, at its end.
+  func finish()
+}
+
+extension HTTPTransport {
+  /// Nothing to let go of.
+  public func finish() {}
 }
 
 /// A GET request ready to send.

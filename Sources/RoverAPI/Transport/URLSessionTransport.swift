@@ -26,6 +26,10 @@ public struct URLSessionTransport: HTTPTransport {
       configuration: configuration, delegate: transfers, delegateQueue: DeliveryQueue())
   }
 
+  /// Invalidates the session once its transfers end: a session keeps its delegate, and its
+  /// connections, until then.
+  public func finish() { session.finishTasksAndInvalidate() }
+
   /// Sends the request with `URLSession`, receiving the body through a ``BodyReceiver``.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     try Task.checkCancellation()

@@ -16,7 +16,9 @@ enum Rovers {
   static func main() async {
     let environment = ProcessInfo.processInfo.environment
     let console = Console.standard(environment: environment)
-    let command = Task { await run(Array(CommandLine.arguments.dropFirst()), environment, console) }
+    let command = Task {
+      await run(Array(CommandLine.arguments.dropFirst()), environment, console, ownsProcess: true)
+    }
     let interrupts = Interrupts(
       onFirst: {
         command.cancel()
@@ -55,10 +57,12 @@ enum Rovers {
   ///
   /// `transport` makes what carries the requests: URLSession in the tool, anything a test
   /// likes (a closure over the fixtures, a stub that counts) when the real command runs in
-  /// process.
+  /// process. `ownsProcess` says the run is the executable's own, which may end the process
+  /// when a command past its deadline does not stop; a run in a test's process never does.
   static func run(
     _ words: [String], _ environment: [String: String], _ console: Console,
-    transport: @escaping @Sendable () -> any HTTPTransport = { URLSessionTransport() }
+    transport: @escaping @Sendable () -> any HTTPTransport = { URLSessionTransport() },
+    ownsProcess: Bool = false
   ) async -> ExitCode {
     // Known secrets are hidden before anything is parsed, so even a usage error cannot show one.
     for variable in ["ROVERS_API_KEY", "NASA_API_KEY"] {
@@ -69,7 +73,7 @@ enum Rovers {
       if word.hasPrefix("--api-key=") { console.redact(String(word.dropFirst(10))) }
     }
     do {
-      return try await dispatch(words, environment, console, transport)
+      return try await dispatch(words, environment, console, transport, ownsProcess)
     } catch {
       let report = ErrorReport(error)
       console.diagnostic(report.text)
@@ -79,7 +83,7 @@ enum Rovers {
 
   private static func dispatch(
     _ words: [String], _ environment: [String: String], _ console: Console,
-    _ transport: @escaping @Sendable () -> any HTTPTransport
+    _ transport: @escaping @Sendable () -> any HTTPTransport, _ ownsProcess: Bool
   ) async throws -> ExitCode {
     let format = HelpFormatter(width: console.style.helpWidth)
     guard let first = words.first else {
@@ -106,7 +110,7 @@ enum Rovers {
       // Options typed before the subcommand (`rovers -qv list`) belong to it.
       if first.hasPrefix("-"), let index = words.firstIndex(where: { command(named: $0) != nil }) {
         let reordered = [words[index]] + words[..<index] + words[(index + 1)...]
-        return try await dispatch(reordered, environment, console, transport)
+        return try await dispatch(reordered, environment, console, transport, ownsProcess)
       }
       guard let command = command(named: first) else {
         throw unknownSubcommand(first)
@@ -116,9 +120,9 @@ enum Rovers {
         return .success
       }
       let arguments = try ArgumentParser.parse(rest, for: command.spec)
-      let instance = try command.init(
-        arguments,
-        settings: Settings(arguments: arguments, environment: environment, transport: transport))
+      let settings = Settings(arguments: arguments, environment: environment, transport: transport)
+      defer { settings.finishTransport() }
+      let instance = try command.init(arguments, settings: settings)
       guard let common = instance.sharedOptions else { return try await instance.run(console) }
       if let key = common.apiKey { console.redact(key) }
       switch common.output.color {
@@ -128,7 +132,9 @@ enum Rovers {
       }
       for warning in common.warnings { console.diagnostic(warning) }
       do {
-        return try await DeadlineExceeded.run(within: common.deadline, console: console) {
+        return try await DeadlineExceeded.run(
+          within: common.deadline, console: console, forceExit: ownsProcess
+        ) {
           try await instance.run(console)
         }
       } catch {

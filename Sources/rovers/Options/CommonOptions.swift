@@ -99,7 +99,7 @@ struct CommonOptions: Sendable {
 
   init(_ settings: Settings, deadline defaultDeadline: Int = 300) throws {
     let arguments = settings.arguments
-    transport = settings.transport
+    transport = { settings.transport }
     output = try OutputOptions(arguments)
     quiet = arguments[Self.quiet]
     refresh = arguments[Self.refresh]

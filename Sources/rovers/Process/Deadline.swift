@@ -1,5 +1,6 @@
 import Foundation
 import RoverAPI
+import Synchronization
 
 /// The whole command took longer than `--deadline` allows.
 struct DeadlineExceeded: Error, CustomStringConvertible {
@@ -12,15 +13,24 @@ struct DeadlineExceeded: Error, CustomStringConvertible {
   /// Runs `body`, cancelling it and throwing ``DeadlineExceeded`` if it runs past `seconds`,
   /// so a server that trickles bytes can never hold a cron job for ever. Should the body not
   /// stop within a second of being cancelled (a huge list still being decoded), the process
-  /// ends anyway, with the same message and exit code.
+  /// ends anyway (when `forceExit`, the executable's own run), with the same message and exit
+  /// code.
   static func run<T: Sendable>(
-    within seconds: Double, console: Console, _ body: @escaping @Sendable () async throws -> T
+    within seconds: Double, console: Console, forceExit: Bool,
+    _ body: @escaping @Sendable () async throws -> T
   ) async throws -> T {
-    try await TimeLimit.run(
+    let watchdog = Mutex<Watchdog?>(nil)
+    // The body stopped in time after all (or never ran late): nothing left to force.
+    defer { watchdog.withLock { $0?.callOff() } }
+    return try await TimeLimit.run(
       seconds: seconds,
       expired: {
         let exceeded = DeadlineExceeded(seconds: seconds)
-        Watchdog.exit(after: 1, code: .temporaryFailure) { console.error(exceeded.description) }
+        guard forceExit else { return exceeded }
+        let forced = Watchdog.exit(after: 1, code: .temporaryFailure) {
+          console.error(exceeded.description)
+        }
+        watchdog.withLock { $0 = forced }
         return exceeded
       }, body)
   }

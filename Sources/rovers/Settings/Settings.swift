@@ -12,7 +12,10 @@ final class Settings: Sendable {
   /// The process's environment.
   let environment: [String: String]
   /// Makes what carries the requests: URLSession, or a test's own.
-  let transport: @Sendable () -> any HTTPTransport
+  private let makeTransport: @Sendable () -> any HTTPTransport
+  /// The one transport of the run, made on first use: every client of the run (the API, the
+  /// feeds, the image hosts) shares its connections.
+  private let made = Mutex<(any HTTPTransport)?>(nil)
   private let file = Mutex<Result<ConfigFile, ConfigError>?>(nil)
 
   init(
@@ -21,8 +24,21 @@ final class Settings: Sendable {
   ) {
     self.arguments = arguments
     self.environment = environment
-    self.transport = transport
+    self.makeTransport = transport
   }
+
+  /// The run's transport.
+  var transport: any HTTPTransport {
+    made.withLock { made in
+      if let made { return made }
+      let transport = makeTransport()
+      made = transport
+      return transport
+    }
+  }
+
+  /// Ends the run's transport, if one was made.
+  func finishTransport() { made.withLock { $0?.finish() } }
 
   /// The config file, read the first time it is asked for.
   func config() throws -> ConfigFile {

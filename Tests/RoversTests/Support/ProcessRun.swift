@@ -28,7 +28,9 @@ struct ProcessRun {
   /// The source is the API alone and NASA's feeds sit on a closed loopback port unless a test
   /// says otherwise: no test may reach the internet, and `--source auto` would try the real
   /// feeds when a fixture server fails on purpose.
-  static func rovers(_ arguments: [String], base: String, environment: [String: String] = [:])
+  static func roversProcess(
+    _ arguments: [String], base: String, environment: [String: String] = [:]
+  )
     async throws -> ProcessRun
   {
     var env = [
@@ -41,14 +43,25 @@ struct ProcessRun {
 }
 
 /// A folder that removes itself.
+///
+/// It lives in memory (`/dev/shm`) where the machine has one: the tool syncs every file it
+/// writes to disk, and on a real disk those syncs, not the code under test, would set the
+/// suite's pace. A test that writes more than memory should hold asks for the disk.
 final class TemporaryFolder: Sendable {
   let url: URL
 
-  init() throws {
-    url = FileManager.default.temporaryDirectory
+  init(onDisk: Bool = false) throws {
+    url = (onDisk ? FileManager.default.temporaryDirectory : Self.root)
       .appendingPathComponent("rovers-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
   deinit { try? FileManager.default.removeItem(at: url) }
+
+  /// `/dev/shm` when it is a folder this process may write, else the system's temporary one.
+  static let root: URL = {
+    let memory = URL(fileURLWithPath: "/dev/shm")
+    return FileManager.default.isWritableFile(atPath: memory.path)
+      ? memory : FileManager.default.temporaryDirectory
+  }()
 }
