@@ -19,9 +19,15 @@ let package = Package(
     .target(name: "MarsData", dependencies: ["RoverAPI", "SystemInterface"]),
     // The offline HTML gallery of a folder that download and sync fill.
     .target(name: "MarsGallery", dependencies: ["RoverAPI", "MarsData"]),
+    // A command line parsed as swift-argument-parser does, with help, usage lines and typed
+    // options made from one declaration of each command.
+    .target(name: "ArgumentParsing"),
     // The command-line tool.
     .executableTarget(
-      name: "rovers", dependencies: ["RoverAPI", "MarsData", "MarsGallery", "SystemInterface"]),
+      name: "rovers",
+      dependencies: [
+        "RoverAPI", "MarsData", "MarsGallery", "SystemInterface", "ArgumentParsing",
+      ]),
     // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
     .target(name: "FixtureServing"),
@@ -30,7 +36,7 @@ let package = Package(
     .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),
     .testTarget(
       name: "RoversTests",
-      dependencies: ["rovers", "fixture-server", "FixtureServing", "RoverAPI"],
+      dependencies: ["rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing"],
       // Read from the source tree by the golden and browser tests, not bundled; the
       // screenshots are what the browser test makes, kept for the README.
       exclude: ["Golden", "Browser", "Screenshots"]),

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import Testing
 
@@ -100,7 +101,7 @@ import Testing
   // A URL default cannot be broken, so narrower than 80 a line may still pass the width.
   @Test(arguments: [80, 100, 120])
   func noHelpLineIsWiderThanTheWidth(_ width: Int) {
-    let format = HelpFormatter(width: width)
+    let format = HelpFormatter(program: "rovers", width: width)
     var pages = Rovers.specs.map { format.help(for: $0) } + [Rovers.rootHelp(format)]
     pages += HelpTopic.all.map { $0.text(format) }
     for page in pages {

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Testing
 
 @testable import rovers
@@ -65,7 +66,7 @@ import Testing
 
   @Test func longLabelsPushTheDescriptionDown() {
     #expect(
-      HelpFormatter().row("--a-very-long-option <value>", "Text.")
+      HelpFormatter(program: "rovers").row("--a-very-long-option <value>", "Text.")
         == "  --a-very-long-option <value>\n" + String(repeating: " ", count: 26) + "Text.\n")
   }
 }

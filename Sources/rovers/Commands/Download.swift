@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import MarsData
 import RoverAPI
@@ -12,7 +13,10 @@ extension Rovers {
         hidden temporary name (.<name>.rovers-tmp), synced and renamed, so no file is ever half \
         written; files already there are skipped, so a second run fetches only what is missing.
         """,
-      arguments: [ArgumentSpec(name: "rover", help: "The rover, such as perseverance.")],
+      arguments: [
+        ArgumentSpec(
+          name: "rover", help: "The rover, such as perseverance.", completion: .rovers)
+      ],
       options: [
         DayOptions.sol, DayOptions.earthDate, DayOptions.latest,
         CameraOptions.repeatable,

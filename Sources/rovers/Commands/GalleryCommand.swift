@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import MarsData
 import MarsGallery

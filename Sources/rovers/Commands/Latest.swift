@@ -1,3 +1,4 @@
+import ArgumentParsing
 import MarsData
 import RoverAPI
 
@@ -13,7 +14,7 @@ extension Rovers {
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rovers to show. (default: every rover)", isRequired: false,
-          isRepeated: true)
+          isRepeated: true, completion: .rovers)
       ],
       options: [CameraOptions.repeatable, SizeOption.spec]
         + CommonOptions.specs,

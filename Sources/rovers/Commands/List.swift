@@ -1,3 +1,4 @@
+import ArgumentParsing
 import MarsData
 import RoverAPI
 

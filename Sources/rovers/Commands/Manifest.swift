@@ -1,3 +1,4 @@
+import ArgumentParsing
 import MarsData
 import RoverAPI
 
@@ -13,7 +14,7 @@ extension Rovers {
       arguments: [
         ArgumentSpec(
           name: "rover", help: "The rover, such as curiosity. (default: every rover's summary)",
-          isRequired: false)
+          isRequired: false, completion: .rovers)
       ],
       options: [Self.fromSolOption.spec, Self.toSolOption.spec, Self.limitOption.spec]
         + CommonOptions.specs)

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import MarsData
 import MarsGallery
 import RoverAPI
@@ -11,7 +12,10 @@ extension Rovers {
         Fetches every page of the day at once, keeping the server's order (by camera, then id). \
         A day without photos prints nothing and exits 0.
         """,
-      arguments: [ArgumentSpec(name: "rover", help: "The rover, such as perseverance.")],
+      arguments: [
+        ArgumentSpec(
+          name: "rover", help: "The rover, such as perseverance.", completion: .rovers)
+      ],
       options: [
         DayOptions.sol, DayOptions.earthDate,
         CameraOptions.repeatable,

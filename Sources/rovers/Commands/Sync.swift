@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import MarsData
 import RoverAPI
@@ -19,7 +20,8 @@ extension Rovers {
         """,
       arguments: [
         ArgumentSpec(
-          name: "rover", help: "The rovers to mirror, such as perseverance.", isRepeated: true)
+          name: "rover", help: "The rovers to mirror, such as perseverance.", isRepeated: true,
+          completion: .rovers)
       ],
       options: [
         Self.output.spec, Self.sinceSolOption.spec, CameraOptions.repeatable,

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import MarsData
 import RoverAPI
@@ -20,7 +21,7 @@ extension Rovers {
           name: "dir", help: "The folder download and sync fill.", completion: .directories),
         ArgumentSpec(
           name: "rover", help: "Only these rovers' folders (every rover when none).",
-          isRequired: false, isRepeated: true),
+          isRequired: false, isRepeated: true, completion: .rovers),
       ],
       options: [Self.remoteFlag.spec] + CommonOptions.specs)
 

@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// `rovers --generate-completion-script bash`, written from the commands' specs.
 enum BashCompletion {
   static func script(_ specs: [CommandSpec]) -> String {
@@ -83,7 +85,8 @@ enum BashCompletion {
     case .list(let values):
       "local head=\"\"; [[ \"$cur\" == *,* ]] && head=\"${cur%,*},\"; "
         + "COMPREPLY=($(compgen -P \"$head\" -W \"\(values.joined(separator: " "))\" -- \"${cur##*,}\"))"
-    case .none: "COMPREPLY=()"
+    // A name this program does not declare: nothing to offer.
+    case .none, .custom: "COMPREPLY=()"
     }
   }
 }

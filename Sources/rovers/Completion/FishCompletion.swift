@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// `rovers --generate-completion-script fish`, written from the commands' specs.
 enum FishCompletion {
   static func script(_ specs: [CommandSpec]) -> String {
@@ -62,7 +64,8 @@ enum FishCompletion {
     case .rovers: " -a '\(KnownRovers.cameras.map(\.rover).joined(separator: " "))'"
     case .cameras: " -a '(__rovers_cameras)'"
     case .list(let values): " -a '(__rovers_fields \(values.joined(separator: " ")))'"
-    case .none: ""
+    // A name this program does not declare: nothing to offer.
+    case .none, .custom: ""
     }
   }
 

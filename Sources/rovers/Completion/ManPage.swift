@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// `rovers.1`, written from the same specs as help and completion.
 enum ManPage {
   static func page(_ specs: [CommandSpec]) -> String {
@@ -18,7 +20,7 @@ enum ManPage {
 
       """
     for spec in specs {
-      text += ".SS \"\(roff(spec.usage))\"\n\(roff(spec.abstract))\n"
+      text += ".SS \"\(roff(spec.usage(program: "rovers")))\"\n\(roff(spec.abstract))\n"
       if let discussion = spec.discussion { text += ".PP\n\(roff(discussion))\n" }
       for argument in spec.arguments {
         text += ".TP\n.I \(roff("<\(argument.name)>"))\n\(roff(argument.help))\n"

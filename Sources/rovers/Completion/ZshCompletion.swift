@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// `rovers --generate-completion-script zsh`, written from the commands' specs.
 enum ZshCompletion {
   static func script(_ specs: [CommandSpec]) -> String {
@@ -79,7 +81,8 @@ enum ZshCompletion {
     case .rovers: "(\(KnownRovers.cameras.map(\.rover).joined(separator: " ")))"
     case .cameras: "_rovers_cameras"
     case .list(let values): "_sequence compadd - \(values.joined(separator: " "))"
-    case .none: " "
+    // A name this program does not declare: nothing to offer.
+    case .none, .custom: " "
     }
   }
 

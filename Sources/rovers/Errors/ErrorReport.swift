@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import MarsData
 import RoverAPI
@@ -125,7 +126,8 @@ struct ErrorReport {
   var text: String {
     var text = "Error: \(message)"
     if let usage {
-      text += "\nUsage: \(usage.usage)\n  See 'rovers \(usage.name) --help' for more information."
+      text +=
+        "\nUsage: \(usage.usage(program: "rovers"))\n  See 'rovers \(usage.name) --help' for more information."
     } else if isRootUsage {
       text += "\nUsage: rovers <subcommand>\n  See 'rovers --help' for more information."
     }

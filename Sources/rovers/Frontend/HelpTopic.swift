@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// `rovers help …`: a subcommand's help, or a topic such as the exit codes.
 struct HelpTopic: Sendable {
   var name: String

@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// A subcommand: its description, validation of its arguments, and its run.
 protocol RoverCommand: Sendable {
   /// How the subcommand is called and what help says of it.

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import MarsData
 import RoverAPI
@@ -85,7 +86,7 @@ enum Rovers {
     _ words: [String], _ environment: [String: String], _ console: Console,
     _ transport: @escaping @Sendable () -> any HTTPTransport, _ ownsProcess: Bool
   ) async throws -> ExitCode {
-    let format = HelpFormatter(width: console.style.helpWidth)
+    let format = HelpFormatter(program: "rovers", width: console.style.helpWidth)
     guard let first = words.first else {
       console.output(rootHelp(format))
       return .success
@@ -145,7 +146,8 @@ enum Rovers {
 
   /// The help of `rovers` itself.
   static func rootHelp(_ format: HelpFormatter) -> String {
-    format.rootHelp(abstract: abstract, commands: specs, topics: HelpTopic.all)
+    format.rootHelp(
+      abstract: abstract, commands: specs, topics: HelpTopic.all.map { ($0.name, $0.abstract) })
   }
 
   /// Every subcommand's description, in help order.

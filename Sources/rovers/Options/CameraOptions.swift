@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// `--camera`, as the photo commands take it.
 enum CameraOptions {
   /// Repeatable: one request per camera, merged back into the server's order.

@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// `--color auto|always|never`: whether output is painted.
 enum ColorChoice: String, Sendable, CaseIterable {
   /// On a terminal only, unless `NO_COLOR` or `TERM=dumb` says no.

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// A `<dir>` argument that must name a folder already there: what `gallery` and `verify` read.

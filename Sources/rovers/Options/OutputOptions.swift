@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// `--format`, `--json`, `--fields` and `--color`: how a data command writes.

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 
 /// Finds the API key: `--api-key`, then `--api-key-file`, then `ROVERS_API_KEY`, then

@@ -1,3 +1,5 @@
+import ArgumentParsing
+
 /// An option with a default, so it always has a value: `--timeout`, `--jobs`, `--source`.
 struct Setting<Value: Sendable>: Sendable {
   /// The option, its default shown in help.

@@ -1,10 +1,10 @@
 /// Parses a subcommand's words against its ``CommandSpec``, as swift-argument-parser does:
 /// `--opt value` and `--opt=value`, `-o value`, `-ovalue` and `-qv`, repeated options, `--` to
 /// end options, and options before or after positionals.
-enum ArgumentParser {
+public enum ArgumentParser {
   /// Whether the words ask for help: `-h` or `--help` anywhere before `--`. Help wins over any
   /// other error on the same line.
-  static func wantsHelp(_ words: [String]) -> Bool {
+  public static func wantsHelp(_ words: [String]) -> Bool {
     for word in words {
       if word == "--" { return false }
       if word == "-h" || word == "--help" { return true }
@@ -12,7 +12,8 @@ enum ArgumentParser {
     return false
   }
 
-  static func parse(_ words: [String], for spec: CommandSpec) throws -> ParsedArguments {
+  /// The words' options and positionals, checked against `spec`; throws ``UsageError``.
+  public static func parse(_ words: [String], for spec: CommandSpec) throws -> ParsedArguments {
     var parsed = ParsedArguments(spec: spec)
     var rest = words[...]
     var optionsEnded = false

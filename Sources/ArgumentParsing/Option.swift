@@ -5,25 +5,29 @@
 /// A command declares `static let page = Option.integer("page", value: "n", …)`, lists
 /// `Self.page.spec` in its ``CommandSpec``, and reads `try arguments[Self.page]` (the command
 /// line only) or `try settings[Self.page]` (flag, environment, config file, default).
-struct Option<Value: Sendable>: Sendable {
+public struct Option<Value: Sendable>: Sendable {
   /// The spelling, help and completion.
-  var spec: OptionSpec
+  public var spec: OptionSpec
   /// The environment variable that may give the value.
-  var variable: String?
+  public var variable: String?
   /// Whether a config file line may give it, keyed by the long name.
-  var inConfig: Bool
+  public var inConfig: Bool
   /// The value when nothing gives one.
-  var defaultValue: Value?
+  public var defaultValue: Value?
   /// The value a text means, or why it means none (`give a whole number, 1 to 64`).
-  var parse: @Sendable (String) -> Result<Value, ValueProblem>
+  public var parse: @Sendable (String) -> Result<Value, ValueProblem>
 
   /// Why a text is no value of an option.
-  struct ValueProblem: Error, Sendable {
-    var reason: String
+  public struct ValueProblem: Error, Sendable {
+    /// Why, in words that follow `is invalid for '--name':`.
+    public var reason: String
+
+    /// A problem for this reason.
+    public init(reason: String) { self.reason = reason }
   }
 
   /// An option read by `parse`.
-  init(
+  public init(
     _ long: String, short: Character? = nil, value: String, repeatable: Bool = false,
     help: String, default defaultValue: Value? = nil, shownDefault: String? = nil,
     variable: String? = nil, inConfig: Bool = false, completion: CompletionHint = .none,
@@ -39,12 +43,12 @@ struct Option<Value: Sendable>: Sendable {
   }
 
   /// `--sol <sol>`, the way messages name it.
-  var displayName: String { spec.displayName }
+  public var displayName: String { spec.displayName }
 }
 
 extension Option where Value == String {
   /// An option whose value is its text.
-  static func text(
+  public static func text(
     _ long: String, short: Character? = nil, value: String, repeatable: Bool = false,
     help: String, default defaultValue: String? = nil, variable: String? = nil,
     inConfig: Bool = false, completion: CompletionHint = .none
@@ -59,7 +63,7 @@ extension Option where Value == String {
 extension Option where Value == Int {
   /// A whole number within `range`: digits only (`+5` is as wrong as `-5` for a count), and a
   /// number too large for the tool says so.
-  static func integer(
+  public static func integer(
     _ long: String, short: Character? = nil, value: String, help: String,
     default defaultValue: Int? = nil, in range: ClosedRange<Int>, reason: String,
     variable: String? = nil, inConfig: Bool = false
@@ -83,7 +87,7 @@ extension Option where Value == Int {
 
 extension Option where Value == Double {
   /// A finite number within `range`.
-  static func number(
+  public static func number(
     _ long: String, value: String, help: String, default defaultValue: Double? = nil,
     shownDefault: String? = nil, in range: ClosedRange<Double>, reason: String,
     variable: String? = nil, inConfig: Bool = false
@@ -102,7 +106,7 @@ extension Option where Value == Double {
 
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
   /// One of the type's cases, in any case: `--source api|nasa|auto`.
-  static func choice(
+  public static func choice(
     _ long: String, value: String, help: String, default defaultValue: Value? = nil,
     variable: String? = nil, inConfig: Bool = false, reason given: String? = nil
   ) -> Option {
@@ -123,19 +127,19 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
 }
 
 /// A flag, declared once: present or not.
-struct Flag: Sendable {
+public struct Flag: Sendable {
   /// The spelling and help.
-  var spec: OptionSpec
+  public var spec: OptionSpec
 
   /// A flag called `--long`, and `-short` when given.
-  init(_ long: String, short: Character? = nil, help: String) {
+  public init(_ long: String, short: Character? = nil, help: String) {
     spec = .flag(long, short: short, help: help)
   }
 }
 
 extension ParsedArguments {
   /// The option's value on the command line, read by the option; `nil` when not given.
-  subscript<Value>(_ option: Option<Value>) -> Value? {
+  public subscript<Value>(_ option: Option<Value>) -> Value? {
     get throws {
       guard let text = value(option.spec.long) else { return nil }
       return try read(text, option)
@@ -143,15 +147,15 @@ extension ParsedArguments {
   }
 
   /// Every value of a repeatable option, in order.
-  subscript<Value>(all option: Option<Value>) -> [Value] {
+  public subscript<Value>(all option: Option<Value>) -> [Value] {
     get throws { try all(option.spec.long).map { try read($0, option) } }
   }
 
   /// Whether the flag was given.
-  subscript(_ flag: Flag) -> Bool { self.flag(flag.spec.long) }
+  public subscript(_ flag: Flag) -> Bool { self.flag(flag.spec.long) }
 
   /// The option's text as typed, for messages that quote it.
-  func text<Value>(of option: Option<Value>) -> String? { value(option.spec.long) }
+  public func text<Value>(of option: Option<Value>) -> String? { value(option.spec.long) }
 
   private func read<Value>(_ text: String, _ option: Option<Value>) throws -> Value {
     switch option.parse(text) {

@@ -1,8 +1,8 @@
 /// Finds the nearest known word to a mistyped one, for "Did you mean …?".
-enum Suggestion {
+public enum Suggestion {
   /// The candidate closest to `word` by edit distance, if it is close enough to be a typo:
   /// at most two edits, and fewer than half the word's length.
-  static func nearest(to word: String, in candidates: [String]) -> String? {
+  public static func nearest(to word: String, in candidates: [String]) -> String? {
     let scored = candidates.map { (candidate: $0, distance: distance(word, $0)) }
     guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
     let limit = min(2, max(1, word.count / 2))
@@ -11,7 +11,7 @@ enum Suggestion {
 
   /// The candidates `word` may have meant: those it begins (`opp` for `opportunity`, `navcam`
   /// for `NAVCAM_LEFT` and `NAVCAM_RIGHT`), at most three, else the nearest by edit distance.
-  static func matches(to word: String, in candidates: [String]) -> [String] {
+  public static func matches(to word: String, in candidates: [String]) -> [String] {
     let typed = word.lowercased()
     if typed.count >= 2 {
       let started = candidates.filter {
@@ -25,7 +25,7 @@ enum Suggestion {
 
   /// ` Did you mean 'a'?` or ` Did you mean 'a' or 'b'?`, to end a message; empty when
   /// nothing is near.
-  static func hint(for word: String, in candidates: [String]) -> String {
+  public static func hint(for word: String, in candidates: [String]) -> String {
     let quoted = matches(to: word, in: candidates).map { "'\($0)'" }
     guard let last = quoted.last else { return "" }
     let list = quoted.count == 1 ? last : quoted.dropLast().joined(separator: ", ") + " or " + last
@@ -33,7 +33,7 @@ enum Suggestion {
   }
 
   /// Levenshtein distance, ignoring case.
-  static func distance(_ a: String, _ b: String) -> Int {
+  public static func distance(_ a: String, _ b: String) -> Int {
     let a = Array(a.lowercased())
     let b = Array(b.lowercased())
     guard !a.isEmpty else { return b.count }

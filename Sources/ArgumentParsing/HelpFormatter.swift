@@ -1,24 +1,29 @@
 /// Lays out help the way swift-argument-parser does: `OVERVIEW:`, `USAGE:`, `ARGUMENTS:`,
 /// `OPTIONS:`, `SUBCOMMANDS:`, two-space indent, descriptions at column 26, every line wrapped
 /// to the width (the terminal's, or 80 when help goes to a pipe or a file).
-struct HelpFormatter: Sendable {
-  static let descriptionColumn = 26
+public struct HelpFormatter: Sendable {
+  /// The column descriptions start at.
+  public static let descriptionColumn = 26
   /// The width of help that does not go to a terminal, as argument-parser's.
-  static let defaultWidth = 80
+  public static let defaultWidth = 80
 
   /// The column no line may pass.
-  var width: Int
+  public var width: Int
+  /// The program's name, as usage lines start: `rovers`.
+  public var program: String
 
-  init(width: Int = HelpFormatter.defaultWidth) {
+  /// A formatter for `program`'s help, wrapped to `width`.
+  public init(program: String, width: Int = HelpFormatter.defaultWidth) {
+    self.program = program
     // Narrower than this, descriptions would be a word a line; a long line reads better.
     self.width = max(width, Self.descriptionColumn + 20)
   }
 
   /// The help of one subcommand.
-  func help(for spec: CommandSpec) -> String {
+  public func help(for spec: CommandSpec) -> String {
     var text = "OVERVIEW: \(spec.abstract)\n\n"
     if let discussion = spec.discussion { text += wrap(discussion) + "\n\n" }
-    text += usage(spec.usage) + "\n"
+    text += usage(spec.usage(program: program)) + "\n"
     if !spec.arguments.isEmpty {
       text += "\nARGUMENTS:\n"
       for argument in spec.arguments { text += row("<\(argument.name)>", argument.help) }
@@ -33,9 +38,12 @@ struct HelpFormatter: Sendable {
     return text
   }
 
-  /// The root command's help.
-  func rootHelp(abstract: String, commands: [CommandSpec], topics: [HelpTopic]) -> String {
-    var text = "OVERVIEW: \(abstract)\n\nUSAGE: rovers <subcommand>\n\nOPTIONS:\n"
+  /// The root command's help; `topics` are the names and one-line abstracts of the help
+  /// topics beside the subcommands.
+  public func rootHelp(
+    abstract: String, commands: [CommandSpec], topics: [(name: String, abstract: String)]
+  ) -> String {
+    var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(program) <subcommand>\n\nOPTIONS:\n"
     text += row("-V, --version", "Show the version.")
     text += row("-h, --help", "Show help information.")
     text += "\nSUBCOMMANDS:\n"
@@ -43,19 +51,19 @@ struct HelpFormatter: Sendable {
     text += row("help", "Show subcommand help information.")
     text += "\nHELP TOPICS:\n"
     for topic in topics { text += row(topic.name, topic.abstract) }
-    text += "\n  See 'rovers help <subcommand>' for detailed help.\n"
+    text += "\n  See '\(program) help <subcommand>' for detailed help.\n"
     return text
   }
 
   /// `USAGE: rovers photos …`, broken between whole groups (`[--camera <name> ...]` stays on
   /// one line) with the later lines under the first word after `USAGE:`.
-  func usage(_ line: String) -> String {
+  public func usage(_ line: String) -> String {
     let prefix = "USAGE: "
     return fill(groups(line), firstIndent: prefix, indent: String(repeating: " ", count: 9))
   }
 
   /// Paragraphs broken into lines of at most the width, at spaces.
-  func wrap(_ text: String) -> String {
+  public func wrap(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map {
       fill($0.split(separator: " ").map(String.init), firstIndent: "", indent: "")
     }.joined(separator: "\n")
@@ -63,7 +71,7 @@ struct HelpFormatter: Sendable {
 
   /// `  label                   description`, the description wrapped at the width under
   /// itself, or starting on the next line when the label leaves it no room.
-  func row(_ label: String, _ description: String) -> String {
+  public func row(_ label: String, _ description: String) -> String {
     let indented = "  " + label
     let column = String(repeating: " ", count: Self.descriptionColumn)
     let words = description.split(separator: " ").map(String.init)
@@ -117,7 +125,7 @@ struct HelpFormatter: Sendable {
 
 extension String {
   /// The string padded with spaces on the right to `width` characters.
-  func padding(to width: Int) -> String {
+  public func padding(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

@@ -1,33 +1,45 @@
 /// A command line that cannot be run: printed with the command's usage, exit 64.
 ///
 /// The wording follows swift-argument-parser's, which Swift users know.
-struct UsageError: Error, Sendable {
+public struct UsageError: Error, Sendable {
   /// The message after `Error: `.
-  var message: String
+  public var message: String
   /// The command whose usage is printed below the message; `nil` for the root command.
-  var command: CommandSpec?
+  public var command: CommandSpec?
+
+  /// A usage error that says `message`, below which `command`'s usage is printed.
+  public init(
+    message: String, command: CommandSpec? = nil
+  ) {
+    self.message = message
+    self.command = command
+  }
 
   /// An option the command does not take, with the ones it may have meant among `known`.
-  static func unknownOption(_ name: String, known: [String], in command: CommandSpec?)
+  public static func unknownOption(_ name: String, known: [String], in command: CommandSpec?)
     -> UsageError
   {
     let hint = Suggestion.hint(for: name, in: known)
     return UsageError(message: "Unknown option '\(name)'.\(hint)", command: command)
   }
 
-  static func missingValue(for option: OptionSpec, in command: CommandSpec) -> UsageError {
+  /// An option given as the last word, with no value after it.
+  public static func missingValue(for option: OptionSpec, in command: CommandSpec) -> UsageError {
     UsageError(message: "Missing value for '\(option.displayName)'", command: command)
   }
 
-  static func missingArgument(_ label: String, in command: CommandSpec) -> UsageError {
+  /// A positional argument the command needs and did not get.
+  public static func missingArgument(_ label: String, in command: CommandSpec) -> UsageError {
     UsageError(message: "Missing expected argument '\(label)'", command: command)
   }
 
-  static func unexpectedArgument(_ word: String, in command: CommandSpec?) -> UsageError {
+  /// A word the command has no place for.
+  public static func unexpectedArgument(_ word: String, in command: CommandSpec?) -> UsageError {
     UsageError(message: "Unexpected argument '\(word)'", command: command)
   }
 
-  static func invalidValue(
+  /// A value the option or argument `name` cannot take, and why when that is known.
+  public static func invalidValue(
     _ value: String, for name: String, reason: String?, in command: CommandSpec
   )
     -> UsageError
