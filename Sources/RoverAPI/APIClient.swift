@@ -54,12 +54,12 @@ public struct APIClient: Sendable {
     // Only what a rule may keep is looked for: a list of the feeds is never in the cache.
     let key = cache.flatMap { _ in request.cacheRule.map { _ in answerKey(for: request) } }
     if let cache, let key, let body = cache.body(for: key), let value = try? request.decode(body) {
-      onEvent(.cached(request: request.summary))
+      onEvent(.cached(request: summary(of: request)))
       return value
     }
     var httpRequest = try makeHTTPRequest(for: request)
     httpRequest.bodyLimit = bodyLimit
-    let response = try await sendRetrying(httpRequest, summary: request.summary)
+    let response = try await sendRetrying(httpRequest, summary: summary(of: request))
     // Decoding a large list takes a while; an interrupted or late command stops here.
     try Task.checkCancellation()
     let value = try decode(response, for: request)
@@ -90,11 +90,26 @@ public struct APIClient: Sendable {
       return try request.decode(response.body)
     } catch {
       throw APIError.undecodable(
-        request: request.summary,
+        request: summary(of: request),
         problem: BodyProblem.describe(
           response.body, status: response.status, encoding: response.header("Content-Encoding"),
           error: error))
     }
+  }
+
+  /// The request as messages name it, with the server it went to, since two servers may be in
+  /// play (the API and NASA's feeds): `GET https://rovers.nebulum.one/api/v1/rovers`. Built
+  /// from the base's scheme, host, port and path and the request's path and query, so it holds
+  /// neither the key nor a password written into the base.
+  public func summary<Response>(of request: APIRequest<Response>) -> String {
+    var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)
+    components?.user = nil
+    components?.password = nil
+    components?.query = nil
+    components?.fragment = nil
+    var base = components?.string ?? ""
+    while base.hasSuffix("/") { base.removeLast() }
+    return OneLine.clean("GET \(base)\(request.summary.dropFirst("GET ".count))")
   }
 
   /// What identifies the request's answer in a cache: never the key.
@@ -111,7 +126,7 @@ public struct APIClient: Sendable {
       baseURL.absoluteString.hasSuffix("/")
       ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
     guard var components = URLComponents(string: base) else {
-      throw APIError.invalidRequest(request: request.summary)
+      throw APIError.invalidRequest(request: summary(of: request))
     }
     components.percentEncodedPath += "/" + request.path
     var query = request.query
@@ -127,7 +142,7 @@ public struct APIClient: Sendable {
     // An address this tool refuses is refused here, once: sending it would fail the same way
     // on every retry.
     guard let url = components.url.flatMap(Self.fetchable) else {
-      throw APIError.invalidRequest(request: request.summary)
+      throw APIError.invalidRequest(request: summary(of: request))
     }
     return HTTPRequest(url: url, headers: headers, timeout: timeout)
   }

@@ -43,7 +43,7 @@ import Testing
     #expect(
       error
         == .status(
-          request: "GET /rovers/Spirit/latest_photos?per_page=100",
+          request: "GET http://stub.test/api/v1/rovers/Spirit/latest_photos?per_page=100",
           response: ServerErrorResponse(status: 503)))
   }
 
@@ -104,7 +104,8 @@ import Testing
     let api = StubAPI { $0 == "rovers" ? HTTPResponse(status: 503) : nil }
     let archive = MarsArchive(client: api.client, expectedRovers: ["Curiosity"])
     await #expect(
-      throws: APIError.status(request: "GET /rovers", response: ServerErrorResponse(status: 503))
+      throws: APIError.status(
+        request: "GET http://stub.test/api/v1/rovers", response: ServerErrorResponse(status: 503))
     ) {
       try await archive.fetchLatestPhotos()
     }

@@ -37,11 +37,11 @@ import Testing
     #expect(
       error
         == .status(
-          request: "GET /manifests/curiosity",
+          request: "GET https://example.test/api/v1/manifests/curiosity",
           response: ServerErrorResponse(status: 400, message: "Invalid Rover Name")))
     #expect(
       error?.description
-        == "GET /manifests/curiosity: the server answered 400 Bad Request: Invalid Rover Name")
+        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 400 Bad Request: Invalid Rover Name")
   }
 
   @Test func htmlPageIsReportedAsSuch() async throws {
@@ -49,14 +49,14 @@ import Testing
     let error = await failure(HTTPResponse(status: 200, body: body))
     #expect(
       error?.description
-        == "GET /manifests/curiosity: the server answered 200 with an HTML page, not JSON")
+        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 200 with an HTML page, not JSON")
   }
 
   @Test func emptyBodyIsReportedAsSuch() async {
     let error = await failure(HTTPResponse(status: 200))
     #expect(
       error?.description
-        == "GET /manifests/curiosity: the server answered 200 with an empty body, not JSON")
+        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 200 with an empty body, not JSON")
   }
 
   @Test func wrongShapeNamesTheField() async throws {
@@ -64,7 +64,7 @@ import Testing
     let error = await failure(HTTPResponse(status: 200, body: body))
     #expect(
       error?.description
-        == "GET /manifests/curiosity: the server answered 200 with data that cannot be understood: missing field 'photo_manifest'"
+        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 200 with data that cannot be understood: missing field 'photo_manifest'"
     )
   }
 
@@ -72,7 +72,7 @@ import Testing
     let client = client { _ in throw TransportError.cannotConnect(host: "example.test") }
     await #expect(
       throws: APIError.transport(
-        request: "GET /rovers", failure: .cannotConnect(host: "example.test"))
+        request: "GET https://example.test/api/v1/rovers", failure: .cannotConnect(host: "example.test"))
     ) {
       try await client.send(Endpoints.rovers())
     }

@@ -84,7 +84,7 @@ final class EventLog: Sendable {
     #expect(
       retries.first
         == .retrying(
-          request: "GET /manifests/spirit", retry: 1, of: 3, delay: 0.5,
+          request: "GET http://example.test/api/v1/manifests/spirit", retry: 1, of: 3, delay: 0.5,
           reason: "the server answered 503 Service Unavailable"))
   }
 
@@ -128,7 +128,7 @@ final class EventLog: Sendable {
     let transport = ScriptedTransport([Self.status(429, headers: ["Retry-After": "3600"])])
     await #expect(
       throws: APIError.status(
-        request: "GET /manifests/spirit",
+        request: "GET http://example.test/api/v1/manifests/spirit",
         response: ServerErrorResponse(status: 429, retryAfter: 3600))
     ) {
       try await client(transport).send(Endpoints.manifest(rover: "spirit"))
@@ -168,7 +168,7 @@ final class EventLog: Sendable {
   @Test func noRetriesMeansOneAttempt() async throws {
     let transport = ScriptedTransport([.failure(.connectionLost)])
     await #expect(
-      throws: APIError.transport(request: "GET /manifests/spirit", failure: .connectionLost)
+      throws: APIError.transport(request: "GET http://example.test/api/v1/manifests/spirit", failure: .connectionLost)
     ) {
       try await client(transport, retries: 0).send(Endpoints.manifest(rover: "spirit"))
     }
@@ -192,7 +192,7 @@ final class EventLog: Sendable {
     let client = APIClient(
       baseURL: URL(string: "http://example.test")!, timeout: 0.05, retryPolicy: .never,
       transport: slow)
-    await #expect(throws: APIError.transport(request: "GET /rovers", failure: .timedOut)) {
+    await #expect(throws: APIError.transport(request: "GET http://example.test/rovers", failure: .timedOut)) {
       try await client.send(Endpoints.rovers())
     }
     #expect(cancelled.withLock { $0 })

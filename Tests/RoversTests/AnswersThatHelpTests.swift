@@ -94,12 +94,12 @@ import Testing
 
   /// Whether the 404 ends the command or one rover of several, the line says what to try.
   @Test(arguments: [
-    (["list"], "GET /rovers"),
-    (["latest", "spirit", "curiosity"], "GET /rovers/spirit/latest_photos?per_page=100"),
-    (["sync", "spirit", "-o", "MIRROR"], "GET /manifests/spirit"),
-    (["sync", "spirit", "-o", "MIRROR", "--dry-run"], "GET /manifests/spirit"),
+    (["list"], "/rovers"),
+    (["latest", "spirit", "curiosity"], "/rovers/spirit/latest_photos?per_page=100"),
+    (["sync", "spirit", "-o", "MIRROR"], "/manifests/spirit"),
+    (["sync", "spirit", "-o", "MIRROR", "--dry-run"], "/manifests/spirit"),
   ])
-  func anAPIBaseWithoutItsPathSuggestsIt(_ arguments: [String], _ request: String) async throws {
+  func anAPIBaseWithoutItsPathSuggestsIt(_ arguments: [String], _ path: String) async throws {
     let server = try await FixtureServer.start()
     let folder = try TemporaryFolder()
     let run = try await CapturedRun.rovers(
@@ -108,7 +108,7 @@ import Testing
     #expect(run.status == 69)
     #expect(
       run.stderr.split(separator: "\n").first
-        == "Error: \(request): the server answered 404 Not Found (the API base has no /api/v1: try \(server.host)/api/v1)"
+        == "Error: GET \(server.host)\(path): the server answered 404 Not Found (the API base has no /api/v1: try \(server.host)/api/v1)"
     )
   }
 
@@ -125,7 +125,7 @@ import Testing
     // Opportunity's plan is listed; Spirit's failure is said, and the exit code is not 0.
     #expect(plan.status == 69)
     #expect(
-      plan.stderr.hasPrefix("Error: GET /manifests/spirit: the server answered 503"),
+      plan.stderr.hasPrefix("Error: GET \(server.baseURL)/manifests/spirit: the server answered 503"),
       "\(plan.stderr)")
     let paths = plan.stdout.split(separator: "\n").dropFirst()
     #expect(paths.count == 8 && paths.allSatisfy { $0.contains("/opportunity/5111/") })

@@ -164,7 +164,7 @@ import Testing
       let run = try await CapturedRun.rovers(
         arguments, base: Offline.apiBase, environment: environment)
       #expect(run.status == 65, "\(run.stderr)")
-      #expect(run.stderr.contains("GET /rss/api/?"))
+      #expect(run.stderr.contains("GET \(feeds.host)/rss/api/?"))
       #expect(run.stderr.contains("latest_sol is \(sol), outside the sols a mission can have"))
     }
   }
@@ -223,9 +223,9 @@ import Testing
     let lines = run.stderr.split(separator: "\n")
     #expect(lines.count == 2, "\(run.stderr)")
     #expect(
-      lines.first?.hasPrefix("Error: the API at 127.0.0.1: GET /rovers/curiosity/photos") == true)
+      lines.first?.hasPrefix("Error: the API: GET \(api.baseURL)/rovers/curiosity/photos") == true)
     #expect(
-      lines.last?.hasPrefix("Error: NASA's feeds at 127.0.0.1: GET /api/v1/raw_image_items/")
+      lines.last?.hasPrefix("Error: NASA's feeds: GET \(Offline.nasaBase)/api/v1/raw_image_items/")
         == true)
     #expect(!run.stderr.contains("answered from"))
   }

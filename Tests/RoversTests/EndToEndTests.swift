@@ -134,7 +134,7 @@ import Testing
     #expect(!run.stdout.contains("Spirit"))
     #expect(
       run.stderr
-        == "Error: GET /rovers/Spirit/latest_photos?per_page=100: the server answered 503 Service"
+        == "Error: GET \(server.baseURL)/rovers/Spirit/latest_photos?per_page=100: the server answered 503 Service"
         + " Unavailable\n")
     let json = try await CapturedRun.rovers(["latest", "--json"], base: server.baseURL)
     let entries = try #require(
@@ -145,7 +145,7 @@ import Testing
       ])
     #expect(
       entries[1]["error"] as? String
-        == "GET /rovers/Spirit/latest_photos?per_page=100: the server answered 503 Service"
+        == "GET \(server.baseURL)/rovers/Spirit/latest_photos?per_page=100: the server answered 503 Service"
         + " Unavailable")
     #expect(entries[1]["photos"] == nil)
   }
@@ -156,13 +156,13 @@ import Testing
     let run = try await CapturedRun.rovers(
       ["manifest", "spirit", "--timeout", "0.5"], base: server.baseURL)
     #expect(run.status == 75)
-    #expect(run.stderr == "Error: GET /manifests/spirit: no answer before the timeout\n")
+    #expect(run.stderr == "Error: GET \(server.baseURL)/manifests/spirit: no answer before the timeout\n")
   }
 
   @Test func refusedConnectionIsUnavailable() async throws {
     let run = try await CapturedRun.rovers(["list"], base: "http://127.0.0.1:9/api/v1")
     #expect(run.status == 69)
-    #expect(run.stderr == "Error: GET /rovers: cannot connect to 127.0.0.1:9\n")
+    #expect(run.stderr == "Error: GET http://127.0.0.1:9/api/v1/rovers: cannot connect to 127.0.0.1:9\n")
   }
 
   @Test func theKeyIsSentButNeverShown() async throws {
@@ -175,7 +175,7 @@ import Testing
     #expect(run.status == 77)
     #expect(
       run.stderr
-        == "Error: GET /rovers: the server answered 403 Forbidden: API_KEY_INVALID: key *** is not"
+        == "Error: GET \(server.baseURL)/rovers: the server answered 403 Forbidden: API_KEY_INVALID: key *** is not"
         + " valid (the key comes from --api-key, --api-key-file, ROVERS_API_KEY or NASA_API_KEY)\n"
     )
     #expect(!(run.stdout + run.stderr).contains("TOPSECRET"))

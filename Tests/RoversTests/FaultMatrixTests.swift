@@ -9,7 +9,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
   var latency = 0
   var arguments: [String]
   var status: Int32
-  /// A phrase stderr must hold.
+  /// A phrase stderr must hold; `{base}` stands for the server's address.
   var phrase: String
 
   var testDescription: String { name }
@@ -26,37 +26,37 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       faults:
         #"[{"match": "/rovers", "status": 429, "headers": {"Retry-After": "1"}, "times": 1}]"#,
       arguments: ["list", "-v"], status: 0,
-      phrase: "retry 1 of 3 for GET /rovers in 1.00 s: the server answered 429"),
+      phrase: "retry 1 of 3 for GET {base}/rovers in 1.00 s: the server answered 429"),
     FaultCase(
       name: "503 twice, then success",
       faults: #"[{"match": "/manifests/spirit", "status": 503, "times": 2}]"#,
       arguments: ["manifest", "spirit", "--verbose"], status: 0,
-      phrase: "retry 2 of 3 for GET /manifests/spirit"),
+      phrase: "retry 2 of 3 for GET {base}/manifests/spirit"),
     FaultCase(
       name: "500 always",
       faults: #"[{"match": "/", "status": 500, "body": "<html>oops</html>"}]"#,
       arguments: ["manifest", "curiosity", "--retries", "2"], status: 69,
-      phrase: "Error: GET /manifests/curiosity: the server answered 500 Internal Server Error"),
+      phrase: "Error: GET {base}/manifests/curiosity: the server answered 500 Internal Server Error"),
     FaultCase(
       name: "connection dropped once",
       faults: #"[{"match": "/rovers", "action": "drop", "times": 1}]"#,
-      arguments: ["list", "-v"], status: 0, phrase: "retry 1 of 3 for GET /rovers"),
+      arguments: ["list", "-v"], status: 0, phrase: "retry 1 of 3 for GET {base}/rovers"),
     FaultCase(
       name: "body truncated once",
       faults: #"[{"match": "sol=1000", "action": "truncate", "times": 1}]"#,
       arguments: ["photos", "curiosity", "--sol", "1000", "--page", "2", "-v"], status: 0,
-      phrase: "retry 1 of 3 for GET /rovers/curiosity/photos?sol=1000&page=2"),
+      phrase: "retry 1 of 3 for GET {base}/rovers/curiosity/photos?sol=1000&page=2"),
     FaultCase(
       name: "slower than --timeout",
       faults: #"[{"match": "/rovers", "latency_ms": 5000}]"#,
       arguments: ["list", "--timeout", "0.3", "--retries", "1"], status: 75,
-      phrase: "Error: GET /rovers: no answer before the timeout"),
+      phrase: "Error: GET {base}/rovers: no answer before the timeout"),
     FaultCase(
       name: "200 with an HTML page",
       faults:
         #"[{"match": "/rovers", "status": 200, "headers": {"Content-Type": "text/html"}, "body": "<!DOCTYPE html><html><body>Gateway</body></html>"}]"#,
       arguments: ["list"], status: 65,
-      phrase: "Error: GET /rovers: the server answered 200 with an HTML page, not JSON"),
+      phrase: "Error: GET {base}/rovers: the server answered 200 with an HTML page, not JSON"),
     FaultCase(
       name: "200 with an empty body",
       faults: #"[{"match": "/manifests/", "status": 200, "body": ""}]"#,
@@ -86,7 +86,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       faults:
         #"[{"match": "/rovers", "status": 200, "body_base64": "eyJyb3ZlcnMiOiBbeyJuYW1lIjogIv/+In1dfQ=="}]"#,
       arguments: ["list"], status: 65,
-      phrase: "Error: GET /rovers: the server answered 200 with data that cannot be understood"),
+      phrase: "Error: GET {base}/rovers: the server answered 200 with data that cannot be understood"),
     FaultCase(
       name: "401 from Mars Vista",
       faults:
@@ -108,7 +108,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       name: "endpoint gone",
       faults: #"[{"match": "/manifests/", "status": 404, "body": "Not Found"}]"#,
       arguments: ["manifest", "spirit"], status: 69,
-      phrase: "Error: GET /manifests/spirit: the server answered 404 Not Found"),
+      phrase: "Error: GET {base}/manifests/spirit: the server answered 404 Not Found"),
     FaultCase(
       name: "unknown rover, original shape",
       arguments: ["photos", "voyager", "--sol", "1"], status: 64,
@@ -132,7 +132,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       faults: #"[{"match": "/rovers/Opportunity/latest_photos", "status": 502}]"#,
       arguments: ["latest", "--retries", "1"], status: 69,
       phrase:
-        "Error: GET /rovers/Opportunity/latest_photos?per_page=100: the server answered 502 Bad"
+        "Error: GET {base}/rovers/Opportunity/latest_photos?per_page=100: the server answered 502 Bad"
         + " Gateway"),
     FaultCase(
       name: "the whole command past its deadline",
@@ -151,7 +151,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       ? fault.arguments : [fault.arguments[0], "--api-key", Self.key] + fault.arguments.dropFirst()
     let run = try await CapturedRun.rovers(arguments, base: server.baseURL)
     #expect(run.status == fault.status, "\(run.stderr)")
-    #expect(run.stderr.contains(fault.phrase), "\(run.stderr)")
+    let phrase = fault.phrase.replacingOccurrences(of: "{base}", with: server.baseURL)
+    #expect(run.stderr.contains(phrase), "\(run.stderr)")
     #expect(!(run.stdout + run.stderr).contains("E2ESECRET"))
   }
 
@@ -162,8 +163,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     #expect(run.status == 69)
     #expect(
       run.stderr
-        == "Error: GET /rovers/curiosity/latest_photos?per_page=100: cannot connect to"
-        + " 127.0.0.1:9\n")
+        == "Error: GET http://127.0.0.1:9/api/v1/rovers/curiosity/latest_photos?per_page=100:"
+        + " cannot connect to 127.0.0.1:9\n")
   }
 
   @Test func redirectToAnotherHostLosesTheKey() async throws {

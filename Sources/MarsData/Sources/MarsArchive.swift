@@ -78,7 +78,7 @@ public struct MarsArchive: PhotoArchive {
     case .status(let request, let response):
       if (500...599).contains(response.status) { return true }
       return response.status == 404 && client.baseURL.path.contains("/api/")
-        && request != Endpoints.rovers().summary
+        && request != client.summary(of: Endpoints.rovers())
     case .invalidRequest, .undecodable: return false
     }
   }

@@ -83,7 +83,7 @@ extension MarsArchive {
   private func checkPlausible(pages: Int, request: APIRequest<PhotoPage>) throws {
     guard pages <= Self.maxPages else {
       throw APIError.undecodable(
-        request: request.summary,
+        request: client.summary(of: request),
         problem: "the server claims \(pages) pages of photos, more than any sol has")
     }
   }

@@ -43,13 +43,19 @@ struct ErrorReport {
       let api = ErrorReport(error.api)
       let feeds = ErrorReport(error.feeds)
       self.init(
-        message: "the API at \(error.apiHost): \(api.message)\nError: NASA's feeds at"
-          + " \(error.feedsHost): \(feeds.message)", code: api.code)
+        message: "\(Self.named("the API", error.apiHost, api.message))\nError: "
+          + Self.named("NASA's feeds", error.feedsHost, feeds.message), code: api.code)
     case is CancellationError:
       self.init(message: "interrupted", code: .interrupted)
     default:
       self.init(message: "unexpected failure: \(error)", code: .failure)
     }
+  }
+
+  /// A source's failure, naming its host unless the message (a request's address) already
+  /// does: `the API: GET https://…: 503`, `NASA's feeds at mars.nasa.gov: …`.
+  private static func named(_ source: String, _ host: String, _ message: String) -> String {
+    message.contains(host) ? "\(source): \(message)" : "\(source) at \(host): \(message)"
   }
 
   /// The exit code of an API failure, as CLI.md's table has it.
