@@ -41,7 +41,8 @@ import Testing
           response: ServerErrorResponse(status: 400, message: "Invalid Rover Name")))
     #expect(
       error?.description
-        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 400 Bad Request: Invalid Rover Name")
+        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 400 Bad Request: Invalid Rover Name"
+    )
   }
 
   @Test func htmlPageIsReportedAsSuch() async throws {
@@ -49,14 +50,16 @@ import Testing
     let error = await failure(HTTPResponse(status: 200, body: body))
     #expect(
       error?.description
-        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 200 with an HTML page, not JSON")
+        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 200 with an HTML page, not JSON"
+    )
   }
 
   @Test func emptyBodyIsReportedAsSuch() async {
     let error = await failure(HTTPResponse(status: 200))
     #expect(
       error?.description
-        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 200 with an empty body, not JSON")
+        == "GET https://example.test/api/v1/manifests/curiosity: the server answered 200 with an empty body, not JSON"
+    )
   }
 
   @Test func wrongShapeNamesTheField() async throws {
@@ -72,7 +75,8 @@ import Testing
     let client = client { _ in throw TransportError.cannotConnect(host: "example.test") }
     await #expect(
       throws: APIError.transport(
-        request: "GET https://example.test/api/v1/rovers", failure: .cannotConnect(host: "example.test"))
+        request: "GET https://example.test/api/v1/rovers",
+        failure: .cannotConnect(host: "example.test"))
     ) {
       try await client.send(Endpoints.rovers())
     }

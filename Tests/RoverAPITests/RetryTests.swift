@@ -168,7 +168,8 @@ final class EventLog: Sendable {
   @Test func noRetriesMeansOneAttempt() async throws {
     let transport = ScriptedTransport([.failure(.connectionLost)])
     await #expect(
-      throws: APIError.transport(request: "GET http://example.test/api/v1/manifests/spirit", failure: .connectionLost)
+      throws: APIError.transport(
+        request: "GET http://example.test/api/v1/manifests/spirit", failure: .connectionLost)
     ) {
       try await client(transport, retries: 0).send(Endpoints.manifest(rover: "spirit"))
     }
@@ -192,7 +193,9 @@ final class EventLog: Sendable {
     let client = APIClient(
       baseURL: URL(string: "http://example.test")!, timeout: 0.05, retryPolicy: .never,
       transport: slow)
-    await #expect(throws: APIError.transport(request: "GET http://example.test/rovers", failure: .timedOut)) {
+    await #expect(
+      throws: APIError.transport(request: "GET http://example.test/rovers", failure: .timedOut)
+    ) {
       try await client.send(Endpoints.rovers())
     }
     #expect(cancelled.withLock { $0 })

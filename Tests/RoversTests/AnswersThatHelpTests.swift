@@ -125,7 +125,8 @@ import Testing
     // Opportunity's plan is listed; Spirit's failure is said, and the exit code is not 0.
     #expect(plan.status == 69)
     #expect(
-      plan.stderr.hasPrefix("Error: GET \(server.baseURL)/manifests/spirit: the server answered 503"),
+      plan.stderr.hasPrefix(
+        "Error: GET \(server.baseURL)/manifests/spirit: the server answered 503"),
       "\(plan.stderr)")
     let paths = plan.stdout.split(separator: "\n").dropFirst()
     #expect(paths.count == 8 && paths.allSatisfy { $0.contains("/opportunity/5111/") })

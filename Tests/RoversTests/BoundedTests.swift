@@ -62,7 +62,8 @@ import Testing
       ["manifest", "spirit", "--timeout", "1", "--retries", "0", "--deadline", "120"],
       base: server.baseURL)
     #expect(run.status == 75)
-    #expect(run.stderr == "Error: GET \(server.baseURL)/manifests/spirit: no answer before the timeout\n")
+    #expect(
+      run.stderr == "Error: GET \(server.baseURL)/manifests/spirit: no answer before the timeout\n")
   }
 
   @Test func theDeadlineEndsABodyThatKeepsArriving() async throws {

@@ -156,13 +156,15 @@ import Testing
     let run = try await CapturedRun.rovers(
       ["manifest", "spirit", "--timeout", "0.5"], base: server.baseURL)
     #expect(run.status == 75)
-    #expect(run.stderr == "Error: GET \(server.baseURL)/manifests/spirit: no answer before the timeout\n")
+    #expect(
+      run.stderr == "Error: GET \(server.baseURL)/manifests/spirit: no answer before the timeout\n")
   }
 
   @Test func refusedConnectionIsUnavailable() async throws {
     let run = try await CapturedRun.rovers(["list"], base: "http://127.0.0.1:9/api/v1")
     #expect(run.status == 69)
-    #expect(run.stderr == "Error: GET http://127.0.0.1:9/api/v1/rovers: cannot connect to 127.0.0.1:9\n")
+    #expect(
+      run.stderr == "Error: GET http://127.0.0.1:9/api/v1/rovers: cannot connect to 127.0.0.1:9\n")
   }
 
   @Test func theKeyIsSentButNeverShown() async throws {

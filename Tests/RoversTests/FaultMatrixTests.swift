@@ -36,7 +36,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       name: "500 always",
       faults: #"[{"match": "/", "status": 500, "body": "<html>oops</html>"}]"#,
       arguments: ["manifest", "curiosity", "--retries", "2"], status: 69,
-      phrase: "Error: GET {base}/manifests/curiosity: the server answered 500 Internal Server Error"),
+      phrase: "Error: GET {base}/manifests/curiosity: the server answered 500 Internal Server Error"
+    ),
     FaultCase(
       name: "connection dropped once",
       faults: #"[{"match": "/rovers", "action": "drop", "times": 1}]"#,
@@ -86,7 +87,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       faults:
         #"[{"match": "/rovers", "status": 200, "body_base64": "eyJyb3ZlcnMiOiBbeyJuYW1lIjogIv/+In1dfQ=="}]"#,
       arguments: ["list"], status: 65,
-      phrase: "Error: GET {base}/rovers: the server answered 200 with data that cannot be understood"),
+      phrase:
+        "Error: GET {base}/rovers: the server answered 200 with data that cannot be understood"),
     FaultCase(
       name: "401 from Mars Vista",
       faults:

@@ -49,7 +49,10 @@ import Testing
       environment: ["ROVERS_API_BASE": "http://fixtures.test/api/v1"],
       transport: { ClosureTransport { _ in HTTPResponse(status: 500) } })
     #expect(run.code == .unavailable)
-    #expect(run.stderr == "Error: GET http://fixtures.test/api/v1/rovers: the server answered 500 Internal Server Error\n")
+    #expect(
+      run.stderr
+        == "Error: GET http://fixtures.test/api/v1/rovers: the server answered 500 Internal Server Error\n"
+    )
     #expect(run.stdout.isEmpty)
   }
 }
