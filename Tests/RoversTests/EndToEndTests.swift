@@ -48,11 +48,32 @@ import Testing
     let run = try await CapturedRun.rovers(["latest", "--camera", "FHAZ"], base: server.baseURL)
     #expect(run.status == 0)
     #expect(run.stdout.contains("Curiosity: sol 2540, 2019-09-28, 1 photo\n"))
-    #expect(run.stdout.contains("Perseverance: no photos\n"))
+    // Perseverance never had a FHAZ, and is not asked for one.
+    #expect(run.stdout.contains("Perseverance: no photos (never had FHAZ)\n"))
     let requests = server.requests
     #expect(requests.first?.target == "/api/v1/rovers")
     #expect(requests.first?.inFlight == 1)
-    #expect(requests.dropFirst().map(\.inFlight).max() == 4)
+    #expect(requests.dropFirst().map(\.inFlight).max() == 3)
+    #expect(!requests.contains { $0.target.contains("Perseverance") })
+  }
+
+  /// One rule with a rover or without: a camera none of the rovers in play has is exit 64, one
+  /// only some have is named for the others.
+  @Test func aCameraARoverNeverHadIsNamedForThatRover() async throws {
+    let server = try await FixtureServer.start()
+    let all = try await CapturedRun.rovers(
+      ["latest", "--camera", "NAVCAM", "--json"], base: server.baseURL)
+    #expect(all.status == 0, "\(all.stderr)")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(all.stdout.utf8)) as? [[String: Any]])
+    let perseverance = try #require(entries.first { $0["rover"] as? String == "Perseverance" })
+    #expect(perseverance["missing_cameras"] as? [String] == ["NAVCAM"])
+    #expect((perseverance["photos"] as? [Any])?.isEmpty == true)
+    #expect(entries.first { $0["rover"] as? String == "Spirit" }?["missing_cameras"] == nil)
+    let one = try await CapturedRun.rovers(
+      ["latest", "perseverance", "--camera", "NAVCAM"], base: server.baseURL)
+    #expect(one.status == 64)
+    #expect(one.stderr.hasPrefix("Error: Unknown camera 'NAVCAM' on Perseverance."))
   }
 
   @Test func manifestShowsEverySol() async throws {

@@ -23,6 +23,25 @@ public enum CameraCheck {
     }
   }
 
+  /// The cameras of `cameras` that `rover` carries; all of them when the server listed none for
+  /// it (nothing to check against).
+  public static func carried(_ cameras: [String], by rover: Rover) -> [String] {
+    let known = rover.cameras.map { $0.name.uppercased() }
+    guard !known.isEmpty else { return cameras }
+    return cameras.filter { isKnown($0.uppercased(), among: known) }
+  }
+
+  /// Whether a manifest's camera names for a sol include `camera`, as a name or as the camera
+  /// an instrument belongs to (`NAV_LEFT_B` is a `NAVCAM`).
+  public static func names(_ names: [String], include camera: String) -> Bool {
+    let upper = camera.uppercased()
+    let legacy = FeedMapping.legacyCamera(for: upper)
+    return names.contains { name in
+      let name = name.uppercased()
+      return name == upper || name == legacy || FeedMapping.legacyCamera(for: name) == upper
+    }
+  }
+
   private static func isKnown(_ camera: String, among known: [String]) -> Bool {
     if known.contains(camera) || known.contains(FeedMapping.legacyCamera(for: camera)) {
       return true

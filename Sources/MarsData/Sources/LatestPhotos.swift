@@ -10,6 +10,8 @@ public struct LatestPhotos: Sendable, Hashable {
   public var earthDate: String?
   /// The photos, in the server's order.
   public var photos: [Photo]
+  /// The cameras asked for that this rover never carried (others in the same command do).
+  public var missingCameras: [String] = []
 
   /// Creates the latest photos of one rover.
   public init(rover: String, sol: Int?, earthDate: String?, photos: [Photo]) {

@@ -28,6 +28,13 @@ public struct PhotoQuery: Sendable {
   public func fetch(_ archive: any PhotoArchive) async throws -> [Photo] {
     try await archive.checkingRover(rover) {
       guard !cameras.isEmpty else { return try await matching(archive) }
+      if case .latest = day {
+        // Each camera's own last sol, as `latest --camera` has it: the rover's cameras first.
+        let details = try await archive.fetchRover(rover)
+        let found = try await archive.fetchLatestPhotos(
+          rovers: [rover], cameras: cameras, listed: [details])
+        return try found.first?.result.get().photos ?? []
+      }
       return try await withThrowingTaskGroup(of: [Photo]?.self) { group in
         group.addTask {
           let details = try await archive.fetchRover(rover)
@@ -48,10 +55,7 @@ public struct PhotoQuery: Sendable {
       return try await archive.fetchPhotos(rover: rover, on: day, cameras: cameras)
     case .latest:
       let outcome = try await archive.fetchLatestPhotos(rovers: [rover], camera: nil).first
-      let photos = try outcome?.result.get().photos ?? []
-      return cameras.isEmpty
-        ? photos
-        : photos.filter { photo in cameras.contains { FeedMapping.matches(photo, camera: $0) } }
+      return try outcome?.result.get().photos ?? []
     }
   }
 }

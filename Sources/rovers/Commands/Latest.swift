@@ -10,6 +10,10 @@ extension Rovers {
       discussion: """
         Without a rover, asks the server for its rovers and then fetches all of them at once. \
         A rover that fails is named on stderr; the others are still shown.
+
+        With --camera, each rover's photos from that camera on the last sol it took any, which \
+        may be older than the rover's latest sol. A rover that never had the camera says so; \
+        a camera none of the rovers has is an error (exit 64).
         """,
       arguments: [
         ArgumentSpec(
@@ -48,17 +52,16 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
-      var names: [String]? = rovers.isEmpty ? nil : rovers
-      if !cameras.isEmpty {
-        // The list holds each rover's cameras; with it in hand the rovers are known too.
-        let list = try await archive.fetchAllRovers()
-        let asked = names.map { names in list.filter { names.contains($0.name.lowercased()) } }
-        try CameraCheck.check(cameras, on: asked ?? list)
-        names = names ?? list.map(\.name)
-      }
+      let names: [String]? = rovers.isEmpty ? nil : rovers
+      // The list holds each rover's cameras, which decide what each rover is asked for.
+      let found =
+        cameras.isEmpty
+        ? try await archive.fetchLatestPhotos(rovers: names, camera: nil)
+        : try await archive.fetchLatestPhotos(
+          rovers: names, cameras: cameras, listed: try await archive.fetchAllRovers())
       // A rover the server does not know is a typo to point out, with the names it does know.
       let outcomes = await archive.explainingUnknownRovers(
-        try await archive.fetchLatestPhotos(rovers: names, cameras: cameras),
+        found,
         asked: !rovers.isEmpty
       ).map { outcome in
         var outcome = outcome
@@ -89,13 +92,21 @@ extension Rovers {
     {
       var blocks: [String] = []
       for latest in outcomes.compactMap(\.value) {
+        let name = style.paint(TerminalText.safe(latest.rover), "1")
+        // Cameras asked for that this rover never had are named, so "no photos" is not taken
+        // for an idle camera.
+        let missing =
+          latest.missingCameras.isEmpty
+          ? ""
+          : " (never had \(latest.missingCameras.map(TerminalText.safe).joined(separator: ", ")))"
         guard let sol = latest.sol, let date = latest.earthDate else {
-          blocks.append(style.paint(TerminalText.safe(latest.rover), "1") + ": no photos\n")
+          blocks.append(name + ": no photos\(missing)\n")
           continue
         }
         let count = latest.photos.count
-        var text = style.paint(TerminalText.safe(latest.rover), "1")
-        text += ": sol \(sol), \(TerminalText.safe(date)), \(count) photo\(count == 1 ? "" : "s")\n"
+        var text = name
+        text += ": sol \(sol), \(TerminalText.safe(date)), \(count) photo\(count == 1 ? "" : "s")"
+        text += missing + "\n"
         // NASA's Perseverance feed numbers no photo: a column of nothing is left out.
         let numbered = latest.photos.contains { $0.id != nil }
         var table = TextTable(

@@ -11,6 +11,10 @@ struct LatestEntry: JSONPrintable {
       switch outcome.result {
       case .success(let latest):
         json.member("earth_date", latest.earthDate)
+        // Only with --camera, and only for a rover that never had one of them.
+        if !latest.missingCameras.isEmpty {
+          json.member("missing_cameras", strings: latest.missingCameras)
+        }
         json.key("photos")
         latest.photos.write(to: &json)
         json.member("rover", latest.rover)
