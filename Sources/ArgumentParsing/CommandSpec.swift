@@ -15,11 +15,14 @@ public struct CommandSpec: Sendable {
   /// Options of another command that people reach for here, with where they belong: a better
   /// answer than the nearest spelling.
   public var elsewhere: [String: String] = [:]
+  /// Command lines that show what the command is for, as help's `EXAMPLES:` lists them.
+  public var examples: [String] = []
 
   /// A subcommand called `name`.
   public init(
     name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [], oneOf: [String] = [], elsewhere: [String: String] = [:]
+    options: [OptionSpec] = [], oneOf: [String] = [], elsewhere: [String: String] = [:],
+    examples: [String] = []
   ) {
     self.name = name
     self.abstract = abstract
@@ -28,6 +31,16 @@ public struct CommandSpec: Sendable {
     self.options = options
     self.oneOf = oneOf
     self.elsewhere = elsewhere
+    self.examples = examples
+  }
+
+  /// The options the command's own help describes: its own, and `--format` and `--json` of the
+  /// shared ones, which say what the command prints.
+  public var ownOptions: [OptionSpec] { options.filter { !$0.isShared || $0.saysWhatIsPrinted } }
+
+  /// The shared options the command takes that its help leaves to a topic of their own.
+  public var commonOptions: [OptionSpec] {
+    options.filter { $0.isShared && !$0.saysWhatIsPrinted }
   }
 
   /// The full usage line: `rovers photos <rover> (--sol <sol> | …)`.
@@ -49,7 +62,7 @@ public struct CommandSpec: Sendable {
       }
       words.append(option.isRequired ? option.synopsisWord : "[\(option.synopsisWord)]")
     }
-    if options.contains(where: { $0.isShared && $0.long == "format" }) {
+    if options.contains(where: { $0.isShared && $0.saysWhatIsPrinted }) {
       words += ["[--format <format>]", "[--json]"]
     }
     return words.joined(separator: " ")
@@ -171,6 +184,10 @@ public struct OptionSpec: Sendable {
   public var displayName: String {
     "--\(long)" + (valueName.map { " <\($0)>" } ?? "")
   }
+
+  /// Whether it is `--format` or `--json`: shared, yet shown with each command, since they say
+  /// what it prints.
+  public var saysWhatIsPrinted: Bool { isShared && (long == "format" || long == "json") }
 
   /// The same option, marked as one of the shared ones.
   public var shared: OptionSpec {

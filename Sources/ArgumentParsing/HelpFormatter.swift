@@ -19,8 +19,10 @@ public struct HelpFormatter: Sendable {
     self.width = max(width, Self.descriptionColumn + 20)
   }
 
-  /// The help of one subcommand.
-  public func help(for spec: CommandSpec) -> String {
+  /// The help of one subcommand. With `commonOptionsTopic`, the shared options it takes are
+  /// named in one paragraph that points to that help topic, which describes them once;
+  /// without, every option is described here.
+  public func help(for spec: CommandSpec, commonOptionsTopic: String? = nil) -> String {
     var text = "OVERVIEW: \(spec.abstract)\n\n"
     if let discussion = spec.discussion { text += wrap(discussion) + "\n\n" }
     text += usage(spec.usage(program: program)) + "\n"
@@ -28,14 +30,39 @@ public struct HelpFormatter: Sendable {
       text += "\nARGUMENTS:\n"
       for argument in spec.arguments { text += row("<\(argument.name)>", argument.help) }
     }
+    let common = commonOptionsTopic == nil ? [] : spec.commonOptions
     text += "\nOPTIONS:\n"
-    for option in spec.options {
+    text += rows(commonOptionsTopic == nil ? spec.options : spec.ownOptions)
+    text += row("-h, --help", "Show help information.")
+    if let topic = commonOptionsTopic, !common.isEmpty {
+      let names = common.map { $0.short.map { "-\($0)" } ?? "--\($0.long)" }.joined(separator: ", ")
+      text += "\nCOMMON OPTIONS:\n"
+      text += indented(wrap("\(names): see '\(program) help \(topic)'.", less: 2), by: 2)
+    }
+    if !spec.examples.isEmpty {
+      text += "\nEXAMPLES:\n"
+      for example in spec.examples { text += indented(wrap(example, less: 2), by: 2) }
+    }
+    return text
+  }
+
+  /// Option rows, each with its default.
+  public func rows(_ options: [OptionSpec]) -> String {
+    options.map { option in
       var help = option.help
       if let value = option.defaultValue { help += " (default: \(value))" }
-      text += row(option.helpLabel, help)
-    }
-    text += row("-h, --help", "Show help information.")
-    return text
+      return row(option.helpLabel, help)
+    }.joined()
+  }
+
+  private func wrap(_ text: String, less: Int) -> String {
+    HelpFormatter(program: program, width: width - less).wrap(text)
+  }
+
+  private func indented(_ text: String, by spaces: Int) -> String {
+    let pad = String(repeating: " ", count: spaces)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { pad + $0 }
+      .joined(separator: "\n") + "\n"
   }
 
   /// The root command's help; `topics` are the names and one-line abstracts of the help

@@ -35,13 +35,56 @@ import Testing
     #expect(
       run.stdout.contains(
         "  --sol <sol>             The Martian day, counted from landing (0 and up).\n"))
-    #expect(run.stdout.hasSuffix("  -h, --help              Show help information.\n"))
+    #expect(run.stdout.contains("  -h, --help              Show help information.\n"))
+  }
+
+  /// A command's help shows its own options and examples; the twenty options every data
+  /// command shares are named once and described in `rovers help options`.
+  @Test func commandHelpLeavesTheCommonOptionsToTheirTopic() async throws {
+    let photos = await CapturedRun.run("help photos")
+    #expect(!photos.stdout.contains("--api-base <url>"))
+    #expect(photos.stdout.contains("\nCOMMON OPTIONS:\n  --fields, --color,"))
+    #expect(photos.stdout.contains("-v, -q: see 'rovers help options'.\n"))
+    #expect(photos.stdout.contains("\nEXAMPLES:\n  rovers photos perseverance --sol 100\n"))
+    #expect(photos.stdout.split(separator: "\n").count < 40)
+    let topic = await CapturedRun.run("help options")
+    #expect(topic.code == .success)
+    for option in CommonOptions.specs {
+      #expect(topic.stdout.contains("  \(option.helpLabel)"), "\(option.long)")
+    }
+    #expect(
+      topic.stdout.contains("(default: 300; 3600 for download and\n                          sync)")
+    )
+    // Every data command names each shared option it takes.
+    for spec in Rovers.specs where !spec.commonOptions.isEmpty {
+      let help = await CapturedRun.run("help \(spec.name)").stdout
+      let paragraph = help.components(separatedBy: "COMMON OPTIONS:\n").last ?? ""
+      for option in spec.commonOptions {
+        #expect(paragraph.contains(option.short.map { "-\($0)" } ?? "--\(option.long)"))
+      }
+    }
+  }
+
+  /// Each example in help is a command line the parser takes.
+  @Test func everyExampleParses() throws {
+    for spec in Rovers.specs {
+      for example in spec.examples {
+        let words = example.split(separator: "|")[0].split(separator: " ").map(String.init)
+        #expect(Array(words.prefix(2)) == ["rovers", spec.name], "\(example)")
+        #expect(throws: Never.self, "\(example)") {
+          try ArgumentParser.parse(Array(words.dropFirst(2)), for: spec)
+        }
+      }
+    }
   }
 
   @Test func everyDescriptionStartsAtColumn26() async {
     for name in ["list", "latest", "manifest", "photos"] {
       let help = await CapturedRun.run("help \(name)").stdout
-      for line in help.split(separator: "\n") where line.hasPrefix("  -") || line.hasPrefix("  <") {
+      // The common options' paragraph names options without describing them.
+      let described = help.components(separatedBy: "\nCOMMON OPTIONS:\n")[0]
+      for line in described.split(separator: "\n")
+      where line.hasPrefix("  -") || line.hasPrefix("  <") {
         let label = line.prefix(26)
         #expect(label.hasSuffix(" ") && line.dropFirst(26).first != " ", "\(line)")
       }

@@ -22,7 +22,12 @@ extension Rovers {
         CameraOptions.repeatable,
         Self.output.spec, DownloadOutput.jobs.spec, DownloadOutput.force.spec,
         Self.dryRun.spec, SizeOption.spec, DownloadOutput.noGallery.spec,
-      ] + CommonOptions.options(deadline: 3600), oneOf: DayOptions.oneOf)
+      ] + CommonOptions.options(deadline: 3600), oneOf: DayOptions.oneOf,
+      examples: [
+        "rovers download perseverance --sol 100 -o ~/mars",
+        "rovers download curiosity --latest --camera FHAZ -o ~/mars",
+        "rovers download perseverance --sol 100 --dry-run",
+      ])
 
     static let output = Option.text(
       "output", short: "o", value: "dir", help: "The folder to save into.",

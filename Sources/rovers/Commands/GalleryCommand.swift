@@ -18,7 +18,10 @@ extension Rovers {
         ArgumentSpec(
           name: "dir", help: "The folder download and sync fill.", completion: .directories)
       ],
-      options: [Cache.quiet.spec])
+      options: [Cache.quiet.spec],
+      examples: [
+        "rovers gallery ~/mars"
+      ])
 
     /// The gallery is built on this machine: no server, key or timeouts.
     var sharedOptions: CommonOptions? { nil }

@@ -25,6 +25,11 @@ extension Rovers {
       elsewhere: [
         "--sol": "For the photos of one sol, use 'rovers photos <rover> --sol <sol>'.",
         "--earth-date": "For one Earth day, use 'rovers photos <rover> --earth-date <date>'.",
+      ],
+      examples: [
+        "rovers latest",
+        "rovers latest curiosity --camera FHAZ --camera RHAZ",
+        "rovers latest --json | jq '.[] | {rover, sol}'",
       ])
 
     let common: CommonOptions

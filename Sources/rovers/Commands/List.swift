@@ -7,7 +7,11 @@ extension Rovers {
   struct List: DataCommand {
     static let spec = CommandSpec(
       name: "list", abstract: "List the rovers and their mission status.",
-      options: CommonOptions.specs)
+      options: CommonOptions.specs,
+      examples: [
+        "rovers list",
+        "rovers list --format csv --fields name,status,total_photos",
+      ])
 
     let common: CommonOptions
 

@@ -17,7 +17,12 @@ extension Rovers {
           isRequired: false, completion: .rovers)
       ],
       options: [Self.fromSolOption.spec, Self.toSolOption.spec, Self.limitOption.spec]
-        + CommonOptions.specs)
+        + CommonOptions.specs,
+      examples: [
+        "rovers manifest curiosity",
+        "rovers manifest perseverance --from-sol 100 --to-sol 200",
+        "rovers manifest --format csv",
+      ])
 
     static let fromSolOption = Option.integer(
       "from-sol", value: "sol", help: "Only sols from this one on.", in: 0...Int.max,

@@ -20,7 +20,12 @@ extension Rovers {
         DayOptions.sol, DayOptions.earthDate,
         CameraOptions.repeatable,
         Self.pageOption.spec, Self.urlsFlag.spec, SizeOption.spec,
-      ] + CommonOptions.specs, oneOf: DayOptions.oneOf)
+      ] + CommonOptions.specs, oneOf: DayOptions.oneOf,
+      examples: [
+        "rovers photos perseverance --sol 100",
+        "rovers photos curiosity --earth-date 2015-05-30 --camera FHAZ --json",
+        "rovers photos perseverance --sol 100 --urls | wget -i -",
+      ])
 
     static let pageOption = Option.integer(
       "page", value: "n", help: "Only this page of 25 photos, 1 and up.", in: 1...Int.max,

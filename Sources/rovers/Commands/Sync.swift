@@ -27,7 +27,12 @@ extension Rovers {
         Self.output.spec, Self.sinceSolOption.spec, CameraOptions.repeatable,
         DownloadOutput.jobs.spec, Self.verifyFlag.spec, Self.dryRun.spec, SizeOption.spec,
         DownloadOutput.noGallery.spec,
-      ] + CommonOptions.options(deadline: 3600))
+      ] + CommonOptions.options(deadline: 3600),
+      examples: [
+        "rovers sync perseverance -o ~/mars",
+        "rovers sync curiosity -o ~/mars --since-sol 4000 -q",
+        "rovers sync perseverance -o ~/mars --dry-run",
+      ])
 
     static let output: Option<String> = {
       var option = Option.text(

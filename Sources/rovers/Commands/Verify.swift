@@ -23,7 +23,11 @@ extension Rovers {
           name: "rover", help: "Only these rovers' folders (every rover when none).",
           isRequired: false, isRepeated: true, completion: .rovers),
       ],
-      options: [Self.remoteFlag.spec] + CommonOptions.specs)
+      options: [Self.remoteFlag.spec] + CommonOptions.specs,
+      examples: [
+        "rovers verify ~/mars",
+        "rovers verify ~/mars --json",
+      ])
 
     static let remoteFlag = Flag(
       "remote", help: "Ask NASA's feeds what the recorded sols hold, too.")

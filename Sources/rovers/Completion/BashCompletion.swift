@@ -55,7 +55,7 @@ enum BashCompletion {
       text += "      ;;\n"
     }
     text += """
-          help) words="\(specs.map(\.name).joined(separator: " ")) exit-codes environment" ;;
+          help) words="\((specs.map(\.name) + HelpTopic.all.map(\.name)).joined(separator: " "))" ;;
         esac
         if [[ "$cur" == -* ]]; then
           COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -34,7 +34,7 @@ enum FishCompletion {
     }
     text +=
       "complete -c rovers -n __fish_use_subcommand -a help -d 'Show subcommand help information.'\n"
-    let topics = specs.map(\.name) + ["exit-codes", "environment"]
+    let topics = specs.map(\.name) + HelpTopic.all.map(\.name)
     text +=
       "complete -c rovers -n '__fish_seen_subcommand_from help' -a '\(topics.joined(separator: " "))'\n"
     for spec in specs {

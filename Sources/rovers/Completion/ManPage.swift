@@ -25,14 +25,16 @@ enum ManPage {
       for argument in spec.arguments {
         text += ".TP\n.I \(roff("<\(argument.name)>"))\n\(roff(argument.help))\n"
       }
-      for option in spec.options {
-        let value = option.valueName.map { " \\fI<\(roff($0))>\\fR" } ?? ""
-        let short = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
-        let suffix = option.defaultValue.map { " (default: \($0))" } ?? ""
+      text += spec.ownOptions.map(item).joined()
+      if !spec.commonOptions.isEmpty {
+        let names = spec.commonOptions.map { $0.short.map { "-\($0)" } ?? "--\($0.long)" }
         text +=
-          ".TP\n\(short)\\fB\\-\\-\(roff(option.long))\\fR\(value)\n\(roff(option.help + suffix))\n"
+          ".PP\nCommon options (see COMMON OPTIONS): \(roff(names.joined(separator: ", "))).\n"
       }
     }
+    // The options every data command shares, described once rather than under each command.
+    text += ".SH COMMON OPTIONS\n"
+    text += HelpTopic.commonOptions.map(item).joined()
     text += ".SH ENVIRONMENT\n"
     for (name, meaning) in HelpTopic.environmentVariables {
       text += ".TP\n.B \(name)\n\(roff(meaning))\n"
@@ -73,6 +75,15 @@ enum ManPage {
 
       """
     return text
+  }
+
+  /// One option as a tagged paragraph: `-o, --output <dir>` and what it does.
+  private static func item(_ option: OptionSpec) -> String {
+    let value = option.valueName.map { " \\fI<\(roff($0))>\\fR" } ?? ""
+    let short = option.short.map { "\\fB\\-\($0)\\fR, " } ?? ""
+    let suffix = option.defaultValue.map { " (default: \($0))" } ?? ""
+    return
+      ".TP\n\(short)\\fB\\-\\-\(roff(option.long))\\fR\(value)\n\(roff(option.help + suffix))\n"
   }
 
   /// Text safe in roff: backslashes doubled, dashes literal, and no line starting with a dot

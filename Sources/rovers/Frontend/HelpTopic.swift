@@ -14,6 +14,11 @@ struct HelpTopic: Sendable {
       }
       return text
     },
+    HelpTopic(name: "options", abstract: "The options every data command takes.") { format in
+      "COMMON OPTIONS:\n" + format.rows(commonOptions)
+        + "\n  Flags beat environment variables, which beat the config file and defaults.\n"
+        + "  See 'rovers help <subcommand>' for a command's own options.\n"
+    },
     HelpTopic(name: "environment", abstract: "The environment variables rovers reads.") {
       format in
       var text = "ENVIRONMENT:\n"
@@ -22,6 +27,14 @@ struct HelpTopic: Sendable {
         + "\n  Flags beat environment variables, which beat the config file and defaults.\n"
     },
   ]
+
+  /// The options every data command takes, described once (here, and in the man page's
+  /// COMMON OPTIONS), so each command's help shows what is its own.
+  static let commonOptions = CommonOptions.specs.map { option in
+    var option = option
+    if option.long == "deadline" { option.defaultValue = "300; 3600 for download and sync" }
+    return option
+  }
 
   /// Every variable rovers reads, with what it does: the one table behind help, the man page
   /// and the README's list (a test holds the README to it).
@@ -55,13 +68,16 @@ struct HelpTopic: Sendable {
         isRequired: false, completion: .none)
     ])
 
+  /// A subcommand's help: its own options, with the common ones left to `rovers help options`.
+  static func help(for spec: CommandSpec, _ format: HelpFormatter) -> String {
+    format.help(for: spec, commonOptionsTopic: "options")
+  }
+
   /// The help that `rovers help <words>` prints.
   static func text(for words: [String], format: HelpFormatter) throws -> String {
     guard let name = words.first else { return Rovers.rootHelp(format) }
     if ["help", "-h", "--help"].contains(name) { return format.help(for: command) }
-    if let command = Rovers.command(named: name) {
-      return format.help(for: command.spec)
-    }
+    if let command = Rovers.command(named: name) { return help(for: command.spec, format) }
     if let topic = all.first(where: { $0.name == name }) { return topic.text(format) }
     let names = Rovers.specs.map(\.name) + all.map(\.name) + ["help"]
     let hint = Suggestion.hint(for: name, in: names)

@@ -117,7 +117,7 @@ enum Rovers {
         throw unknownSubcommand(first)
       }
       if ArgumentParser.wantsHelp(rest) {
-        console.output(format.help(for: command.spec))
+        console.output(HelpTopic.help(for: command.spec, format))
         return .success
       }
       let arguments = try ArgumentParser.parse(rest, for: command.spec)

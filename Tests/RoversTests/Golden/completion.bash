@@ -193,7 +193,7 @@ _rovers() {
       opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync verify gallery cache config exit-codes environment" ;;
+    help) words="list latest manifest photos download sync verify gallery cache config exit-codes options environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -40,7 +40,7 @@ complete -c rovers -n __fish_use_subcommand -a gallery -d 'Build an offline HTML
 complete -c rovers -n __fish_use_subcommand -a cache -d 'Show or clear the response cache.'
 complete -c rovers -n __fish_use_subcommand -a config -d 'Show the settings in force and where each comes from.'
 complete -c rovers -n __fish_use_subcommand -a help -d 'Show subcommand help information.'
-complete -c rovers -n '__fish_seen_subcommand_from help' -a 'list latest manifest photos download sync verify gallery cache config exit-codes environment'
+complete -c rovers -n '__fish_seen_subcommand_from help' -a 'list latest manifest photos download sync verify gallery cache config exit-codes options environment'
 complete -c rovers -n '__fish_seen_subcommand_from list' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from list' -l json -d 'The same as --format json: the API\'s own field names.'
 complete -c rovers -n '__fish_seen_subcommand_from list' -l fields -x -a '(__rovers_fields name status launch_date landing_date max_sol max_date total_photos cameras)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
