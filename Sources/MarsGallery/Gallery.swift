@@ -64,6 +64,7 @@ public struct Gallery: Sendable {
       let roverFolder = root.appendingPathComponent(folder)
       let sols = try subfolders(of: roverFolder).compactMap(Int.init).sorted()
       var counts: [Int: Int] = [:]
+      var dates: [Int: String] = [:]
       var name: String?
       var pages: [(Int, String, [PhotoTile])] = []
       for sol in sols {
@@ -72,6 +73,7 @@ public struct Gallery: Sendable {
         guard !tiles.isEmpty else { continue }
         name = name ?? recorded
         counts[sol] = tiles.count
+        dates[sol] = Self.earthDate(of: tiles)
         pages.append((sol, recorded ?? "", tiles))
       }
       guard !counts.isEmpty else { continue }
@@ -83,7 +85,9 @@ public struct Gallery: Sendable {
           previous: index > 0 ? ordered[index - 1] : nil,
           next: index + 1 < ordered.count ? ordered[index + 1] : nil)
       }
-      try writeSummary(GallerySummary(name: roverName, sols: Self.keyed(counts)), roverFolder)
+      try writeSummary(
+        GallerySummary(name: roverName, sols: Self.keyed(counts), dates: Self.keyed(dates)),
+        roverFolder)
       totals.rovers += 1
       totals.sols += counts.count
       totals.photos += counts.values.reduce(0, +)
@@ -101,6 +105,7 @@ public struct Gallery: Sendable {
       return
     }
     var counts = summary.counts
+    var dates = summary.earthDates
     var name = summary.name
     var tilesBySol: [Int: [PhotoTile]] = [:]
     for sol in touched {
@@ -108,6 +113,7 @@ public struct Gallery: Sendable {
         in: roverFolder.appendingPathComponent(String(sol)), sol: sol)
       if let recorded { name = recorded }
       counts[sol] = tiles.isEmpty ? nil : tiles.count
+      dates[sol] = Self.earthDate(of: tiles)
       tilesBySol[sol] = tiles
     }
     let ordered = counts.keys.sorted()
@@ -128,8 +134,15 @@ public struct Gallery: Sendable {
         previous: index > 0 ? ordered[index - 1] : nil,
         next: index + 1 < ordered.count ? ordered[index + 1] : nil)
     }
-    try writeSummary(GallerySummary(name: name, sols: Self.keyed(counts)), roverFolder)
+    try writeSummary(
+      GallerySummary(name: name, sols: Self.keyed(counts), dates: Self.keyed(dates)),
+      roverFolder)
     try writeIndex()
+  }
+
+  /// A sol's Earth day, as its photos say it (the first that does).
+  private static func earthDate(of tiles: [PhotoTile]) -> String? {
+    tiles.lazy.compactMap(\.earthDate).first
   }
 
   /// The front page, from each rover's summary and manifest: no sol folder but the latest is
@@ -148,7 +161,7 @@ public struct Gallery: Sendable {
         }
       rovers.append(
         GalleryRover(
-          name: summary.name, folder: folder, sols: summary.counts,
+          name: summary.name, folder: folder, sols: summary.counts, dates: summary.earthDates,
           manifest: RoverManifestFile.read(in: roverFolder)?.photos ?? [], strip: Array(strip)))
     }
     try write(IndexPage(rovers: rovers).render(), to: root.appendingPathComponent(Self.indexName))
@@ -223,8 +236,9 @@ public struct Gallery: Sendable {
       + folder.dropFirst()
   }
 
-  private static func keyed(_ counts: [Int: Int]) -> [String: Int] {
-    Dictionary(counts.map { (String($0.key), $0.value) }, uniquingKeysWith: max)
+  /// Values by sol, keyed by the sol's number as text, as JSON objects are.
+  private static func keyed<Value>(_ values: [Int: Value]) -> [String: Value] {
+    Dictionary(values.map { (String($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
   }
 
   private func subfolders(of folder: URL) throws -> [String] {

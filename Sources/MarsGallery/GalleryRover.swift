@@ -8,6 +8,8 @@ struct GalleryRover {
   var folder: String
   /// The sols here, with how many photos each holds.
   var sols: [Int: Int]
+  /// The Earth day of each sol here, where its photos say it.
+  var dates: [Int: String] = [:]
   /// The mission's sols, as the last manifest recorded in the folder said; empty without one.
   var manifest: [ManifestEntry]
   /// The first photos of the latest sol, relative to the front page.
@@ -22,6 +24,15 @@ struct GallerySummary: Codable {
   var name: String
   /// Photos per sol, by sol number.
   var sols: [String: Int]
+  /// The Earth day of each sol, by sol number; absent from summaries of earlier versions.
+  var dates: [String: String]?
+
+  /// The Earth days by sol number.
+  var earthDates: [Int: String] {
+    Dictionary(
+      (dates ?? [:]).compactMap { key, value in Int(key).map { ($0, value) } },
+      uniquingKeysWith: { first, _ in first })
+  }
 
   /// The sols as numbers.
   var counts: [Int: Int] {

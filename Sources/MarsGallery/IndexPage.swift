@@ -34,12 +34,36 @@ struct IndexPage {
       }
       html += "</div>\n"
     }
-    html += TimelineChart(entries: rover.manifest, onDisk: rover.sols, folder: rover.folder)
-      .render()
+    html += TimelineChart(
+      entries: rover.manifest, onDisk: rover.sols, folder: rover.folder, dates: rover.dates
+    ).render()
     html += "<p class=\"legend\"><i style=\"background: var(--accent)\"></i>sols here"
     html += "<i style=\"background: var(--other)\"></i>sols not downloaded"
     if rover.manifest.isEmpty { html += " (no manifest recorded: only the sols here are shown)" }
-    html += "</p>\n</section>\n"
+    html += "</p>\n"
+    html += solList(rover)
+    html += "</section>\n"
     return html
   }
+
+  /// Every sol here, newest first, each a link big enough to tap, with its Earth day and how
+  /// many photos it holds; folded away when there are many, so the front page stays short.
+  private func solList(_ rover: GalleryRover) -> String {
+    let manifestDates = Dictionary(
+      rover.manifest.map { ($0.sol, $0.earthDate) }, uniquingKeysWith: { first, _ in first })
+    let count = rover.sols.count
+    var html = "<details class=\"sol-list\"\(count <= Self.openSolList ? " open=\"open\"" : "")>"
+    html += "<summary>The \(count) sol\(count == 1 ? "" : "s") here, newest first</summary>\n"
+    html += "<ul class=\"sols\">\n"
+    for (sol, photos) in rover.sols.sorted(by: { $0.key > $1.key }) {
+      let date = rover.dates[sol] ?? manifestDates[sol]
+      html += "<li><a href=\"\(HTMLText.href(rover.folder))/\(sol)/index.html\">sol \(sol)"
+      html += "<small>\(date.map(HTMLText.escaped) ?? "date unknown")</small>"
+      html += "<small>\(photos) photo\(photos == 1 ? "" : "s")</small></a></li>\n"
+    }
+    return html + "</ul>\n</details>\n"
+  }
+
+  /// The most sols listed open; more are one click away.
+  static let openSolList = 120
 }

@@ -24,7 +24,9 @@ public struct SolPage: Sendable {
   ) {
     self.rover = rover
     self.sol = sol
-    self.tiles = tiles
+    // One order wherever the page is made (the gallery, `photos --format html`): by camera,
+    // then by NASA's id, which follows the time each photo was taken.
+    self.tiles = tiles.sorted { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
     self.home = home
     self.previous = previous
     self.next = next
@@ -33,28 +35,12 @@ public struct SolPage: Sendable {
   /// The whole page.
   public func render() -> String {
     var html = PageStyle.head(title: "\(rover) sol \(sol)")
-    html += "<header>\n<h1>"
-    if let home { html += "<a href=\"\(HTMLText.href(home))\">Rovers</a> › " }
-    html += "\(HTMLText.escaped(rover)) › sol \(sol)"
-    html +=
-      " <span class=\"stats\">\(tiles.count) photo\(tiles.count == 1 ? "" : "s")</span></h1>\n"
-    html += "<nav>"
-    if let previous {
-      html += "<a rel=\"prev\" href=\"../\(previous)/index.html\">← sol \(previous)</a>"
-    }
-    if let next { html += "<a rel=\"next\" href=\"../\(next)/index.html\">sol \(next) →</a>" }
-    html += "</nav>\n</header>\n<main>\n"
-    var groups: [(camera: String, tiles: [PhotoTile])] = []
-    for tile in tiles {
-      if groups.last?.camera == tile.camera {
-        groups[groups.count - 1].tiles.append(tile)
-      } else {
-        groups.append((tile.camera, [tile]))
-      }
-    }
-    for group in groups {
+    let groups = cameraGroups
+    html += header(groups)
+    html += "<main>\n"
+    for (index, group) in groups.enumerated() {
       let heading = group.tiles.first?.cameraFullName ?? group.camera
-      html += "<section>\n<h2>\(HTMLText.escaped(heading)) <small>"
+      html += "<section id=\"camera-\(index + 1)\">\n<h2>\(HTMLText.escaped(heading)) <small>"
       html += "\(HTMLText.escaped(group.camera)) · \(group.tiles.count)</small></h2>\n"
       html += "<ul class=\"grid\">\n"
       for tile in group.tiles { html += Self.item(tile) }
@@ -64,15 +50,58 @@ public struct SolPage: Sendable {
     return html + "</main>\n" + PageStyle.foot
   }
 
+  /// The photos by camera, in page order.
+  private var cameraGroups: [(camera: String, tiles: [PhotoTile])] {
+    var groups: [(camera: String, tiles: [PhotoTile])] = []
+    for tile in tiles {
+      if groups.last?.camera == tile.camera {
+        groups[groups.count - 1].tiles.append(tile)
+      } else {
+        groups.append((tile.camera, [tile]))
+      }
+    }
+    return groups
+  }
+
+  /// The same header wherever the page is made: where it is, how many photos, a link to each
+  /// camera's photos; in a gallery, also the front page and the sols on either side.
+  private func header(_ groups: [(camera: String, tiles: [PhotoTile])]) -> String {
+    var html = "<header>\n<h1>"
+    if let home { html += "<a href=\"\(HTMLText.href(home))\">Rovers</a> › " }
+    html += "\(HTMLText.escaped(rover)) › sol \(sol)"
+    html +=
+      " <span class=\"stats\">\(tiles.count) photo\(tiles.count == 1 ? "" : "s")</span></h1>\n"
+    html += "<nav>"
+    if let previous {
+      html += "<a rel=\"prev\" href=\"../\(previous)/index.html\">← sol \(previous)</a>"
+    }
+    if let next { html += "<a rel=\"next\" href=\"../\(next)/index.html\">sol \(next) →</a>" }
+    html += "</nav>\n"
+    if !groups.isEmpty {
+      html += "<nav class=\"cameras\" aria-label=\"Cameras\">"
+      for (index, group) in groups.enumerated() {
+        html += "<a href=\"#camera-\(index + 1)\">\(HTMLText.escaped(group.camera))"
+        html += " <small>\(group.tiles.count)</small></a>"
+      }
+      html += "</nav>\n"
+    }
+    return html + "</header>\n"
+  }
+
   /// One photo: its picture, lazily loaded in a box of a set size so nothing jumps, linking
   /// to the whole file.
   static func item(_ tile: PhotoTile) -> String {
     let source = tile.source.contains("://") ? tile.source : HTMLText.href(tile.source)
     let caption = HTMLText.escaped(tile.caption)
     let parts = [tile.camera] + (tile.earthDate.map { [$0] } ?? []) + ["sol \(tile.sol)"]
+    // The id on a line of its own, broken anywhere when it is wider than the card; the rest
+    // kept whole, each part ending in its separator so no line starts with one.
     let text =
       "<span class=\"id\">\(HTMLText.escaped(tile.nasaID))</span>"
-      + parts.map { " · <span>\(HTMLText.escaped($0))</span>" }.joined()
+      + parts.enumerated().map { index, part in
+        let separator = index + 1 < parts.count ? " ·" : ""
+        return "<span class=\"part\">\(HTMLText.escaped(part))\(separator)</span>"
+      }.joined(separator: " ")
     return """
       <li><figure><a class="photo" href="\(HTMLText.escaped(source))" data-caption="\(caption)">\
       <img src="\(HTMLText.escaped(source))" loading="lazy" width="320" height="240" \

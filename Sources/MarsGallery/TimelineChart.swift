@@ -10,6 +10,8 @@ struct TimelineChart {
   var onDisk: [Int: Int]
   /// The rover's folder, relative to the front page.
   var folder: String
+  /// The Earth day of the sols here, for the years on the axis beside the manifest's.
+  var dates: [Int: String] = [:]
 
   static let width = 1000.0
   static let height = 90.0
@@ -49,7 +51,39 @@ struct TimelineChart {
         svg += bar + "\n"
       }
     }
-    return svg + "</svg>\n"
+    svg += "</svg>\n"
+    // The axis is HTML under the chart: text in the stretched SVG would be stretched too. On a
+    // narrow screen the chart keeps a readable width and scrolls sideways.
+    return "<div class=\"timeline-scroll\"><div class=\"timeline-body\">\n" + svg
+      + axis(lastSol: lastSol, step: step) + "</div></div>\n"
+  }
+
+  /// Sol marks at a round step (at most about eight), and the first sol of each Earth year.
+  private func axis(lastSol: Int, step: Double) -> String {
+    let spacing =
+      [1, 2, 5, 10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000]
+      .first { lastSol / $0 <= 8 } ?? 10_000
+    let position = { (sol: Int) in Self.format(Double(sol) * step / Self.width * 100) }
+    // A mark whose label would run past the right edge is left out.
+    let shown = { (sol: Int) in Double(sol) * step / Self.width <= 0.93 }
+    var html = "<div class=\"axis\" aria-hidden=\"true\">"
+    for sol in stride(from: 0, through: lastSol, by: spacing) where shown(sol) {
+      html += "<span style=\"left: \(position(sol))%\">sol \(sol)</span>"
+    }
+    html += "</div>\n"
+    var days = Dictionary(entries.map { ($0.sol, $0.earthDate) }, uniquingKeysWith: { a, _ in a })
+    days.merge(dates) { manifest, _ in manifest }
+    var firstOfYear: [String: Int] = [:]
+    for (sol, day) in days where day.count >= 4 {
+      let year = String(day.prefix(4))
+      firstOfYear[year] = min(firstOfYear[year] ?? sol, sol)
+    }
+    guard firstOfYear.count > 1 else { return html }
+    html += "<div class=\"axis years\" aria-hidden=\"true\">"
+    for (year, sol) in firstOfYear.sorted(by: { $0.value < $1.value }) where shown(sol) {
+      html += "<span style=\"left: \(position(sol))%\">\(HTMLText.escaped(year))</span>"
+    }
+    return html + "</div>\n"
   }
 
   private static func format(_ value: Double) -> String {

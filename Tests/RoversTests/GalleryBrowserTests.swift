@@ -52,6 +52,45 @@ struct GalleryBrowserTests {
     #expect(report["viewerOpened"] as? Bool == true)
     #expect(report["viewerMoved"] as? Bool == true)
     #expect(report["viewerClosed"] as? Bool == true)
+    let viewer = try #require(report["viewer"] as? [String: Any])
+    #expect(viewer["opened"] as? String == "1 / 49")
+    #expect(viewer["focusOnOpen"] as? String == "Close")
+    for button in try #require(viewer["buttons"] as? [[String: Any]]) {
+      // WCAG 2.2's smallest target, 24 × 24 CSS px.
+      #expect((button["width"] as? Double ?? 0) >= 24, "\(button)")
+      #expect((button["height"] as? Double ?? 0) >= 24, "\(button)")
+    }
+    #expect(viewer["afterNext"] as? String == "2 / 49")
+    #expect(viewer["afterPrevious"] as? String == "1 / 49")
+    #expect(viewer["wrapped"] as? String == "49 / 49")
+    #expect(viewer["afterSwipeLeft"] as? String == "1 / 49")
+    #expect(viewer["afterSwipeRight"] as? String == "49 / 49")
+    #expect(viewer["closed"] as? Bool == true)
+    // The focus goes back to the photo shown last (the first, after Next from the 49th).
+    #expect(viewer["focusAfterClose"] as? Int == 0)
+    #expect(viewer["altInViewer"] as? String == "1 / 49")
+    #expect(viewer["leftWithModifier"] as? Bool == false)
+    let layouts = try #require(report["layouts"] as? [[String: Any]])
+    #expect(layouts.map { $0["width"] as? Int } == [1280, 390])
+    for layout in layouts {
+      #expect(layout["captions"] as? Int == 856)
+      #expect(layout["overflowCount"] as? Int == 0, "\(layout["overflowing"] ?? "")")
+      #expect(layout["leading"] as? Int == 0)
+      #expect(layout["pageScrollsSideways"] as? Bool == false)
+      #expect((layout["axisLabels"] as? Int ?? 0) >= 8)
+      let sols = try #require(layout["sols"] as? [[String: Any]])
+      // Every sol here, newest first within each rover, each a target of 24 × 24 px or more.
+      #expect(
+        sols.compactMap { $0["href"] as? String } == [
+          "curiosity/1000/index.html", "perseverance/1042/index.html",
+          "perseverance/100/index.html", "perseverance/0/index.html",
+        ])
+      for sol in sols {
+        #expect((sol["width"] as? Double ?? 0) >= 24 && (sol["height"] as? Double ?? 0) >= 24)
+      }
+      #expect((sols.first?["text"] as? String)?.contains("2015-05-30") == true)
+      #expect((sols.first?["text"] as? String)?.contains("856 photos") == true)
+    }
     #expect(report["afterRight"] as? String == "/static/gallery/perseverance/1042/index.html")
     #expect(report["afterLeft"] as? String == "/static/gallery/perseverance/100/index.html")
     // Pictures of both pages for people to look at.

@@ -170,4 +170,41 @@ import Testing
     #expect(other.status == 64)
     #expect(other.stderr.hasPrefix("Error: '--format html' is for 'rovers photos'"))
   }
+
+  /// One renderer: the page `photos --format html` prints is the gallery's page of that sol,
+  /// cameras in the same order and the same header, but for where the pictures are and the
+  /// links that only a gallery has (its front page, the sols beside this one).
+  @Test func photosAsHTMLIsTheGallerysPageOfTheSol() async throws {
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    try await fill(server)
+    let printed = try await CapturedRun.rovers(
+      ["photos", "curiosity", "--sol", "1000", "--format", "html"], base: server.baseURL)
+    #expect(printed.status == 0)
+    let gallery = try page("curiosity/1000/index.html")
+    #expect(printed.stdout != gallery)
+    #expect(Self.comparable(printed.stdout) == Self.comparable(gallery))
+    // The header links to each camera's photos, in both.
+    #expect(printed.stdout.contains("<nav class=\"cameras\" aria-label=\"Cameras\">"))
+    let cameras = printed.stdout.components(separatedBy: "<h2>").dropFirst().map {
+      $0.components(separatedBy: "<small>")[1].components(separatedBy: " ·")[0]
+    }
+    #expect(cameras == ["CHEMCAM", "FHAZ", "MAST", "NAVCAM", "RHAZ"])
+  }
+
+  /// A page less its pictures' addresses and the links only a gallery has.
+  static func comparable(_ html: String) -> String {
+    var text = html
+    for (pattern, replacement) in [
+      (#"(src|href)="[^"]*\.(jpg|JPG|jpeg|png|PNG)""#, "$1=\"\""),
+      (#"<a href="[^"]*index\.html">Rovers</a> › "#, ""),
+      (#"<a rel="(prev|next)"[^>]*>[^<]*</a>"#, ""),
+    ] {
+      let expression = try? NSRegularExpression(pattern: pattern)
+      text =
+        expression?.stringByReplacingMatches(
+          in: text, range: NSRange(text.startIndex..., in: text), withTemplate: replacement)
+        ?? text
+    }
+    return text
+  }
 }
