@@ -9,8 +9,14 @@ feed record of sample type Full (Curiosity `full`, some `subframe`), plus record
 servers drop (thumbnails, downsampled copies). Perseverance sol 890 holds 250 images,
 to need three feed pages. Times are the API's earth dates at noon UTC.
 
-Layout: nasa/mars2020/<sol>.json holds {"images": [...]}, nasa/msl/<sol>.json holds
-{"items": [...]}, each a whole sol that the server pages.
+Ingenuity (category=ingenuity of the Mars 2020 feed) has sols 100 and 1069, InSight
+(condition_1=insight:mission of the raw-image items) sols 100 and 1211. Every record
+carries the metadata the feeds publish: Mars local time spread over the day, mast
+pointing (none for the lander), site and drive, title, caption and credit.
+
+Layout: nasa/mars2020/<sol>.json and nasa/ingenuity/<sol>.json hold {"images": [...]},
+nasa/msl/<sol>.json and nasa/insight/<sol>.json hold {"items": [...]}, each a whole sol
+that the server pages.
 
 The output is committed; run this again only to change the fixtures:
     python3 Fixtures/generate_nasa.py
@@ -44,26 +50,43 @@ def sized(large, ending):
     return re.sub(r"_1200\.jpg$", ending, large)
 
 
-def m20_record(photo, sample="Full", image_id=None):
+def mars_time(sol, index):
+    """Local mean solar time spread over the day, a photo every 7 minutes from 06:00."""
+    minutes = (6 * 60 + index * 7) % (24 * 60)
+    return "Sol-%05dM%02d:%02d:%02d.%03d" % (sol, minutes // 60, minutes % 60, index % 60, index % 1000)
+
+
+def pointing(index):
+    """A mast azimuth and elevation, as the feeds write them: strings of degrees."""
+    return "%.4f" % ((index * 37.5) % 360), "%.4f" % (((index * 11.25) % 120) - 30)
+
+
+def m20_record(photo, sample="Full", image_id=None, index=0, mission="Perseverance"):
     large = photo["img_src"]
     base = os.path.basename(large)[: -len("_1200.jpg")]
+    azimuth, elevation = pointing(index)
     return {
         "imageid": image_id or base,
         "sol": photo["sol"],
         "sample_type": sample,
         "date_taken_utc": photo["earth_date"] + "T12:00:00.000",
-        "date_taken_mars": "UNK",
+        "date_taken_mars": mars_time(photo["sol"], index),
         "camera": {"instrument": photo["camera"]["name"], "filter_name": "UNK"},
+        "extended": {"mastAz": azimuth, "mastEl": elevation, "sclk": "UNK"},
         "image_files": {"small": sized(large, "_320.jpg"), "medium": sized(large, "_800.jpg"),
                         "large": large, "full_res": sized(large, ".png")},
-        "title": "Mars Perseverance Sol %d: %s" % (photo["sol"], photo["camera"]["full_name"]),
+        "title": "Mars %s Sol %d: %s" % (mission, photo["sol"], photo["camera"]["full_name"]),
+        "caption": "NASA's Mars %s acquired this image using its %s on Sol %d."
+                   % (mission, photo["camera"]["full_name"], photo["sol"]),
         "credit": "NASA/JPL-Caltech",
-        "drive": "UNK",
-        "site": None,
+        "drive": str(index % 5 * 100),
+        "site": 3 + photo["sol"] // 100,
     }
 
 
-def msl_item(photo, number, sample="full"):
+def msl_item(photo, number, sample="full", index=0, mission="msl", lander=False):
+    azimuth, elevation = pointing(index)
+    time_key = "localtime" if lander else "lmst"
     return {
         "id": number,
         "imageid": os.path.splitext(os.path.basename(photo["img_src"]))[0],
@@ -72,9 +95,17 @@ def msl_item(photo, number, sample="full"):
         "https_url": photo["img_src"].replace("http://", "https://"),
         "url": photo["img_src"],
         "date_taken": photo["earth_date"] + "T12:00:00.000Z",
-        "extended": {"sample_type": sample},
+        "mission": mission,
+        "site": None if lander else 5 + photo["sol"] // 100,
+        "drive": None if lander else index % 7 * 10,
+        "xyz": None,
+        "extended": {"sample_type": sample, time_key: mars_time(photo["sol"], index),
+                     "mast_az": None if lander else azimuth,
+                     "mast_el": None if lander else elevation, "filter_name": None},
         "is_thumbnail": sample == "thumbnail",
         "title": "Sol %d: %s" % (photo["sol"], photo["camera"]["full_name"]),
+        "description": "This image was taken by %s on Sol %d." % (photo["camera"]["full_name"], photo["sol"]),
+        "image_credit": "NASA/JPL-Caltech",
     }
 
 
@@ -96,7 +127,7 @@ def main():
 
     for sol in (0, 100, 1042):
         photos = api_photos("perseverance", sol)
-        records = [m20_record(p) for p in photos]
+        records = [m20_record(p, index=i) for i, p in enumerate(photos)]
         # A thumbnail of the first photo of each camera: the servers drop thumbnails.
         seen = set()
         for p in photos:
@@ -119,7 +150,7 @@ def main():
                  "img_src": "https://mars.nasa.gov/mars2020-raw-images/pub/ods/surface/sol/00890/ids/edr/browse/ncam/%s_1200.jpg" % base,
                  "camera": {"name": camera, "full_name": "Navigation Camera"}}
         records.append(m20_record(photo, sample="Full" if index < 250 else "Thumbnail",
-                                  image_id=base[:-2]))
+                                  image_id=base[:-2], index=index))
     write("mars2020", 890, {"images": records})
 
     number = 2_000_000
@@ -129,13 +160,49 @@ def main():
         for index, p in enumerate(photos):
             number += 1
             # Every tenth photo is a subframe, which nebulum keeps as well.
-            items.append(msl_item(p, number, "subframe" if index % 10 == 9 else "full"))
+            items.append(msl_item(p, number, "subframe" if index % 10 == 9 else "full", index))
         for index, p in enumerate(photos[:5]):
             number += 1
             extra = msl_item(p, number, "downsampled" if index % 2 else "thumbnail")
             extra["https_url"] = extra["https_url"].replace(".JPG", "_DOWN.JPG")
             items.append(extra)
         write("msl", sol, {"items": items})
+
+    # Ingenuity, in the Mars 2020 feed as category=ingenuity: Perseverance's sols, cameras
+    # HELI_NAV (monochrome, HNM_) and HELI_RTE (colour, HSF_); the last sol is 1069.
+    for sol, date, count in ((100, "2021-05-31", 6), (1069, "2024-02-22", 4)):
+        records = []
+        for index in range(count):
+            colour = index % 3 == 2
+            camera = ("HELI_RTE", "Color Camera") if colour else ("HELI_NAV", "Navigation Camera")
+            base = "%s_%04d_06%08d_%03dECM_N0000000HELI0%04d_0000LUJ01" % (
+                "HSF" if colour else "HNM", sol, 12345000 + index, index, sol)
+            photo = {"sol": sol, "earth_date": date,
+                     "img_src": "https://mars.nasa.gov/mars2020-raw-images/pub/ods/surface/sol/%05d/ids/edr/browse/heli/%s_1200.jpg" % (sol, base),
+                     "camera": {"name": camera[0], "full_name": camera[1]}}
+            records.append(m20_record(photo, index=index, mission="Ingenuity Helicopter"))
+        thumb = m20_record(photo, sample="Thumbnail", index=count, mission="Ingenuity Helicopter")
+        thumb["imageid"] += "_THUMB"
+        records.append(thumb)
+        write("ingenuity", sol, {"images": records})
+
+    # InSight, in the raw-image items as condition_1=insight:mission: a lander, so no site,
+    # drive or pointing; instruments idc and icc in lower case; local time as `localtime`.
+    number = 3_000_000
+    for sol, date, count in ((100, "2019-03-08", 5), (1211, "2022-04-13", 3)):
+        items = []
+        for index in range(count):
+            instrument = "icc" if index % 2 else "idc"
+            letter = "C" if instrument == "icc" else "D"
+            base = "%s000M%04d_%09dEDR_F0000_0%03dM" % (letter, sol, 605000000 + sol * 1000 + index, index)
+            photo = {"sol": sol, "earth_date": date,
+                     "img_src": "https://mars.nasa.gov/insight-raw-images/surface/sol/%04d/%s/%s.PNG" % (sol, instrument, base),
+                     "camera": {"name": instrument, "full_name": "Instrument Context Camera" if instrument == "icc" else "Instrument Deployment Camera"}}
+            number += 1
+            items.append(msl_item(photo, number, "full", index, mission="insight", lander=True))
+        number += 1
+        items.append(msl_item(photo, number, "thumbnail", count, mission="insight", lander=True))
+        write("insight", sol, {"items": items})
 
 
 if __name__ == "__main__":

@@ -13,43 +13,58 @@ struct FeedRouter: Sendable {
     let query = request.query
     switch request.path {
     case "/rss/api/", "/rss/api":
-      guard query["feed"] == "raw_images", query["feedtype"] == "json",
-        query["category"]?.contains("mars2020") == true
-      else { return .json(200, ["images": [], "error_message": "No more images."]) }
-      if query["latest"] == "true" {
-        return .json(200, latest(store.mars2020, time: "date_taken_utc"))
+      // `category=mars2020`, `ingenuity`, or both joined by a comma; any other answers 404.
+      let names = (query["category"] ?? "").split(separator: ",").map(String.init)
+      let known = names.compactMap { store.categories[$0] }
+      guard query["feed"] == "raw_images", query["feedtype"] == "json" else {
+        return .json(200, ["images": [], "error_message": "No more images."])
       }
-      return mars2020Page(query)
-    case "/api/v1/raw_image_items/msl/latest/", "/api/v1/raw_image_items/msl/latest":
-      return .json(200, ["success": true, "latest_data": latest(store.msl, time: "date_taken")])
+      guard !known.isEmpty, known.count == names.count else { return .text(404, "Not Found") }
+      let sols = known.reduce(into: [Int: [[String: Any]]]()) { all, category in
+        all.merge(category) { $0 + $1 }
+      }
+      if query["latest"] == "true" { return .json(200, latest(sols, time: "date_taken_utc")) }
+      return mars2020Page(query, sols: sols, mission: names.joined(separator: ","))
     case "/api/v1/raw_image_items/", "/api/v1/raw_image_items":
       return mslPage(query)
     default:
-      return .text(404, "Not Found")
+      // `/api/v1/raw_image_items/<mission>/latest/`.
+      let parts = request.path.split(separator: "/").map(String.init)
+      guard parts.count == 5, parts[0...1] == ["api", "v1"], parts[2] == "raw_image_items",
+        parts[4] == "latest", let sols = store.missions[parts[3]]
+      else { return .text(404, "Not Found") }
+      return .json(200, ["success": true, "latest_data": latest(sols, time: "date_taken")])
     }
   }
 
   /// `sol=N&num=M&page=P`: `num` capped at 100, pages from 0, an empty page past the end.
-  private func mars2020Page(_ query: [String: String]) -> Reply {
-    let records = query["sol"].flatMap(Int.init).flatMap { store.mars2020[$0] } ?? []
+  private func mars2020Page(
+    _ query: [String: String], sols: [Int: [[String: Any]]], mission: String
+  )
+    -> Reply
+  {
+    let records = query["sol"].flatMap(Int.init).flatMap { sols[$0] } ?? []
     let num = min(100, max(1, query["num"].flatMap(Int.init) ?? 100))
     let page = max(0, query["page"].flatMap(Int.init) ?? 0)
     let shown = slice(records, page: page, size: num).map(served)
     var body: [String: Any] = [
       "images": shown, "per_page": String(num), "total_results": records.count, "page": page,
-      "mission": "mars2020", "total_images": store.mars2020.values.map(\.count).reduce(0, +),
+      "mission": mission, "total_images": sols.values.map(\.count).reduce(0, +),
       "type": "mars2020-images-list-1.1",
     ]
     if shown.isEmpty { body["error_message"] = "No more images." }
     return .json(200, body)
   }
 
-  /// `condition_1=msl:mission&condition_2=N:sol:in&per_page=M&page=P`, pages from 0.
+  /// `condition_1=<mission>:mission&condition_2=N:sol:in&per_page=M&page=P`, pages from 0.
   private func mslPage(_ query: [String: String]) -> Reply {
-    guard query["condition_1"] == "msl:mission", let condition = query["condition_2"],
-      condition.hasSuffix(":sol:in"), let sol = Int(condition.dropLast(7))
-    else { return .json(200, ["items": [], "more": false, "total": 0, "page": 0, "per_page": 0]) }
-    let items = store.msl[sol] ?? []
+    let empty: [String: Any] = ["items": [], "more": false, "total": 0, "page": 0, "per_page": 0]
+    guard let mission = query["condition_1"], mission.hasSuffix(":mission"),
+      let sols = store.missions[String(mission.dropLast(":mission".count))],
+      let condition = query["condition_2"], condition.hasSuffix(":sol:in"),
+      let sol = Int(condition.dropLast(7))
+    else { return .json(200, empty) }
+    let items = sols[sol] ?? []
     let perPage = max(1, query["per_page"].flatMap(Int.init) ?? 100)
     let page = max(0, query["page"].flatMap(Int.init) ?? 0)
     return .json(

@@ -3,15 +3,25 @@ import Foundation
 /// NASA's raw-image feeds as Fixtures/nasa/ holds them: each sol's records, loaded once.
 final class FeedStore: @unchecked Sendable {
   // Unchecked: every property is a `let` filled in `init` and only read after.
-  /// Perseverance's records by sol, every sample type.
-  let mars2020: [Int: [[String: Any]]]
-  /// Curiosity's items by sol, every sample type.
-  let msl: [Int: [[String: Any]]]
+  /// The Mars 2020 feed's records by category (`mars2020`, `ingenuity`), then by sol, every
+  /// sample type.
+  let categories: [String: [Int: [[String: Any]]]]
+  /// The raw-image items by mission (`msl`, `insight`), then by sol, every sample type.
+  let missions: [String: [Int: [[String: Any]]]]
 
   init(directory: String) throws {
     let nasa = URL(fileURLWithPath: directory).appendingPathComponent("nasa")
-    mars2020 = try Self.sols(in: nasa.appendingPathComponent("mars2020"), root: "images")
-    msl = try Self.sols(in: nasa.appendingPathComponent("msl"), root: "items")
+    var categories: [String: [Int: [[String: Any]]]] = [:]
+    for category in ["mars2020", "ingenuity"] {
+      categories[category] = try Self.sols(
+        in: nasa.appendingPathComponent(category), root: "images")
+    }
+    var missions: [String: [Int: [[String: Any]]]] = [:]
+    for mission in ["msl", "insight"] {
+      missions[mission] = try Self.sols(in: nasa.appendingPathComponent(mission), root: "items")
+    }
+    self.categories = categories
+    self.missions = missions
   }
 
   private static func sols(in folder: URL, root: String) throws -> [Int: [[String: Any]]] {

@@ -216,7 +216,7 @@ public struct Gallery: Sendable {
           PhotoTile(
             source: path, camera: saved?.camera ?? camera, cameraFullName: saved?.cameraFullName,
             nasaID: saved?.nasaID ?? NASAImageName.identity(ofImageAt: file) ?? file,
-            earthDate: saved?.earthDate, sol: sol))
+            earthDate: saved?.earthDate, sol: sol, details: saved?.details))
       }
     }
     tiles.sort { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }

@@ -70,6 +70,7 @@ enum PageStyle {
       var viewer = document.getElementById("viewer");
       var big = document.getElementById("viewer-image");
       var caption = document.getElementById("viewer-caption");
+      var details = document.getElementById("viewer-details");
       var counter = document.getElementById("viewer-counter");
       var closer = document.getElementById("viewer-close");
       var current = -1;
@@ -80,6 +81,7 @@ enum PageStyle {
         big.src = links[current].getAttribute("href");
         big.alt = links[current].getAttribute("data-caption");
         caption.textContent = links[current].getAttribute("data-caption");
+        details.textContent = links[current].getAttribute("data-details") || "";
         counter.textContent = (current + 1) + " / " + links.length;
         viewer.hidden = false;
       }
@@ -165,6 +167,7 @@ enum PageStyle {
     </div>
     <img id="viewer-image" alt="" />
     <p id="viewer-caption"></p>
+    <p id="viewer-details"></p>
     </div>
     <script>//<![CDATA[
     \(script)

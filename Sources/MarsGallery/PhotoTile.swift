@@ -1,3 +1,5 @@
+import RoverAPI
+
 /// One photo as a page shows it: where its picture is, where a click takes, and its caption.
 public struct PhotoTile: Sendable, Hashable {
   /// The picture: a path relative to the page, or a remote address.
@@ -12,11 +14,13 @@ public struct PhotoTile: Sendable, Hashable {
   public var earthDate: String?
   /// The sol.
   public var sol: Int
+  /// What the photo viewer shows under the photo: Mars time, pointing and credit, when known.
+  public var details: String?
 
   /// Creates a tile.
   public init(
     source: String, camera: String, cameraFullName: String?, nasaID: String, earthDate: String?,
-    sol: Int
+    sol: Int, details: PhotoDetails? = nil
   ) {
     self.source = source
     self.camera = camera
@@ -24,6 +28,26 @@ public struct PhotoTile: Sendable, Hashable {
     self.nasaID = nasaID
     self.earthDate = earthDate
     self.sol = sol
+    self.details = details.flatMap(Self.describe)
+  }
+
+  /// `Mars time 12:34:56 (sol 1000) · mast az 91.8° el 24.9° · NASA/JPL-Caltech`, from what is
+  /// known; `nil` when nothing is.
+  static func describe(_ details: PhotoDetails) -> String? {
+    var parts: [String] = []
+    if let time = details.marsTime { parts.append("Mars time \(time)") }
+    let pointing = [
+      details.mastAzimuth.map { "az \(degrees($0))" },
+      details.mastElevation.map { "el \(degrees($0))" },
+    ].compactMap { $0 }
+    if !pointing.isEmpty { parts.append("mast " + pointing.joined(separator: " ")) }
+    if let credit = details.credit { parts.append(credit) }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// Degrees to a tenth: `91.8°`.
+  private static func degrees(_ value: Double) -> String {
+    String(Double(Int((value * 10).rounded())) / 10) + "°"
   }
 
   /// `NLF_0100_… · NAVCAM_LEFT · 2021-05-31 · sol 100`.

@@ -93,6 +93,7 @@ public struct SolPage: Sendable {
   static func item(_ tile: PhotoTile) -> String {
     let source = tile.source.contains("://") ? tile.source : HTMLText.href(tile.source)
     let caption = HTMLText.escaped(tile.caption)
+    let details = tile.details.map { " data-details=\"\(HTMLText.escaped($0))\"" } ?? ""
     let parts = [tile.camera] + (tile.earthDate.map { [$0] } ?? []) + ["sol \(tile.sol)"]
     // The id on a line of its own, broken anywhere when it is wider than the card; the rest
     // kept whole, each part ending in its separator so no line starts with one.
@@ -103,7 +104,7 @@ public struct SolPage: Sendable {
         return "<span class=\"part\">\(HTMLText.escaped(part))\(separator)</span>"
       }.joined(separator: " ")
     return """
-      <li><figure><a class="photo" href="\(HTMLText.escaped(source))" data-caption="\(caption)">\
+      <li><figure><a class="photo" href="\(HTMLText.escaped(source))" data-caption="\(caption)"\(details)>\
       <img src="\(HTMLText.escaped(source))" loading="lazy" width="320" height="240" \
       alt="\(caption)" /></a><figcaption>\(text)</figcaption></figure></li>
 

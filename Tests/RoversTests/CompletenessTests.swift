@@ -218,14 +218,16 @@ import Testing
     let api = try await FixtureServer.start(faults: #"[{"match": "/rovers", "latency_ms": 5000}]"#)
     let run = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "1000", "--timeout", "0.3", "--retries", "0"],
-      base: api.baseURL, environment: ["ROVERS_SOURCE": "auto"])
+      base: api.baseURL,
+      environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": Offline.refusedFeeds])
     #expect(run.status == 75, "\(run.stderr)")
     let lines = run.stderr.split(separator: "\n")
     #expect(lines.count == 2, "\(run.stderr)")
     #expect(
       lines.first?.hasPrefix("Error: the API: GET \(api.baseURL)/rovers/curiosity/photos") == true)
     #expect(
-      lines.last?.hasPrefix("Error: NASA's feeds: GET \(Offline.nasaBase)/api/v1/raw_image_items/")
+      lines.last?.hasPrefix(
+        "Error: NASA's feeds: GET \(Offline.refusedFeeds)/api/v1/raw_image_items/")
         == true)
     #expect(!run.stderr.contains("answered from"))
   }
@@ -256,7 +258,9 @@ import Testing
     #expect(run.stderr.contains("(the API base has no /api/v1: try \(api.host)/api/v1)"))
     #expect(!run.stderr.contains("answered from"))
     #expect(run.stdout.isEmpty)
-    #expect(feeds.requests.isEmpty)
+    // The feeds are asked for the missions only they have, and for nothing of the API's.
+    #expect(feeds.requests.allSatisfy { $0.target.contains("latest") })
+    #expect(!feeds.requests.contains { $0.target.contains("category=mars2020") })
   }
 
   @Test func anUpperCaseSchemeAndHostAreTheSameServer() async throws {

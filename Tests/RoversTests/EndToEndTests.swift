@@ -11,19 +11,27 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty)
     let lines = run.stdout.split(separator: "\n")
-    #expect(lines.count == 5)
+    #expect(lines.count == 7)
     #expect(lines[0].hasPrefix("NAME"))
     #expect(
       lines[1].hasPrefix(
         "Curiosity     active    2011-11-26  2012-08-06     2540  2019-09-28  366206"))
     #expect(lines[4].hasPrefix("Perseverance  active"))
+    // The missions only NASA's feeds have, from the feeds, whatever the source.
+    #expect(
+      lines[5].hasPrefix("Ingenuity     complete  2020-07-30  2021-02-18     1069  2024-02-22"))
+    #expect(
+      lines[6].hasPrefix("InSight       complete  2018-05-05  2018-11-26     1211  2022-04-13"))
   }
 
   @Test func listJSONUsesTheAPIsFieldNames() async throws {
     let server = try await FixtureServer.start()
     let run = try await CapturedRun.rovers(["list", "--json"], base: server.baseURL)
     let rovers = try JSONDecoder().decode([Rover].self, from: Data(run.stdout.utf8))
-    #expect(rovers.map(\.name) == ["Curiosity", "Spirit", "Opportunity", "Perseverance"])
+    #expect(
+      rovers.map(\.name) == [
+        "Curiosity", "Spirit", "Opportunity", "Perseverance", "Ingenuity", "InSight",
+      ])
     #expect(run.stdout.contains("\"landing_date\": \"2012-08-06\""))
   }
 
@@ -129,7 +137,7 @@ import Testing
     #expect(run.stdout.isEmpty)
     #expect(
       run.stderr
-        == "Error: Unknown rover 'curiosty'. Did you mean 'curiosity'? Known rovers: curiosity, spirit, opportunity, perseverance.\n"
+        == "Error: Unknown rover 'curiosty'. Did you mean 'curiosity'? Known rovers: curiosity, spirit, opportunity, perseverance, ingenuity, insight.\n"
     )
   }
 

@@ -38,9 +38,11 @@ public struct SolRecord: Codable, Sendable, Hashable {
     public var imgSrc: String
     /// The file, below the sol's folder: `NAVCAM_LEFT/NLF_….jpg`.
     public var file: String
+    /// What the feeds said of it (Mars time, pointing, credit…); absent when they said nothing.
+    public var details: PhotoDetails?
 
     enum CodingKeys: String, CodingKey {
-      case id, camera, instrument, file
+      case id, camera, instrument, file, details
       case nasaID = "nasa_id"
       case cameraFullName = "camera_full_name"
       case earthDate = "earth_date"
@@ -57,6 +59,7 @@ public struct SolRecord: Codable, Sendable, Hashable {
       earthDate = photo.earthDate
       imgSrc = photo.imgSrc
       file = PhotoFileLayout.pathInSol(for: photo)
+      details = photo.details == PhotoDetails() ? nil : photo.details
     }
   }
 

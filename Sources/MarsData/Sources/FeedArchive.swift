@@ -36,9 +36,13 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     return rover
   }
 
+  /// The rovers the calls about every rover cover: Curiosity and Perseverance; the missions
+  /// only the feeds have are asked for by name (``MissionsArchive`` lists them).
+  static var regular: [FeedRover] { FeedRover.all.filter { !$0.feedsOnly } }
+
   /// Curiosity and Perseverance, with their latest sols and counts from the feeds.
   public func fetchAllRovers() async throws -> [Rover] {
-    try await FeedRover.all.concurrentMap(limit: maxConcurrentRequests) { rover in
+    try await Self.regular.concurrentMap(limit: maxConcurrentRequests) { rover in
       try await details(of: rover)
     }
   }
@@ -58,7 +62,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     let latest = try await latest(of: rover)
     var details = Rover(
       id: rover.id, name: rover.name, landingDate: rover.landingDate,
-      launchDate: rover.launchDate, status: "active", maxSol: latest.latestSol,
+      launchDate: rover.launchDate, status: rover.status, maxSol: latest.latestSol,
       maxDate: FeedMapping.day(of: latest.latest) ?? "", totalPhotos: latest.total ?? 0,
       cameras: rover.cameras)
     details.coverage = Self.countCoverage
@@ -71,8 +75,9 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     if let known = latestAnswers.answer(for: rover.feed) { return known }
     let answer =
       switch rover.feed {
-      case .mars2020: try await client.send(FeedEndpoints.perseveranceLatest())
-      case .msl: try await client.send(FeedEndpoints.curiosityLatest())
+      case .mars2020(let category):
+        try await client.send(FeedEndpoints.perseveranceLatest(category: category))
+      case .msl(let mission): try await client.send(FeedEndpoints.curiosityLatest(mission: mission))
       }
     latestAnswers.keep(answer, for: rover.feed)
     return answer
@@ -92,7 +97,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   public func fetchLatestPhotos(rovers: [String]?, camera: String?) async throws
     -> [RoverOutcome<LatestPhotos>]
   {
-    let names = rovers ?? FeedRover.all.map(\.name)
+    let names = rovers ?? Self.regular.map(\.name)
     return try await fetchEachRover(names) { name in
       let rover = try feedRover(name)
       let sol = try await latest(of: rover).latestSol
@@ -163,7 +168,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     }.compactMap { $0 }
     var manifest = PhotoManifest(
       name: rover.name, landingDate: rover.landingDate, launchDate: rover.launchDate,
-      status: "active", maxSol: latest.latestSol,
+      status: rover.status, maxSol: latest.latestSol,
       maxDate: FeedMapping.day(of: latest.latest) ?? entries.last?.earthDate ?? "",
       totalPhotos: latest.total ?? 0, photos: entries)
     if span == .recent {
@@ -178,7 +183,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   public func fetchManifestOutcomes(rovers: [String]?) async throws
     -> [RoverOutcome<PhotoManifest>]
   {
-    try await fetchEachRover(rovers ?? FeedRover.all.map(\.name)) { name in
+    try await fetchEachRover(rovers ?? Self.regular.map(\.name)) { name in
       try await fetchManifest(rover: name, span: .latest)
     }
   }
@@ -200,7 +205,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   }
 
   /// The rovers the feeds cover.
-  public var expectedRovers: [String] { FeedRover.all.map(\.name) }
+  public var expectedRovers: [String] { Self.regular.map(\.name) }
 
   /// NASA's host.
   public var origin: SourceOrigin { SourceOrigin(client) }
@@ -226,10 +231,11 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     let client = self.client
     let listing: SolListing
     switch rover.feed {
-    case .mars2020:
+    case .mars2020(let category):
       let paging = FeedPaging<PerseveranceFeedPage.Image>(
         fetch: { page in
-          let body = try await client.send(FeedEndpoints.perseverance(sol: sol, page: page))
+          let body = try await client.send(
+            FeedEndpoints.perseverance(sol: sol, page: page, category: category))
           return .init(
             records: body.images, received: body.received, claimed: body.totalResults,
             perPage: body.perPage ?? FeedEndpoints.perseverancePageSize, more: nil)
@@ -238,10 +244,11 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
       listing = SolListing(
         photos: FeedMapping.photos(records, rover: rover).uniquedByIdentity(),
         disagreement: disagreement)
-    case .msl:
+    case .msl(let mission):
       let paging = FeedPaging<CuriosityFeedPage.Item>(
         fetch: { page in
-          let body = try await client.send(FeedEndpoints.curiosity(sol: sol, page: page))
+          let body = try await client.send(
+            FeedEndpoints.curiosity(sol: sol, page: page, mission: mission))
           return .init(
             records: body.items, received: body.received, claimed: body.total,
             perPage: FeedEndpoints.curiosityPageSize, more: body.more)

@@ -55,9 +55,18 @@ public protocol PhotoArchive: Sendable {
   /// One sol's photos from the cameras asked for, with whether the source's own count agrees
   /// with what it listed: what a mirror checks before it calls a sol complete.
   func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws -> SolListing
+
+  /// Every rover to show in `list`, each with its own outcome: the source's, and the
+  /// missions a source adds beside them (``MissionsArchive``).
+  func fetchRoverOutcomes() async throws -> [RoverOutcome<Rover>]
 }
 
 extension PhotoArchive {
+  /// The source's rovers, all answered at once.
+  public func fetchRoverOutcomes() async throws -> [RoverOutcome<Rover>] {
+    try await fetchAllRovers().map { RoverOutcome(rover: $0.name, result: .success($0)) }
+  }
+
   /// The photos, which a source without counts of its own lists as they are.
   public func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws
     -> SolListing

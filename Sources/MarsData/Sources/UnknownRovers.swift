@@ -37,9 +37,11 @@ extension PhotoArchive {
     return explained
   }
 
-  /// The server's rover names, or the rovers it is expected to have when it cannot list them.
+  /// The server's rover names, or the rovers it is expected to have when it cannot list them,
+  /// and the missions only NASA's feeds have, which every source answers for
+  /// (``MissionsArchive``).
   private func knownRoverNames() async -> [String] {
     let names = (try? await fetchAllRovers())?.map(\.name) ?? expectedRovers
-    return names.map { $0.lowercased() }
+    return (names + FeedRover.feedsOnly.map(\.name)).map { $0.lowercased() }.uniqued()
   }
 }

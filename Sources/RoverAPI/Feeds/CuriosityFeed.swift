@@ -40,20 +40,27 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
     public var sampleType: String?
     /// Whether the feed marks it a thumbnail.
     public var isThumbnail: Bool?
+    /// Mars time, pointing, place and NASA's words.
+    public var details = PhotoDetails()
   }
 
   private struct LenientItem: Decodable {
     var item: Item?
 
     enum Keys: String, CodingKey {
-      case id, imageid, sol, instrument, url, extended
+      case id, imageid, sol, instrument, url, extended, site, drive, title, description
       case httpsURL = "https_url"
       case dateTaken = "date_taken"
       case isThumbnail = "is_thumbnail"
+      case imageCredit = "image_credit"
     }
 
     enum ExtendedKeys: String, CodingKey {
+      case lmst, localtime
       case sampleType = "sample_type"
+      case mastAz = "mast_az"
+      case mastEl = "mast_el"
+      case filterName = "filter_name"
     }
 
     init(from decoder: any Decoder) throws {
@@ -62,12 +69,21 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
       else { return }
       let extended = try? container.nestedContainer(keyedBy: ExtendedKeys.self, forKey: .extended)
       let https = container.lenientString(.httpsURL) ?? container.lenientString(.url)
+      let sampleType = extended?.lenientString(.sampleType)?.lowercased()
       item = Item(
         id: container.lenientInt(.id), imageID: container.lenientString(.imageid), sol: sol,
         instrument: container.lenientString(.instrument), httpsURL: https,
-        dateTaken: container.lenientString(.dateTaken),
-        sampleType: extended?.lenientString(.sampleType)?.lowercased(),
-        isThumbnail: container.lenientBool(.isThumbnail))
+        dateTaken: container.lenientString(.dateTaken), sampleType: sampleType,
+        isThumbnail: container.lenientBool(.isThumbnail),
+        details: PhotoDetails(
+          // InSight, a lander, writes its local time as `localtime`.
+          marsTime: extended?.lenientString(.lmst) ?? extended?.lenientString(.localtime),
+          mastAzimuth: extended?.lenientDegrees(.mastAz),
+          mastElevation: extended?.lenientDegrees(.mastEl), site: container.lenientInt(.site),
+          drive: container.lenientInt(.drive), sampleType: sampleType,
+          filter: extended?.lenientString(.filterName), title: container.lenientString(.title),
+          caption: container.lenientString(.description),
+          credit: container.lenientString(.imageCredit)))
     }
   }
 }

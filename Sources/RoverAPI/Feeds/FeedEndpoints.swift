@@ -8,48 +8,56 @@ public enum FeedEndpoints {
   /// The raw-image items asked for per page.
   public static let curiosityPageSize = 200
 
-  /// One page (0-based) of a Perseverance sol's records, every sample type.
-  public static func perseverance(sol: Int, page: Int) -> APIRequest<PerseveranceFeedPage> {
-    perseveranceFeed([
-      URLQueryItem(name: "sol", value: String(sol)),
-      URLQueryItem(name: "num", value: String(perseverancePageSize)),
-      URLQueryItem(name: "page", value: String(page)),
-    ])
+  /// One page (0-based) of a sol's records in a category of the Mars 2020 feed (`mars2020`,
+  /// `ingenuity`), every sample type.
+  public static func perseverance(sol: Int, page: Int, category: String = "mars2020")
+    -> APIRequest<PerseveranceFeedPage>
+  {
+    perseveranceFeed(
+      category,
+      [
+        URLQueryItem(name: "sol", value: String(sol)),
+        URLQueryItem(name: "num", value: String(perseverancePageSize)),
+        URLQueryItem(name: "page", value: String(page)),
+      ])
   }
 
-  /// Perseverance's latest sol and image count.
-  public static func perseveranceLatest() -> APIRequest<FeedLatest> {
-    perseveranceFeed([URLQueryItem(name: "latest", value: "true")])
+  /// The latest sol and image count of a category of the Mars 2020 feed.
+  public static func perseveranceLatest(category: String = "mars2020") -> APIRequest<FeedLatest> {
+    perseveranceFeed(category, [URLQueryItem(name: "latest", value: "true")])
   }
 
   /// A request to the Mars 2020 feed: its fixed query items, then `items`.
   private static func perseveranceFeed<Response: Decodable & Sendable>(
-    _ items: [URLQueryItem]
+    _ category: String, _ items: [URLQueryItem]
   ) -> APIRequest<Response> {
     APIRequest(
       path: "rss/api/",
       query: [
         URLQueryItem(name: "feed", value: "raw_images"),
-        URLQueryItem(name: "category", value: "mars2020"),
+        URLQueryItem(name: "category", value: category),
         URLQueryItem(name: "feedtype", value: "json"),
       ] + items)
   }
 
-  /// One page (0-based) of a Curiosity sol's items, every sample type.
-  public static func curiosity(sol: Int, page: Int) -> APIRequest<CuriosityFeedPage> {
+  /// One page (0-based) of a sol's items of a mission of the raw-image items (`msl`,
+  /// `insight`), every sample type.
+  public static func curiosity(sol: Int, page: Int, mission: String = "msl")
+    -> APIRequest<CuriosityFeedPage>
+  {
     APIRequest(
       path: "api/v1/raw_image_items/",
       query: [
         URLQueryItem(name: "order", value: "sol desc"),
-        URLQueryItem(name: "condition_1", value: "msl:mission"),
+        URLQueryItem(name: "condition_1", value: "\(mission):mission"),
         URLQueryItem(name: "condition_2", value: "\(sol):sol:in"),
         URLQueryItem(name: "per_page", value: String(curiosityPageSize)),
         URLQueryItem(name: "page", value: String(page)),
       ])
   }
 
-  /// Curiosity's latest sol and image count.
-  public static func curiosityLatest() -> APIRequest<FeedLatest> {
-    APIRequest(path: "api/v1/raw_image_items/msl/latest/")
+  /// The latest sol and image count of a mission of the raw-image items.
+  public static func curiosityLatest(mission: String = "msl") -> APIRequest<FeedLatest> {
+    APIRequest(path: "api/v1/raw_image_items/\(mission)/latest/")
   }
 }

@@ -15,7 +15,8 @@ public enum FeedMapping {
       return Photo(
         id: nil, sol: image.sol, earthDate: day(of: image.dateTakenUTC) ?? "",
         imgSrc: large, camera: camera(named: instrument, of: rover),
-        rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument)
+        rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument,
+        details: image.details)
     }
   }
 
@@ -30,7 +31,8 @@ public enum FeedMapping {
       return Photo(
         id: item.id, sol: item.sol, earthDate: day(of: item.dateTaken) ?? "", imgSrc: url,
         camera: camera(named: legacyCamera(for: instrument), of: rover),
-        rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument)
+        rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument,
+        details: item.details)
     }
   }
 

@@ -3,12 +3,12 @@ import Foundation
 /// A rover NASA's raw-image feeds cover, with the facts the feeds do not carry: the API's id
 /// for it, its dates and its cameras' long names.
 public struct FeedRover: Sendable, Hashable {
-  /// Which feed holds the rover's images.
+  /// Which feed holds the rover's images, and under which name.
   public enum Feed: Sendable, Hashable {
-    /// `/rss/api/?feed=raw_images&category=mars2020`.
-    case mars2020
-    /// `/api/v1/raw_image_items/?condition_1=msl:mission`.
-    case msl
+    /// `/rss/api/?feed=raw_images&category=<category>`: `mars2020`, `ingenuity`.
+    case mars2020(category: String)
+    /// `/api/v1/raw_image_items/?condition_1=<mission>:mission`: `msl`, `insight`.
+    case msl(mission: String)
   }
 
   /// The rover's name: `Curiosity`.
@@ -23,12 +23,18 @@ public struct FeedRover: Sendable, Hashable {
   public var feed: Feed
   /// Its cameras as the API lists them, with long names.
   public var cameras: [Camera]
+  /// `active`, or `complete` for a mission that has ended.
+  public var status: String
+  /// Whether only the feeds have it: no server of the API does (Ingenuity, InSight), so it
+  /// is answered from the feeds whatever the source.
+  public var feedsOnly: Bool
 
-  /// The rovers the feeds cover; Spirit and Opportunity are in none (their images were
+  /// The missions the feeds cover; Spirit and Opportunity are in none (their images were
   /// removed from NASA's servers in 2024).
   public static let all = [
     FeedRover(
-      name: "Curiosity", id: 5, launchDate: "2011-11-26", landingDate: "2012-08-06", feed: .msl,
+      name: "Curiosity", id: 5, launchDate: "2011-11-26", landingDate: "2012-08-06",
+      feed: .msl(mission: "msl"),
       cameras: [
         ("FHAZ", "Front Hazard Avoidance Camera"), ("NAVCAM", "Navigation Camera"),
         ("MAST", "Mast Camera"), ("CHEMCAM", "Chemistry and Camera Complex"),
@@ -37,7 +43,7 @@ public struct FeedRover: Sendable, Hashable {
       ]),
     FeedRover(
       name: "Perseverance", id: 8, launchDate: "2020-07-30", landingDate: "2021-02-18",
-      feed: .mars2020,
+      feed: .mars2020(category: "mars2020"),
       cameras: [
         ("EDL_RUCAM", "Rover Up-Look Camera"), ("EDL_DDCAM", "Descent Stage Down-Look Camera"),
         ("EDL_PUCAM1", "Parachute Up-Look Camera A"), ("EDL_PUCAM2", "Parachute Up-Look Camera B"),
@@ -52,17 +58,37 @@ public struct FeedRover: Sendable, Hashable {
         ("SUPERCAM_RMI", "SuperCam Remote Micro Imager"),
         ("LCAM", "Lander Vision System Camera"),
       ]),
+    // Its sols are Perseverance's; it flew from sol 58 (2021-04-19) to sol 1069 (2024-01-18).
+    FeedRover(
+      name: "Ingenuity", id: 9, launchDate: "2020-07-30", landingDate: "2021-02-18",
+      feed: .mars2020(category: "ingenuity"), status: "complete", feedsOnly: true,
+      cameras: [
+        ("HELI_NAV", "Navigation Camera (monochrome, 640 x 480)"),
+        ("HELI_RTE", "Return-to-Earth Camera (colour, 4208 x 3120)"),
+      ]),
+    // A lander: no site, drive or mast; its mission ended in December 2022.
+    FeedRover(
+      name: "InSight", id: 10, launchDate: "2018-05-05", landingDate: "2018-11-26",
+      feed: .msl(mission: "insight"), status: "complete", feedsOnly: true,
+      cameras: [
+        ("IDC", "Instrument Deployment Camera"), ("ICC", "Instrument Context Camera"),
+      ]),
   ]
+
+  /// The missions only the feeds have.
+  public static var feedsOnly: [FeedRover] { all.filter(\.feedsOnly) }
 
   private init(
     name: String, id: Int, launchDate: String, landingDate: String, feed: Feed,
-    cameras: [(String, String)]
+    status: String = "active", feedsOnly: Bool = false, cameras: [(String, String)]
   ) {
     self.name = name
     self.id = id
     self.launchDate = launchDate
     self.landingDate = landingDate
     self.feed = feed
+    self.status = status
+    self.feedsOnly = feedsOnly
     self.cameras = cameras.map { Camera(name: $0.0, roverID: id, fullName: $0.1) }
   }
 

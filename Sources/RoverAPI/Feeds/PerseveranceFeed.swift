@@ -43,6 +43,14 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
     public var instrument: String?
     /// The large copy (1200 px): what servers give as `img_src`.
     public var large: String?
+    /// The copies at 320 and 800 px and the full-resolution PNG, when the record has them.
+    public var small: String?
+    /// The 800 px copy.
+    public var medium: String?
+    /// The full-resolution PNG.
+    public var fullResolution: String?
+    /// Mars time, pointing, place and NASA's words.
+    public var details = PhotoDetails()
   }
 
   /// A record that decodes whatever it holds; `nil` when it lacks an id, sol or image.
@@ -50,14 +58,22 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
     var image: Image?
 
     enum Keys: String, CodingKey {
-      case imageid, sol, camera
+      case imageid, sol, camera, site, drive, title, caption, credit, extended
       case sampleType = "sample_type"
       case dateTakenUTC = "date_taken_utc"
+      case dateTakenMars = "date_taken_mars"
       case imageFiles = "image_files"
     }
 
-    enum CameraKeys: String, CodingKey { case instrument }
-    enum FileKeys: String, CodingKey { case large }
+    enum CameraKeys: String, CodingKey {
+      case instrument
+      case filterName = "filter_name"
+    }
+    enum FileKeys: String, CodingKey {
+      case large, small, medium
+      case fullResolution = "full_res"
+    }
+    enum ExtendedKeys: String, CodingKey { case mastAz, mastEl }
 
     init(from decoder: any Decoder) throws {
       guard let container = try? decoder.container(keyedBy: Keys.self),
@@ -66,10 +82,21 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
       else { return }
       let camera = try? container.nestedContainer(keyedBy: CameraKeys.self, forKey: .camera)
       let files = try? container.nestedContainer(keyedBy: FileKeys.self, forKey: .imageFiles)
+      let extended = try? container.nestedContainer(keyedBy: ExtendedKeys.self, forKey: .extended)
+      let sampleType = container.lenientString(.sampleType)
       image = Image(
-        imageID: id, sol: sol, sampleType: container.lenientString(.sampleType),
+        imageID: id, sol: sol, sampleType: sampleType,
         dateTakenUTC: container.lenientString(.dateTakenUTC),
-        instrument: camera?.lenientString(.instrument), large: files?.lenientString(.large))
+        instrument: camera?.lenientString(.instrument), large: files?.lenientString(.large),
+        small: files?.lenientString(.small), medium: files?.lenientString(.medium),
+        fullResolution: files?.lenientString(.fullResolution),
+        details: PhotoDetails(
+          marsTime: container.lenientString(.dateTakenMars),
+          mastAzimuth: extended?.lenientDegrees(.mastAz),
+          mastElevation: extended?.lenientDegrees(.mastEl), site: container.lenientInt(.site),
+          drive: container.lenientInt(.drive), sampleType: sampleType?.lowercased(),
+          filter: camera?.lenientString(.filterName), title: container.lenientString(.title),
+          caption: container.lenientString(.caption), credit: container.lenientString(.credit)))
     }
   }
 }

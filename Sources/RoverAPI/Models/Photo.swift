@@ -18,11 +18,13 @@ public struct Photo: Decodable, Sendable, Hashable {
   /// NASA's name for the instrument, such as `NAV_LEFT_B`, when the source says; the camera
   /// may carry a legacy name (`NAVCAM`) for it.
   public var instrument: String?
+  /// What NASA's feeds say of it (Mars time, pointing, place, words); empty from an API server.
+  public var details: PhotoDetails
 
   /// Creates a photo; its ``nasaID`` comes from `imgSrc` unless given.
   public init(
     id: Int?, sol: Int, earthDate: String, imgSrc: String, camera: Camera, rover: RoverReference,
-    nasaID: String? = nil, instrument: String? = nil
+    nasaID: String? = nil, instrument: String? = nil, details: PhotoDetails = PhotoDetails()
   ) {
     self.id = id
     self.sol = sol
@@ -32,6 +34,7 @@ public struct Photo: Decodable, Sendable, Hashable {
     self.rover = rover
     self.nasaID = nasaID ?? Self.identity(imgSrc: imgSrc, id: id)
     self.instrument = instrument
+    self.details = details
   }
 
   enum CodingKeys: String, CodingKey {
@@ -55,6 +58,8 @@ public struct Photo: Decodable, Sendable, Hashable {
     nasaID =
       try container.decodeIfPresent(String.self, forKey: .nasaID)
       ?? Self.identity(imgSrc: imgSrc, id: id)
+    // This tool's own JSON carries the feeds' details beside the API's fields.
+    details = (try? PhotoDetails(from: decoder)) ?? PhotoDetails()
   }
 
   /// The image file's base name, or a stand-in built from the server's number when the address

@@ -49,11 +49,12 @@ extension Rovers {
 
     static var fieldNames: [String] { fields.map(\.name) }
 
-    static let fields: [Records.Field] = [
-      .init("rover"), .init("sol", alignRight: true), .init("earth_date"),
-      .init("id", alignRight: true), .init("camera"), .init("img_src", "URL"),
-      .init("nasa_id", "NASA ID"),
-    ]
+    static let fields: [Records.Field] =
+      [
+        .init("rover"), .init("sol", alignRight: true), .init("earth_date"),
+        .init("id", alignRight: true), .init("camera"), .init("img_src", "URL"),
+        .init("nasa_id", "NASA ID"),
+      ] + PhotoDetailFields.fields
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
@@ -83,7 +84,7 @@ extension Rovers {
         [
           .text(rover), .number(photo.sol), .text(photo.earthDate), .number(photo.id),
           .text(photo.camera.name), .text(photo.imgSrc), .text(photo.nasaID),
-        ]
+        ] + PhotoDetailFields.cells(photo.details)
       }
       let shown = outcomes
       try common.output.write(

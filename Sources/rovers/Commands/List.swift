@@ -7,6 +7,11 @@ extension Rovers {
   struct List: DataCommand {
     static let spec = CommandSpec(
       name: "list", abstract: "List the rovers and their mission status.",
+      discussion: """
+        The rovers of the source, then Ingenuity and InSight, which only NASA's raw-image feeds \
+        have: they are asked of the feeds whatever --source says, here and in every command \
+        that names them, and their photo counts are the feeds' (every image record).
+        """,
       options: CommonOptions.specs,
       examples: [
         "rovers list",
@@ -29,7 +34,8 @@ extension Rovers {
     ]
 
     func run(_ console: Console) async throws -> ExitCode {
-      let rovers = try await common.makeArchive(console).fetchAllRovers()
+      let outcomes = try await common.makeArchive(console).fetchRoverOutcomes()
+      let rovers = outcomes.compactMap(\.value)
       let records = Records(Self.fields, rovers) { rover in
         [
           .text(rover.name), .text(rover.status), .text(rover.launchDate), .text(rover.landingDate),
@@ -38,11 +44,14 @@ extension Rovers {
         ]
       }
       try common.output.write(records, json: rovers, to: console)
-      // Counts of another kind are said, once, so they are not read as the API's.
-      if let coverage = rovers.compactMap(\.coverage).first, !common.quiet {
+      // Counts of another kind are said, once, so they are not read as the API's (the
+      // missions' always are: help says so).
+      let regular = rovers.filter { rover in !FeedRover.feedsOnly.contains { $0.name == rover.name }
+      }
+      if let coverage = regular.first?.coverage, !common.quiet {
         console.diagnostic("note: photo counts are \(coverage)")
       }
-      return .success
+      return ExitCode.worst(RoverFailures.report(outcomes, base: common.baseURL, to: console))
     }
   }
 }

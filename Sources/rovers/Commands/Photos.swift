@@ -63,11 +63,12 @@ extension Rovers {
 
     static var fieldNames: [String] { fields.map(\.name) }
 
-    static let fields: [Records.Field] = [
-      .init("id", alignRight: true), .init("sol", alignRight: true), .init("camera"),
-      .init("earth_date"), .init("img_src", "URL"), .init("nasa_id", "NASA ID"),
-      .init("instrument"),
-    ]
+    static let fields: [Records.Field] =
+      [
+        .init("id", alignRight: true), .init("sol", alignRight: true), .init("camera"),
+        .init("earth_date"), .init("img_src", "URL"), .init("nasa_id", "NASA ID"),
+        .init("instrument"),
+      ] + PhotoDetailFields.fields
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
@@ -100,7 +101,7 @@ extension Rovers {
         [
           .number(photo.id), .number(photo.sol), .text(photo.camera.name), .text(photo.earthDate),
           .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
-        ]
+        ] + PhotoDetailFields.cells(photo.details)
       }
       try common.output.write(
         records, json: photos,
@@ -109,7 +110,7 @@ extension Rovers {
           let tiles = photos.map {
             PhotoTile(
               source: $0.imgSrc, camera: $0.camera.name, cameraFullName: $0.camera.fullName,
-              nasaID: $0.nasaID, earthDate: $0.earthDate, sol: $0.sol)
+              nasaID: $0.nasaID, earthDate: $0.earthDate, sol: $0.sol, details: $0.details)
           }
           let name = photos.first?.rover.name ?? rover.prefix(1).uppercased() + rover.dropFirst()
           let sol = photos.first?.sol ?? { if case .sol(let sol) = day { sol } else { 0 } }()

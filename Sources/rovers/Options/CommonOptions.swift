@@ -159,15 +159,16 @@ struct CommonOptions: Sendable {
       client: makeClient(baseURL, key: apiKey, cache: cache, console), maxConcurrentRequests: 8,
       expectedRovers: KnownRovers.names)
     let feeds = makeFeedArchive(console)
+    // Ingenuity and InSight are in the feeds alone: asked of them whatever the source.
     switch source {
-    case .api: return (api, nil)
-    case .nasa: return (feeds, feeds)
+    case .api: return (MissionsArchive(main: api, feeds: feeds), nil)
+    case .nasa: return (MissionsArchive(main: feeds, feeds: feeds), feeds)
     case .auto:
       let quiet = self.quiet
       let failover = FailoverArchive(primary: api, fallback: feeds) { notice in
         if !quiet { console.diagnostic(notice) }
       }
-      return (failover, feeds)
+      return (MissionsArchive(main: failover, feeds: feeds), feeds)
     }
   }
 

@@ -82,6 +82,11 @@ struct JSONWriter {
     if let value { number(value) } else { null() }
   }
 
+  mutating func member(_ name: String, _ value: Double?) {
+    key(name)
+    if let value, value.isFinite { out.write(String(value)) } else { null() }
+  }
+
   mutating func member(_ name: String, strings: [String]) {
     key(name)
     array(strings) { $0.string($1) }

@@ -13,19 +13,30 @@ extension Array: JSONPrintable where Element: JSONPrintable {
 extension Photo: JSONPrintable {
   func write(to json: inout JSONWriter) {
     json.object { json in
+      // Every photo has the feeds' keys, null where its source has no value.
       json.key("camera")
       camera.write(to: &json)
+      json.member("caption", details.caption)
+      json.member("credit", details.credit)
+      json.member("drive", details.drive)
       json.member("earth_date", earthDate)
+      json.member("filter", details.filter)
       json.member("id", id)
       json.member("img_src", imgSrc)
       json.member("instrument", instrument)
+      json.member("mars_time", details.marsTime)
+      json.member("mast_az", details.mastAzimuth)
+      json.member("mast_el", details.mastElevation)
       json.member("nasa_id", nasaID)
       json.key("rover")
       json.object { json in
         json.member("id", rover.id)
         json.member("name", rover.name)
       }
+      json.member("sample_type", details.sampleType)
+      json.member("site", details.site)
       json.member("sol", sol)
+      json.member("title", details.title)
     }
   }
 }

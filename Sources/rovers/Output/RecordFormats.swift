@@ -51,6 +51,7 @@ extension Records {
         switch cells[field] {
         case .text(let text): line += JSONWriter.quoted(text)
         case .number(let number): line += Array(String(number).utf8)
+        case .decimal(let number): line += Array(String(number).utf8)
         case .list(let items):
           line.append(UInt8(ascii: "["))
           line += items.map(JSONWriter.quoted).joined(separator: [UInt8(ascii: ",")])

@@ -34,11 +34,16 @@ struct Records {
   enum Cell {
     case text(String)
     case number(Int)
+    /// A number with a fraction: degrees of the mast's pointing.
+    case decimal(Double)
     case list([String])
     case missing
 
     /// A number, or nothing when it is unknown.
     static func number(_ value: Int?) -> Cell { value.map(Cell.number) ?? .missing }
+
+    /// A number with a fraction, or nothing when it is unknown.
+    static func decimal(_ value: Double?) -> Cell { value.map(Cell.decimal) ?? .missing }
 
     /// Text, or nothing when it is unknown.
     static func text(_ value: String?) -> Cell { value.map(Cell.text) ?? .missing }
@@ -48,6 +53,7 @@ struct Records {
       switch self {
       case .text(let text): text
       case .number(let number): String(number)
+      case .decimal(let number): String(number)
       case .list(let items): items.joined(separator: " ")
       case .missing: ""
       }

@@ -7,9 +7,11 @@ _rovers_cameras() {
       spirit) echo "FHAZ NAVCAM PANCAM MINITES ENTRY RHAZ"; return ;;
       opportunity) echo "FHAZ NAVCAM PANCAM MINITES ENTRY RHAZ"; return ;;
       perseverance) echo "EDL_RUCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 NAVCAM_LEFT NAVCAM_RIGHT MCZ_RIGHT MCZ_LEFT FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT EDL_RDCAM SKYCAM SHERLOC_WATSON SUPERCAM_RMI LCAM"; return ;;
+      ingenuity) echo "HELI_NAV HELI_RTE"; return ;;
+      insight) echo "IDC ICC"; return ;;
     esac
   done
-  echo "CHEMCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 EDL_RDCAM EDL_RUCAM ENTRY FHAZ FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A LCAM MAHLI MARDI MAST MCZ_LEFT MCZ_RIGHT MINITES NAVCAM NAVCAM_LEFT NAVCAM_RIGHT PANCAM REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT RHAZ SHERLOC_WATSON SKYCAM SUPERCAM_RMI"
+  echo "CHEMCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 EDL_RDCAM EDL_RUCAM ENTRY FHAZ FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A HELI_NAV HELI_RTE ICC IDC LCAM MAHLI MARDI MAST MCZ_LEFT MCZ_RIGHT MINITES NAVCAM NAVCAM_LEFT NAVCAM_RIGHT PANCAM REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT RHAZ SHERLOC_WATSON SKYCAM SUPERCAM_RMI"
 }
 
 _rovers() {
@@ -42,7 +44,7 @@ _rovers() {
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
-        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol earth_date id camera img_src nasa_id" -- "${cur##*,}")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol earth_date id camera img_src nasa_id mars_time mast_az mast_el site drive sample_type filter title caption credit" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -55,7 +57,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
       esac
       opts="--camera --size --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
-      words="curiosity spirit opportunity perseverance"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     manifest)
       case "$prev" in
@@ -76,7 +78,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
       esac
       opts="--from-sol --to-sol --limit --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
-      words="curiosity spirit opportunity perseverance"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     photos)
       case "$prev" in
@@ -86,7 +88,7 @@ _rovers() {
         --page) COMPREPLY=(); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
-        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument" -- "${cur##*,}")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -99,7 +101,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
       esac
       opts="--sol --earth-date --camera --page --urls --size --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
-      words="curiosity spirit opportunity perseverance"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     download)
       case "$prev" in
@@ -123,7 +125,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
       esac
       opts="--sol --earth-date --latest --camera -o --output -j --jobs --force --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
-      words="curiosity spirit opportunity perseverance"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     sync)
       case "$prev" in
@@ -146,7 +148,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
       esac
       opts="-o --output --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
-      words="curiosity spirit opportunity perseverance"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     verify)
       case "$prev" in

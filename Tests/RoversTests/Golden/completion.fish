@@ -17,7 +17,15 @@ function __rovers_cameras
         printf '%s\n' EDL_RUCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 NAVCAM_LEFT NAVCAM_RIGHT MCZ_RIGHT MCZ_LEFT FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT EDL_RDCAM SKYCAM SHERLOC_WATSON SUPERCAM_RMI LCAM
         return
     end
-    printf '%s\n' CHEMCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 EDL_RDCAM EDL_RUCAM ENTRY FHAZ FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A LCAM MAHLI MARDI MAST MCZ_LEFT MCZ_RIGHT MINITES NAVCAM NAVCAM_LEFT NAVCAM_RIGHT PANCAM REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT RHAZ SHERLOC_WATSON SKYCAM SUPERCAM_RMI
+    if contains -- ingenuity $words
+        printf '%s\n' HELI_NAV HELI_RTE
+        return
+    end
+    if contains -- insight $words
+        printf '%s\n' IDC ICC
+        return
+    end
+    printf '%s\n' CHEMCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 EDL_RDCAM EDL_RUCAM ENTRY FHAZ FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A HELI_NAV HELI_RTE ICC IDC LCAM MAHLI MARDI MAST MCZ_LEFT MCZ_RIGHT MINITES NAVCAM NAVCAM_LEFT NAVCAM_RIGHT PANCAM REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT RHAZ SHERLOC_WATSON SKYCAM SUPERCAM_RMI
 end
 
 function __rovers_fields
@@ -64,7 +72,7 @@ complete -c rovers -n '__fish_seen_subcommand_from latest' -l camera -x -a '(__r
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l size -x -a 'small medium large full' -d 'Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l json -d 'The same as --format json: the API\'s own field names.'
-complete -c rovers -n '__fish_seen_subcommand_from latest' -l fields -x -a '(__rovers_fields rover sol earth_date id camera img_src nasa_id)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
+complete -c rovers -n '__fish_seen_subcommand_from latest' -l fields -x -a '(__rovers_fields rover sol earth_date id camera img_src nasa_id mars_time mast_az mast_el site drive sample_type filter title caption credit)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l color -x -a 'auto always never' -d 'auto (on a terminal), always (for less -R) or never.'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l no-color -d 'The same as --color never.'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l crlf -d 'End CSV lines with CR LF, for spreadsheets.'
@@ -81,7 +89,7 @@ complete -c rovers -n '__fish_seen_subcommand_from latest' -l no-cache -d 'Neith
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l refresh -d 'Fetch again, then keep the fresh answers in the cache.'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l verbose -s v -d 'Log every request and retry on stderr.'
 complete -c rovers -n '__fish_seen_subcommand_from latest' -l quiet -s q -d 'Print nothing on stderr but errors (and, with -v, the log).'
-complete -c rovers -n '__fish_seen_subcommand_from latest' -a 'curiosity spirit opportunity perseverance'
+complete -c rovers -n '__fish_seen_subcommand_from latest' -a 'curiosity spirit opportunity perseverance ingenuity insight'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l from-sol -x -d 'Only sols from this one on.'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l to-sol -x -d 'Only sols up to this one.'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l limit -x -d 'At most this many sols, the earliest first.'
@@ -104,7 +112,7 @@ complete -c rovers -n '__fish_seen_subcommand_from manifest' -l no-cache -d 'Nei
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l refresh -d 'Fetch again, then keep the fresh answers in the cache.'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l verbose -s v -d 'Log every request and retry on stderr.'
 complete -c rovers -n '__fish_seen_subcommand_from manifest' -l quiet -s q -d 'Print nothing on stderr but errors (and, with -v, the log).'
-complete -c rovers -n '__fish_seen_subcommand_from manifest' -a 'curiosity spirit opportunity perseverance'
+complete -c rovers -n '__fish_seen_subcommand_from manifest' -a 'curiosity spirit opportunity perseverance ingenuity insight'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l sol -x -d 'The Martian day, counted from landing (0 and up).'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l earth-date -x -d 'The Earth day, as YYYY-MM-DD.'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l camera -x -a '(__rovers_cameras)' -d 'Only photos from this camera; repeat for several.'
@@ -113,7 +121,7 @@ complete -c rovers -n '__fish_seen_subcommand_from photos' -l urls -d 'Print onl
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l size -x -a 'small medium large full' -d 'Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l json -d 'The same as --format json: the API\'s own field names.'
-complete -c rovers -n '__fish_seen_subcommand_from photos' -l fields -x -a '(__rovers_fields id sol camera earth_date img_src nasa_id instrument)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
+complete -c rovers -n '__fish_seen_subcommand_from photos' -l fields -x -a '(__rovers_fields id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l color -x -a 'auto always never' -d 'auto (on a terminal), always (for less -R) or never.'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l no-color -d 'The same as --color never.'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l crlf -d 'End CSV lines with CR LF, for spreadsheets.'
@@ -130,7 +138,7 @@ complete -c rovers -n '__fish_seen_subcommand_from photos' -l no-cache -d 'Neith
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l refresh -d 'Fetch again, then keep the fresh answers in the cache.'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l verbose -s v -d 'Log every request and retry on stderr.'
 complete -c rovers -n '__fish_seen_subcommand_from photos' -l quiet -s q -d 'Print nothing on stderr but errors (and, with -v, the log).'
-complete -c rovers -n '__fish_seen_subcommand_from photos' -a 'curiosity spirit opportunity perseverance'
+complete -c rovers -n '__fish_seen_subcommand_from photos' -a 'curiosity spirit opportunity perseverance ingenuity insight'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l sol -x -d 'The Martian day, counted from landing (0 and up).'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l earth-date -x -d 'The Earth day, as YYYY-MM-DD.'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l latest -d 'The rover\'s most recent sol.'
@@ -160,7 +168,7 @@ complete -c rovers -n '__fish_seen_subcommand_from download' -l no-cache -d 'Nei
 complete -c rovers -n '__fish_seen_subcommand_from download' -l refresh -d 'Fetch again, then keep the fresh answers in the cache.'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l verbose -s v -d 'Log every request and retry on stderr.'
 complete -c rovers -n '__fish_seen_subcommand_from download' -l quiet -s q -d 'Print nothing on stderr but errors (and, with -v, the log).'
-complete -c rovers -n '__fish_seen_subcommand_from download' -a 'curiosity spirit opportunity perseverance'
+complete -c rovers -n '__fish_seen_subcommand_from download' -a 'curiosity spirit opportunity perseverance ingenuity insight'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l output -s o -r -a '(__fish_complete_directories)' -d 'The folder to mirror into (required).'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l since-sol -x -d 'Mirror from this sol on, not only the latest.'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l camera -x -a '(__rovers_cameras)' -d 'Only photos from this camera; repeat for several.'
@@ -188,7 +196,7 @@ complete -c rovers -n '__fish_seen_subcommand_from sync' -l no-cache -d 'Neither
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l refresh -d 'Fetch again, then keep the fresh answers in the cache.'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l verbose -s v -d 'Log every request and retry on stderr.'
 complete -c rovers -n '__fish_seen_subcommand_from sync' -l quiet -s q -d 'Print nothing on stderr but errors (and, with -v, the log).'
-complete -c rovers -n '__fish_seen_subcommand_from sync' -a 'curiosity spirit opportunity perseverance'
+complete -c rovers -n '__fish_seen_subcommand_from sync' -a 'curiosity spirit opportunity perseverance ingenuity insight'
 complete -c rovers -n '__fish_seen_subcommand_from verify' -l remote -d 'Ask NASA\'s feeds what the recorded sols hold, too.'
 complete -c rovers -n '__fish_seen_subcommand_from verify' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from verify' -l json -d 'The same as --format json: the API\'s own field names.'

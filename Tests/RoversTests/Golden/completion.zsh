@@ -8,7 +8,9 @@ _rovers_cameras() {
     spirit) compadd -M 'm:{a-z}={A-Z}' -- FHAZ NAVCAM PANCAM MINITES ENTRY RHAZ ;;
     opportunity) compadd -M 'm:{a-z}={A-Z}' -- FHAZ NAVCAM PANCAM MINITES ENTRY RHAZ ;;
     perseverance) compadd -M 'm:{a-z}={A-Z}' -- EDL_RUCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 NAVCAM_LEFT NAVCAM_RIGHT MCZ_RIGHT MCZ_LEFT FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT EDL_RDCAM SKYCAM SHERLOC_WATSON SUPERCAM_RMI LCAM ;;
-    *) compadd -M 'm:{a-z}={A-Z}' -- CHEMCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 EDL_RDCAM EDL_RUCAM ENTRY FHAZ FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A LCAM MAHLI MARDI MAST MCZ_LEFT MCZ_RIGHT MINITES NAVCAM NAVCAM_LEFT NAVCAM_RIGHT PANCAM REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT RHAZ SHERLOC_WATSON SKYCAM SUPERCAM_RMI ;;
+    ingenuity) compadd -M 'm:{a-z}={A-Z}' -- HELI_NAV HELI_RTE ;;
+    insight) compadd -M 'm:{a-z}={A-Z}' -- IDC ICC ;;
+    *) compadd -M 'm:{a-z}={A-Z}' -- CHEMCAM EDL_DDCAM EDL_PUCAM1 EDL_PUCAM2 EDL_RDCAM EDL_RUCAM ENTRY FHAZ FRONT_HAZCAM_LEFT_A FRONT_HAZCAM_RIGHT_A HELI_NAV HELI_RTE ICC IDC LCAM MAHLI MARDI MAST MCZ_LEFT MCZ_RIGHT MINITES NAVCAM NAVCAM_LEFT NAVCAM_RIGHT PANCAM REAR_HAZCAM_LEFT REAR_HAZCAM_RIGHT RHAZ SHERLOC_WATSON SKYCAM SUPERCAM_RMI ;;
   esac
 }
 
@@ -64,7 +66,7 @@ _rovers() {
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
-        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol earth_date id camera img_src nasa_id' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol earth_date id camera img_src nasa_id mars_time mast_az mast_el site drive sample_type filter title caption credit' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
@@ -82,7 +84,7 @@ _rovers() {
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
-        '*:rover:(curiosity spirit opportunity perseverance)'
+        '*:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     manifest)
       _arguments \
@@ -109,7 +111,7 @@ _rovers() {
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
-        '1:rover:(curiosity spirit opportunity perseverance)'
+        '1:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     photos)
       _arguments \
@@ -121,7 +123,7 @@ _rovers() {
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
-        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
@@ -139,7 +141,7 @@ _rovers() {
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
-        '1:rover:(curiosity spirit opportunity perseverance)'
+        '1:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     download)
       _arguments \
@@ -173,7 +175,7 @@ _rovers() {
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
-        '1:rover:(curiosity spirit opportunity perseverance)'
+        '1:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     sync)
       _arguments \
@@ -205,7 +207,7 @@ _rovers() {
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
-        '*:rover:(curiosity spirit opportunity perseverance)'
+        '*:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     verify)
       _arguments \

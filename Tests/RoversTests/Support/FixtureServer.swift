@@ -3,7 +3,8 @@ import Foundation
 
 /// The package's fixture server, started in this process on a free loopback port for one test:
 /// real HTTP on 127.0.0.1, with the fixtures parsed once for every server of the run.
-final class FixtureServer {
+// Unchecked: every property is a `let`, and the service it holds answers from its own threads.
+final class FixtureServer: @unchecked Sendable {
   struct LoggedRequest {
     /// Requests in flight when this one arrived, itself included.
     var inFlight: Int
@@ -17,8 +18,17 @@ final class FixtureServer {
   /// `http://127.0.0.1:<port>`: the host alone, as `--nasa-base` takes it.
   var host: String { String(baseURL.dropLast("/api/v1".count)) }
   private let service: FixtureService
-  private let folder: TemporaryFolder
-  private let logFile: URL
+  /// Where the request log is; `nil` for the shared feeds, which keep none (a folder made for
+  /// the whole run would outlive it).
+  private let folder: TemporaryFolder?
+  private let logFile: URL?
+
+  /// NASA's feeds as the fixtures hold them (Perseverance, Curiosity, Ingenuity, InSight), one
+  /// server for the whole test run: where a run finds the feeds unless its test says otherwise,
+  /// so commands that ask them for the missions only they have (`list`) get an answer.
+  static let sharedFeeds: FixtureServer? = try? FixtureServer(
+    latencyMilliseconds: 0, faults: nil, shape: "nasa", imageLatencyMilliseconds: nil,
+    staticFolder: nil, fixtures: nil, arguments: [], keepsLog: false)
 
   /// Starts the server, listening before it returns; `faults` is the JSON text of a fault file.
   static func start(
@@ -34,20 +44,22 @@ final class FixtureServer {
 
   private init(
     latencyMilliseconds: Int, faults: String?, shape: String, imageLatencyMilliseconds: Int?,
-    staticFolder: String?, fixtures: URL?, arguments extra: [String]
+    staticFolder: String?, fixtures: URL?, arguments extra: [String], keepsLog: Bool = true
   ) throws {
-    folder = try TemporaryFolder()
-    logFile = folder.url.appendingPathComponent("requests.log")
+    let folder = keepsLog || faults != nil ? try TemporaryFolder() : nil
+    self.folder = folder
+    logFile = keepsLog ? folder?.url.appendingPathComponent("requests.log") : nil
     var arguments = [
-      "--fixtures", (fixtures ?? Binaries.fixtures).path, "--log", logFile.path,
+      "--fixtures", (fixtures ?? Binaries.fixtures).path,
       "--latency", String(latencyMilliseconds), "--shape", shape,
     ]
+    if let logFile { arguments += ["--log", logFile.path] }
     if let imageLatencyMilliseconds {
       arguments += ["--serve-images", "--image-latency", String(imageLatencyMilliseconds)]
     }
     if let staticFolder { arguments += ["--static", staticFolder] }
     arguments += extra
-    if let faults {
+    if let faults, let folder {
       let file = folder.url.appendingPathComponent("faults.json")
       try faults.write(to: file, atomically: true, encoding: .utf8)
       arguments += ["--faults", file.path]
@@ -61,7 +73,7 @@ final class FixtureServer {
 
   /// Every request the server has seen, in arrival order.
   var requests: [LoggedRequest] {
-    let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+    let text = logFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
     return text.split(separator: "\n").map { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       return LoggedRequest(inFlight: Int(fields[0]) ?? 0, target: fields[1], key: fields[2])

@@ -1,0 +1,90 @@
+/// What NASA's raw-image feeds say about a photo beyond where it is: the Mars time it was
+/// taken, where the mast pointed, where the rover was, and NASA's own words. Every field is
+/// `nil` where the source has no value (photos from an API server have none of them).
+public struct PhotoDetails: Codable, Sendable, Hashable {
+  /// Local mean solar time as the feed writes it: `Sol-01000M12:34:56.789`.
+  public var marsTime: String?
+  /// The mast's azimuth, in degrees.
+  public var mastAzimuth: Double?
+  /// The mast's elevation, in degrees.
+  public var mastElevation: Double?
+  /// The rover's site number.
+  public var site: Int?
+  /// The drive within the site.
+  public var drive: Int?
+  /// How the image was sampled: `full`, `thumbnail`, `subframe`, `downsampled`…, lower case.
+  public var sampleType: String?
+  /// The camera's filter.
+  public var filter: String?
+  /// NASA's title of the image.
+  public var title: String?
+  /// NASA's caption of the image.
+  public var caption: String?
+  /// Who the image is credited to.
+  public var credit: String?
+
+  /// Details with every field given or `nil`.
+  public init(
+    marsTime: String? = nil, mastAzimuth: Double? = nil, mastElevation: Double? = nil,
+    site: Int? = nil, drive: Int? = nil, sampleType: String? = nil, filter: String? = nil,
+    title: String? = nil, caption: String? = nil, credit: String? = nil
+  ) {
+    self.marsTime = marsTime
+    self.mastAzimuth = mastAzimuth
+    self.mastElevation = mastElevation
+    self.site = site
+    self.drive = drive
+    self.sampleType = sampleType
+    self.filter = filter
+    self.title = title
+    self.caption = caption
+    self.credit = credit
+  }
+
+  /// The JSON names, in the order `--fields` lists them.
+  public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
+    case marsTime = "mars_time"
+    case mastAzimuth = "mast_az"
+    case mastElevation = "mast_el"
+    case site, drive
+    case sampleType = "sample_type"
+    case filter, title, caption, credit
+  }
+
+  /// Reads what is there, leniently: a value of the wrong type is left out.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    marsTime = container.lenientString(.marsTime)
+    mastAzimuth = container.lenientDegrees(.mastAzimuth)
+    mastElevation = container.lenientDegrees(.mastElevation)
+    site = container.lenientInt(.site)
+    drive = container.lenientInt(.drive)
+    sampleType = container.lenientString(.sampleType)
+    filter = container.lenientString(.filter)
+    title = container.lenientString(.title)
+    caption = container.lenientString(.caption)
+    credit = container.lenientString(.credit)
+  }
+
+  /// The hour and minute of ``marsTime``, in minutes after local midnight; `nil` without one.
+  public var marsMinuteOfDay: Int? {
+    guard let marsTime, let mark = marsTime.lastIndex(of: "M") else { return nil }
+    let clock = marsTime[marsTime.index(after: mark)...].split(separator: ":")
+    guard clock.count >= 2, let hour = Int(clock[0]), let minute = Int(clock[1]),
+      (0..<25).contains(hour), (0..<60).contains(minute)
+    else { return nil }
+    return hour * 60 + minute
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// An angle in degrees, written as a number or a string (`"91.7789"`); a value that is not a
+  /// finite angle is absent.
+  func lenientDegrees(_ key: Key) -> Double? {
+    let value =
+      (try? decodeIfPresent(Double.self, forKey: key))
+      ?? (try? decodeIfPresent(String.self, forKey: key)).flatMap { $0.flatMap(Double.init) }
+    guard let value, value.isFinite, abs(value) <= 360 else { return nil }
+    return value
+  }
+}
