@@ -6,8 +6,10 @@ import Testing
 
 @Suite(.timeLimit(.minutes(3))) struct ParserTests {
   static let photosUsage = """
-    Usage: rovers photos <rover> (--sol <sol> | --earth-date <date>) [--camera <name> ...] \
-    [--page <n>] [--urls] [--size <size>] [--format <format>] [--json]
+    Usage: rovers photos <rover> (--sol <sol> | --earth-date <date> | --from-sol <sol>) \
+    [--to-sol <sol>] [--from-date <date>] [--to-date <date>] [--camera <name> ...] \
+    [--page <n>] [--urls] [--size <size>] [--sample-type <type> ...] \
+    [--mars-time-from <hh:mm>] [--mars-time-to <hh:mm>] [--format <format>] [--json]
       See 'rovers photos --help' for more information.
 
     """
@@ -37,7 +39,28 @@ import Testing
       "photos curiosity --sol 1 --earth-date 2021-02-01",
       "'--sol <sol>' and '--earth-date <date>' cannot be used together"
     ),
-    ("photos curiosity", "Missing expected argument '--sol <sol>' or '--earth-date <date>'"),
+    (
+      "photos curiosity",
+      "Missing expected argument '--sol <sol>' or '--earth-date <date>' or '--from-sol <sol>' or '--from-date <date>'"
+    ),
+    ("photos curiosity --to-sol 5", "'--to-sol' needs '--from-sol'"),
+    ("photos curiosity --from-sol 9 --to-sol 5", "'--from-sol' (9) is after '--to-sol' (5)"),
+    (
+      "photos curiosity --from-sol 1 --sol 2",
+      "'--sol <sol>' and '--from-sol <sol>' cannot be used together"
+    ),
+    (
+      "photos curiosity --from-sol 1 --page 2",
+      "'--page 2' is for one sol or Earth day, not a range"
+    ),
+    (
+      "photos curiosity --sol 1 --mars-time-from 7pm",
+      "The value '7pm' is invalid for '--mars-time-from <hh:mm>': give a time of day as HH:MM, such as 17:30"
+    ),
+    (
+      "photos curiosity --sol 1 --sample-type full-ish",
+      "The value 'full-ish' is invalid for '--sample-type <type>': give full, thumbnail, subframe or downsampled"
+    ),
     (
       "photos curiosity --sol 1 --page 0",
       "The value '0' is invalid for '--page <n>': pages count from 1"

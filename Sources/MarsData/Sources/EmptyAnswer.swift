@@ -32,6 +32,16 @@ public struct EmptyAnswer: Sendable {
         maxDate: details.maxDate) : nil
   }
 
+  /// The range line when the days asked for start past the rover's mission, else `nil`.
+  public func explain(_ days: PhotoQuery.Day) async -> String? {
+    switch days {
+    case .day(let day): await explain(day)
+    case .latest: nil
+    case .sols(let range): await explain(.sol(range.lowerBound))
+    case .earthDates(let range): await explain(.earthDate(range.lowerBound))
+    }
+  }
+
   /// `Curiosity has photos from sol 0 to 2540 (2012-08-06 to 2019-09-28)`.
   public static func range(of rover: String, maxSol: Int, landed: String, maxDate: String)
     -> String

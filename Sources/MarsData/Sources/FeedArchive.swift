@@ -15,14 +15,17 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   public var client: APIClient
   /// The most feed requests one call keeps in flight.
   public var maxConcurrentRequests: Int
+  /// The sample types kept (`--sample-type`); `nil` keeps what the servers keep.
+  public var sampleTypes: Set<String>?
   /// How many sols a manifest covers when no range is asked for.
   public static let recentSols = 30
   private let lists = SolLists()
   private let latestAnswers = LatestAnswers()
 
   /// Creates an archive over `client`.
-  public init(client: APIClient, maxConcurrentRequests: Int = 6) {
+  public init(client: APIClient, maxConcurrentRequests: Int = 6, sampleTypes: Set<String>? = nil) {
     self.client = client
+    self.sampleTypes = sampleTypes
     self.maxConcurrentRequests = max(1, maxConcurrentRequests)
   }
 
@@ -242,7 +245,8 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
         }, identity: \.imageID, limit: maxConcurrentRequests)
       let (records, disagreement) = try await paging.collect()
       listing = SolListing(
-        photos: FeedMapping.photos(records, rover: rover).uniquedByIdentity(),
+        photos: FeedMapping.photos(records, rover: rover, keeping: sampleTypes)
+          .uniquedByIdentity(),
         disagreement: disagreement)
     case .msl(let mission):
       let paging = FeedPaging<CuriosityFeedPage.Item>(
@@ -256,7 +260,8 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
         limit: maxConcurrentRequests)
       let (records, disagreement) = try await paging.collect()
       listing = SolListing(
-        photos: FeedMapping.photos(records, rover: rover).uniquedByIdentity(),
+        photos: FeedMapping.photos(records, rover: rover, keeping: sampleTypes)
+          .uniquedByIdentity(),
         disagreement: disagreement)
     }
     if keep { lists.keep(listing, rover.name, sol) }

@@ -3,10 +3,14 @@ import RoverAPI
 /// The photos of one rover on one day (or its latest), from the cameras asked for: what
 /// `photos` lists and `download` fetches.
 public struct PhotoQuery: Sendable {
-  /// Which day: a sol, an Earth date, or the rover's latest.
-  public enum Day: Sendable {
+  /// Which days: a sol, an Earth date, the rover's latest, or a range of sols or Earth days.
+  public enum Day: Sendable, Equatable {
     case day(PhotoDay)
     case latest
+    /// The sols of a range that have photos.
+    case sols(ClosedRange<Int>)
+    /// The Earth days of a range.
+    case earthDates(ClosedRange<EarthDate>)
   }
 
   /// The rover, as asked for.
@@ -56,6 +60,10 @@ public struct PhotoQuery: Sendable {
     case .latest:
       let outcome = try await archive.fetchLatestPhotos(rovers: [rover], camera: nil).first
       return try outcome?.result.get().photos ?? []
+    case .sols(let range):
+      return try await archive.fetchPhotos(rover: rover, sols: range, cameras: cameras)
+    case .earthDates(let range):
+      return try await archive.fetchPhotos(rover: rover, earthDates: range, cameras: cameras)
     }
   }
 }

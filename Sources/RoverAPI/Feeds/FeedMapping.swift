@@ -3,13 +3,15 @@ import Foundation
 /// Turns feed records into photos the way the servers that scrape the feeds do (API.md), so a
 /// photo from the feeds is the same photo, with the same file name, as one from a server.
 public enum FeedMapping {
-  /// Perseverance: `Full` samples only; `img_src` the 1200 px copy; the instrument is the
-  /// camera; the Earth day is the UTC day of `date_taken_utc`; no id (the feed has none).
+  /// Perseverance: `Full` samples only, or the sample types of `keeping`; `img_src` the
+  /// 1200 px copy; the instrument is the camera; the Earth day is the UTC day of
+  /// `date_taken_utc`; no id (the feed has none).
   public static func photos(
-    _ images: [PerseveranceFeedPage.Image], rover: FeedRover
+    _ images: [PerseveranceFeedPage.Image], rover: FeedRover, keeping: Set<String>? = nil
   ) -> [Photo] {
     images.compactMap { image in
-      guard image.sampleType?.lowercased() == "full", let large = image.large,
+      guard (keeping ?? ["full"]).contains(image.sampleType?.lowercased() ?? ""),
+        let large = image.large,
         let instrument = image.instrument
       else { return nil }
       return Photo(
@@ -20,13 +22,16 @@ public enum FeedMapping {
     }
   }
 
-  /// Curiosity: `full` and `subframe` samples (as nebulum keeps them); `img_src` the https
-  /// address; instruments mapped to the legacy cameras (`NAV_LEFT_B` → `NAVCAM`) and kept as
-  /// `instrument`; the feed's own number as the id.
-  public static func photos(_ items: [CuriosityFeedPage.Item], rover: FeedRover) -> [Photo] {
+  /// Curiosity: `full` and `subframe` samples (as nebulum keeps them), or the sample types of
+  /// `keeping`; `img_src` the https address; instruments mapped to the legacy cameras
+  /// (`NAV_LEFT_B` → `NAVCAM`) and kept as `instrument`; the feed's own number as the id.
+  public static func photos(
+    _ items: [CuriosityFeedPage.Item], rover: FeedRover, keeping: Set<String>? = nil
+  ) -> [Photo] {
     items.compactMap { item in
-      guard let sample = item.sampleType, ["full", "subframe"].contains(sample),
-        item.isThumbnail != true, let url = item.httpsURL, let instrument = item.instrument
+      guard let sample = item.sampleType, (keeping ?? ["full", "subframe"]).contains(sample),
+        item.isThumbnail != true || keeping?.contains("thumbnail") == true,
+        let url = item.httpsURL, let instrument = item.instrument
       else { return nil }
       return Photo(
         id: item.id, sol: item.sol, earthDate: day(of: item.dateTaken) ?? "", imgSrc: url,

@@ -7,7 +7,7 @@ extension Rovers {
   /// `rovers download`: the photos of one day, saved as files, several at once.
   struct Download: DataCommand {
     static let spec = CommandSpec(
-      name: "download", abstract: "Save the photos of one sol, Earth day or the latest sol.",
+      name: "download", abstract: "Save the photos of one day, the latest sol or a range.",
       discussion: """
         Files go to DIR/<rover>/<sol>/<camera>/<NASA file name>. Each is written under a \
         hidden temporary name (.<name>.rovers-tmp), synced and renamed, so no file is ever half \
@@ -19,14 +19,16 @@ extension Rovers {
       ],
       options: [
         DayOptions.sol, DayOptions.earthDate, DayOptions.latest,
+      ] + DayOptions.range + [
         CameraOptions.repeatable,
         Self.output.spec, DownloadOutput.jobs.spec, DownloadOutput.force.spec,
         Self.dryRun.spec, SizeOption.spec, DownloadOutput.noGallery.spec,
-      ] + CommonOptions.options(deadline: 3600), oneOf: DayOptions.oneOf,
+      ] + PhotoFilterOptions.specs + CommonOptions.options(deadline: 3600), oneOf: DayOptions.oneOf,
       examples: [
         "rovers download perseverance --sol 100 -o ~/mars",
         "rovers download curiosity --latest --camera FHAZ -o ~/mars",
         "rovers download perseverance --sol 100 --dry-run",
+        "rovers download ingenuity --from-sol 1000 --to-sol 1069 -o ~/mars",
       ])
 
     static let output = Option.text(
@@ -40,6 +42,7 @@ extension Rovers {
     let query: PhotoQuery
     let output: DownloadOutput
     let size: SizeOption
+    let filter: PhotoFilter
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       common = try CommonOptions(settings, deadline: 3600)
@@ -52,21 +55,28 @@ extension Rovers {
         dryRun: Self.dryRun)
       try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
       size = try SizeOption(settings)
+      filter = try PhotoFilterOptions.parse(arguments)
     }
 
     static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }
 
     func run(_ console: Console) async throws -> ExitCode {
-      let archive = common.makeArchive(console)
+      let archive = common.makeArchive(console, sampleTypes: filter.sampleTypes)
       let layout = PhotoFileLayout(root: output.folder)
       // The manifest goes beside the photos for the gallery's timeline; it is fetched while
       // the photos are, and a failure costs only the timeline.
       let span: SolSpan =
-        if case .day(.sol(let sol)) = query.day { .sols(sol...sol) } else { .latest }
+        switch query.day {
+        case .day(.sol(let sol)): .sols(sol...sol)
+        case .sols(let range): .sols(range)
+        default: .latest
+        }
       async let manifest = try? archive.fetchManifest(rover: query.rover, span: span)
-      let photos = size.apply(try await query.fetch(archive), common, console)
-      if photos.isEmpty, !common.quiet, case .day(let day) = query.day,
-        let reason = await EmptyAnswer(rover: query.rover, archive: archive).explain(day)
+      let kept = PhotoFilterOptions.apply(
+        filter, to: try await query.fetch(archive), quiet: common.quiet, console: console)
+      let photos = size.apply(kept, common, console)
+      if photos.isEmpty, !common.quiet,
+        let reason = await EmptyAnswer(rover: query.rover, archive: archive).explain(query.day)
       {
         console.diagnostic(reason)
       }

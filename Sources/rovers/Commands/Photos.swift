@@ -10,7 +10,8 @@ extension Rovers {
       name: "photos", abstract: "List the photos a rover took on one sol or Earth day.",
       discussion: """
         Fetches every page of the day at once, keeping the server's order (by camera, then id). \
-        A day without photos prints nothing and exits 0.
+        A day without photos prints nothing and exits 0. A range (--from-sol to --to-sol, or \
+        --from-date to --to-date) lists the sols in it that have photos, in sol order.
         """,
       arguments: [
         ArgumentSpec(
@@ -18,13 +19,16 @@ extension Rovers {
       ],
       options: [
         DayOptions.sol, DayOptions.earthDate,
+      ] + DayOptions.range + [
         CameraOptions.repeatable,
         Self.pageOption.spec, Self.urlsFlag.spec, SizeOption.spec,
-      ] + CommonOptions.specs, oneOf: DayOptions.oneOf,
+      ] + PhotoFilterOptions.specs + CommonOptions.specs, oneOf: DayOptions.oneOf,
       examples: [
         "rovers photos perseverance --sol 100",
         "rovers photos curiosity --earth-date 2015-05-30 --camera FHAZ --json",
         "rovers photos perseverance --sol 100 --urls | wget -i -",
+        "rovers photos curiosity --from-sol 1000 --to-sol 1010 --camera NAVCAM",
+        "rovers photos curiosity --sol 86 --source nasa --fields nasa_id,mars_time,mast_az,mast_el",
       ])
 
     static let pageOption = Option.integer(
@@ -35,8 +39,11 @@ extension Rovers {
 
     let common: CommonOptions
     let rover: String
-    let day: PhotoDay
+    let day: PhotoQuery.Day
+    /// The sol or Earth day, when one was asked for rather than a range.
+    var oneDay: PhotoDay? { if case .day(let day) = day { day } else { nil } }
     let cameras: [String]
+    let filter: PhotoFilter
     let page: Int?
     let urls: Bool
     let size: SizeOption
@@ -44,9 +51,21 @@ extension Rovers {
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       common = try CommonOptions(settings)
       rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
-      day = try DayOptions.parseDay(arguments)
+      let days = try DayOptions.parse(arguments)
+      day = days
+      let isRange = if case .day = days { false } else { true }
       cameras = try CameraOptions.parse(arguments)
+      filter = try PhotoFilterOptions.parse(arguments)
       page = try arguments[Self.pageOption]
+      // A page, and an HTML page, are of one sol or Earth day.
+      if let page, isRange {
+        throw UsageError(
+          message: "'--page \(page)' is for one sol or Earth day, not a range", command: Self.spec)
+      }
+      if isRange, arguments.text(of: OutputOptions.format) == "html" {
+        throw UsageError(
+          message: "'--format html' shows one sol or Earth day, not a range", command: Self.spec)
+      }
       urls = arguments[Self.urlsFlag]
       if urls,
         let other = arguments.text(of: OutputOptions.format).map({ _ in "format" })
@@ -71,18 +90,23 @@ extension Rovers {
       ] + PhotoDetailFields.fields
 
     func run(_ console: Console) async throws -> ExitCode {
-      let archive = common.makeArchive(console)
+      let archive = common.makeArchive(console, sampleTypes: filter.sampleTypes)
       let found =
-        try await page == nil
-        ? PhotoQuery(rover: rover, day: .day(day), cameras: cameras).fetch(archive)
-        : archive.checkingRover(rover) {
-          try await archive.fetchPhotoPage(rover: rover, on: day, cameras: cameras, page: page ?? 1)
+        if let page, let oneDay {
+          try await archive.checkingRover(rover) {
+            try await archive.fetchPhotoPage(rover: rover, on: oneDay, cameras: cameras, page: page)
+          }
+        } else {
+          try await PhotoQuery(rover: rover, day: day, cameras: cameras).fetch(archive)
         }
-      let photos = size.apply(found, common, console)
+      let kept = PhotoFilterOptions.apply(filter, to: found, quiet: common.quiet, console: console)
+      let photos = size.apply(kept, common, console)
       if photos.isEmpty, !common.quiet {
         let empty = EmptyAnswer(rover: rover, archive: archive)
         let reason =
-          if let page { await empty.explain(day, page: page, cameras: cameras) } else {
+          if let page, let oneDay {
+            await empty.explain(oneDay, page: page, cameras: cameras)
+          } else {
             await empty.explain(day)
           }
         if let reason { console.diagnostic(reason) }
@@ -113,7 +137,7 @@ extension Rovers {
               nasaID: $0.nasaID, earthDate: $0.earthDate, sol: $0.sol, details: $0.details)
           }
           let name = photos.first?.rover.name ?? rover.prefix(1).uppercased() + rover.dropFirst()
-          let sol = photos.first?.sol ?? { if case .sol(let sol) = day { sol } else { 0 } }()
+          let sol = photos.first?.sol ?? { if case .sol(let sol) = oneDay { sol } else { 0 } }()
           out.write(SolPage(rover: name, sol: sol, tiles: tiles).render())
         }, to: console)
       return .success

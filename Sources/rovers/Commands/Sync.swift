@@ -15,16 +15,19 @@ extension Rovers {
         run which sols their latest downlink brought images for, and those sols are listed \
         again from the feeds, so photos that arrive late are caught. --verify first walks the \
         folder (as rovers verify does) and fetches again what is missing or damaged. A first \
-        run starts at the latest sol unless --since-sol says otherwise. One sync per folder at \
-        a time: another exits 75 at once.
+        run starts at the latest sol unless --since-sol says otherwise. Without a rover, every \
+        rover of the source whose mission is active; with --all, every mission (Spirit, \
+        Opportunity, Ingenuity and InSight too). One sync per folder at a time: another exits \
+        75 at once.
         """,
       arguments: [
         ArgumentSpec(
-          name: "rover", help: "The rovers to mirror, such as perseverance.", isRepeated: true,
-          completion: .rovers)
+          name: "rover",
+          help: "The rovers to mirror, such as perseverance. (default: every active mission)",
+          isRequired: false, isRepeated: true, completion: .rovers)
       ],
       options: [
-        Self.output.spec, Self.sinceSolOption.spec, CameraOptions.repeatable,
+        Self.output.spec, Self.allFlag.spec, Self.sinceSolOption.spec, CameraOptions.repeatable,
         DownloadOutput.jobs.spec, Self.verifyFlag.spec, Self.dryRun.spec, SizeOption.spec,
         DownloadOutput.noGallery.spec,
       ] + CommonOptions.options(deadline: 3600),
@@ -32,6 +35,7 @@ extension Rovers {
         "rovers sync perseverance -o ~/mars",
         "rovers sync curiosity -o ~/mars --since-sol 4000 -q",
         "rovers sync perseverance -o ~/mars --dry-run",
+        "rovers sync --all -o ~/mars --since-sol 0",
       ])
 
     static let output: Option<String> = {
@@ -44,6 +48,8 @@ extension Rovers {
     static let sinceSolOption = Option.integer(
       "since-sol", value: "sol", help: "Mirror from this sol on, not only the latest.",
       in: 0...Int.max, reason: "a sol is a whole number, 0 or more")
+    static let allFlag = Flag(
+      "all", help: "Without a rover: every mission, ended ones too, not only the active.")
     static let verifyFlag = Flag(
       "verify", help: "Walk the folder first and fetch what is missing or damaged.")
     static let dryRun = Flag(
@@ -56,6 +62,8 @@ extension Rovers {
     let cameras: [String]
     let size: SizeOption
     let verify: Bool
+    /// Every mission, not only the active ones, when no rover is named.
+    let all: Bool
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       common = try CommonOptions(settings, deadline: 3600)
@@ -69,6 +77,12 @@ extension Rovers {
       try common.output.check(fields: DownloadEntry.fields.map(\.name), spec: Self.spec)
       size = try SizeOption(settings)
       verify = arguments[Self.verifyFlag]
+      all = arguments[Self.allFlag]
+      if all, !rovers.isEmpty {
+        throw UsageError(
+          message: "'--all' is for a sync without a rover; name the rovers or use '--all'",
+          command: Self.spec)
+      }
     }
 
     static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }
@@ -76,6 +90,7 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       // Never from the cache: a sol that gained photos since must be seen to have them.
       let (archive, feeds) = common.makeSources(console, fresh: true)
+      let (rovers, unlisted) = try await roversToMirror(archive)
       if !cameras.isEmpty {
         let asked = try await archive.fetchAllRovers().filter {
           rovers.contains($0.name.lowercased())
@@ -108,7 +123,9 @@ extension Rovers {
       let failures = await archive.explainingUnknownRovers(report.failures)
       if output.dryRun {
         // A plan that left a rover out must not look complete: its failure is said too.
-        let codes = RoverFailures.report(failures, base: common.baseURL, to: console)
+        let codes =
+          RoverFailures.report(failures, base: common.baseURL, to: console)
+          + RoverFailures.report(unlisted, base: common.baseURL, to: console)
         return ExitCode.worst(
           codes + [try output.listPlan(report.planned, common: common, console)])
       }
@@ -129,7 +146,9 @@ extension Rovers {
           )
         }
       }
-      let codes = RoverFailures.report(failures, base: common.baseURL, to: console)
+      let codes =
+        RoverFailures.report(failures, base: common.baseURL, to: console)
+        + RoverFailures.report(unlisted, base: common.baseURL, to: console)
       let upkeep = GalleryUpkeep(
         root: output.folder, enabled: !output.noGallery, console: console, quiet: common.quiet)
       for (rover, manifest) in report.manifests.sorted(by: { $0.key < $1.key }) {
@@ -147,6 +166,20 @@ extension Rovers {
       if !report.results.isEmpty { progress.finish() }
       return ExitCode.worst(
         codes + [DownloadProgress.reportFailures(report.results, console, quiet: common.quiet)])
+    }
+
+    /// The rovers named, or without one every mission the source can answer for: the active
+    /// ones, or all with `--all`; with the missions whose details could not be had (only
+    /// with `--all` do they count: the others are ended missions it would leave out anyway).
+    private func roversToMirror(_ archive: any PhotoArchive) async throws
+      -> (rovers: [String], unlisted: [RoverOutcome<Rover>])
+    {
+      guard rovers.isEmpty else { return (rovers, []) }
+      let outcomes = try await archive.fetchRoverOutcomes()
+      let chosen = outcomes.compactMap(\.value).filter {
+        all || $0.status.lowercased() == "active"
+      }
+      return (chosen.map { $0.name.lowercased() }, all ? outcomes.filter { $0.error != nil } : [])
     }
   }
 }

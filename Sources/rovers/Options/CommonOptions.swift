@@ -140,14 +140,16 @@ struct CommonOptions: Sendable {
   ///
   /// `fresh` never answers from the cache (it still stores): for `sync`, whose job is to see
   /// what changed.
-  func makeArchive(_ console: Console, fresh: Bool = false) -> any PhotoArchive {
-    makeSources(console, fresh: fresh).archive
+  func makeArchive(
+    _ console: Console, fresh: Bool = false, sampleTypes: Set<String>? = nil
+  ) -> any PhotoArchive {
+    makeSources(console, fresh: fresh, sampleTypes: sampleTypes).archive
   }
 
   /// The archive these options describe, and NASA's feeds as it uses them (`nil` with
   /// `--source api`), so that a caller asking the feeds more (late downlinks) shares what the
   /// archive already asked.
-  func makeSources(_ console: Console, fresh: Bool = false)
+  func makeSources(_ console: Console, fresh: Bool = false, sampleTypes: Set<String>? = nil)
     -> (archive: any PhotoArchive, feeds: (any DownlinkSource)?)
   {
     let cache = cacheFolder.map {
@@ -158,7 +160,8 @@ struct CommonOptions: Sendable {
     let api = MarsArchive(
       client: makeClient(baseURL, key: apiKey, cache: cache, console), maxConcurrentRequests: 8,
       expectedRovers: KnownRovers.names)
-    let feeds = makeFeedArchive(console)
+    var feeds = makeFeedArchive(console)
+    feeds.sampleTypes = sampleTypes
     // Ingenuity and InSight are in the feeds alone: asked of them whatever the source.
     switch source {
     case .api: return (MissionsArchive(main: api, feeds: feeds), nil)

@@ -8,24 +8,38 @@ enum DayOptions {
     "sol", value: "sol", help: "The Martian day, counted from landing (0 and up).",
     in: 0...Int.max, reason: "a sol is a whole number, 0 or more")
   static let earthDateOption = Option<EarthDate>(
-    "earth-date", value: "date", help: "The Earth day, as YYYY-MM-DD."
-  ) { text in
-    EarthDate(text).map { .success($0) }
-      ?? .failure(.init(reason: "give a real date as YYYY-MM-DD"))
-  }
+    "earth-date", value: "date", help: "The Earth day, as YYYY-MM-DD.", parse: earthDate)
   static let latestFlag = Flag("latest", help: "The rover's most recent sol.")
+  static let fromSolOption = Option.integer(
+    "from-sol", value: "sol", help: "The first sol of a range (0 and up).", in: 0...Int.max,
+    reason: "a sol is a whole number, 0 or more")
+  static let toSolOption = Option.integer(
+    "to-sol", value: "sol", help: "The last sol of the range. (default: the rover's last)",
+    in: 0...Int.max, reason: "a sol is a whole number, 0 or more")
+  static let fromDateOption = Option<EarthDate>(
+    "from-date", value: "date", help: "The first Earth day of a range, as YYYY-MM-DD.",
+    parse: earthDate)
+  static let toDateOption = Option<EarthDate>(
+    "to-date", value: "date", help: "The last Earth day of the range. (default: the last)",
+    parse: earthDate)
   static var sol: OptionSpec { solOption.spec }
   static var earthDate: OptionSpec { earthDateOption.spec }
   static var latest: OptionSpec { latestFlag.spec }
-  /// The options of which one names the day.
-  static let oneOf = ["sol", "earth-date", "latest"]
+  /// The end of a date range without `--to-date`: every day there is.
+  static let lastDay = EarthDate("9999-12-31")!
 
-  /// The sol or Earth date the arguments name, for commands without `--latest`.
-  static func parseDay(_ arguments: ParsedArguments) throws -> PhotoDay {
-    switch try parse(arguments) {
-    case .day(let day): return day
-    case .latest: throw UsageError.unexpectedArgument("--latest", in: arguments.spec)
-    }
+  /// The options of a range: `--from-sol` to `--to-sol`, `--from-date` to `--to-date`.
+  static var range: [OptionSpec] {
+    [fromSolOption.spec, toSolOption.spec, fromDateOption.spec, toDateOption.spec]
+  }
+  /// The options of which one names the day (a range starts with its first; a range of Earth
+  /// days, as rare, is left to its own brackets so the usage line fits).
+  static let oneOf = ["sol", "earth-date", "latest", "from-sol"]
+
+  private static func earthDate(_ text: String) -> Result<EarthDate, Option<EarthDate>.ValueProblem>
+  {
+    EarthDate(text).map { .success($0) }
+      ?? .failure(.init(reason: "give a real date as YYYY-MM-DD"))
   }
 
   /// The day the arguments name; a usage error when they name none, two, or a bad one.
@@ -36,20 +50,49 @@ enum DayOptions {
     let sol = try arguments[solOption]
     let date = try arguments[earthDateOption]
     let latest = allowLatest && arguments[latestFlag]
+    let sols = try range(arguments, fromSolOption, toSolOption, last: Int.max)
+    let dates = try range(
+      arguments, fromDateOption, toDateOption, last: Self.lastDay)
     var given: [PhotoQuery.Day] = []
-    if let sol { given.append(.day(.sol(sol))) }
-    if let date { given.append(.day(.earthDate(date))) }
-    if latest { given.append(.latest) }
-    let names = ["'--sol <sol>'", "'--earth-date <date>'"] + (allowLatest ? ["'--latest'"] : [])
+    var used: [String] = []
+    if let sol { given.append(.day(.sol(sol))); used.append("'--sol <sol>'") }
+    if let date { given.append(.day(.earthDate(date))); used.append("'--earth-date <date>'") }
+    if latest { given.append(.latest); used.append("'--latest'") }
+    if let sols { given.append(.sols(sols)); used.append("'--from-sol <sol>'") }
+    if let dates { given.append(.earthDates(dates)); used.append("'--from-date <date>'") }
     guard given.count <= 1 else {
-      let used = zip([sol != nil, date != nil, latest], names).filter(\.0).map(\.1)
       throw UsageError(
         message: "\(used.joined(separator: " and ")) cannot be used together", command: spec)
     }
     guard let day = given.first else {
-      let list = names.map { $0.dropFirst().dropLast() }.joined(separator: "' or '")
-      throw UsageError(message: "Missing expected argument '\(list)'", command: spec)
+      let names =
+        ["--sol <sol>", "--earth-date <date>"] + (allowLatest ? ["--latest"] : [])
+        + ["--from-sol <sol>", "--from-date <date>"]
+      throw UsageError(
+        message: "Missing expected argument '\(names.joined(separator: "' or '"))'", command: spec)
     }
     return day
+  }
+
+  /// The range `--from-X` to `--to-X` names, up to `last` without a `--to-X`; `nil` without
+  /// either.
+  private static func range<Value: Comparable & CustomStringConvertible>(
+    _ arguments: ParsedArguments, _ from: Option<Value>, _ to: Option<Value>, last: Value
+  ) throws -> ClosedRange<Value>? {
+    let first = try arguments[from]
+    let end = try arguments[to]
+    guard let first else {
+      if end != nil {
+        throw UsageError(
+          message: "'--\(to.spec.long)' needs '--\(from.spec.long)'", command: arguments.spec)
+      }
+      return nil
+    }
+    if let end, first > end {
+      throw UsageError(
+        message: "'--\(from.spec.long)' (\(first)) is after '--\(to.spec.long)' (\(end))",
+        command: arguments.spec)
+    }
+    return first...(end ?? last)
   }
 }

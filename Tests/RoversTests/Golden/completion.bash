@@ -84,9 +84,16 @@ _rovers() {
       case "$prev" in
         --sol) COMPREPLY=(); return ;;
         --earth-date) COMPREPLY=(); return ;;
+        --from-sol) COMPREPLY=(); return ;;
+        --to-sol) COMPREPLY=(); return ;;
+        --from-date) COMPREPLY=(); return ;;
+        --to-date) COMPREPLY=(); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         --page) COMPREPLY=(); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
+        --sample-type) COMPREPLY=($(compgen -W "full thumbnail subframe downsampled" -- "$cur")); return ;;
+        --mars-time-from) COMPREPLY=(); return ;;
+        --mars-time-to) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -100,17 +107,24 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --camera --page --urls --size --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --from-sol --to-sol --from-date --to-date --camera --page --urls --size --sample-type --mars-time-from --mars-time-to --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     download)
       case "$prev" in
         --sol) COMPREPLY=(); return ;;
         --earth-date) COMPREPLY=(); return ;;
+        --from-sol) COMPREPLY=(); return ;;
+        --to-sol) COMPREPLY=(); return ;;
+        --from-date) COMPREPLY=(); return ;;
+        --to-date) COMPREPLY=(); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
+        --sample-type) COMPREPLY=($(compgen -W "full thumbnail subframe downsampled" -- "$cur")); return ;;
+        --mars-time-from) COMPREPLY=(); return ;;
+        --mars-time-to) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id nasa_id status path img_src error" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -124,7 +138,7 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --camera -o --output -j --jobs --force --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera -o --output -j --jobs --force --dry-run --size --no-gallery --sample-type --mars-time-from --mars-time-to --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     sync)
@@ -147,7 +161,7 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --all --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     verify)

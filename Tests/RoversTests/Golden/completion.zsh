@@ -21,7 +21,7 @@ _rovers() {
     'latest:Show each rover'\''s most recent photos.'
     'manifest:Show how many photos a rover took on each sol.'
     'photos:List the photos a rover took on one sol or Earth day.'
-    'download:Save the photos of one sol, Earth day or the latest sol.'
+    'download:Save the photos of one day, the latest sol or a range.'
     'sync:Fetch every photo not yet in a folder: made for cron.'
     'verify:Check that a folder holds every photo its records say.'
     'gallery:Build an offline HTML gallery of the photos in a folder.'
@@ -117,10 +117,17 @@ _rovers() {
       _arguments \
         '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
         '--earth-date[The Earth day, as YYYY-MM-DD.]:date: ' \
+        '--from-sol[The first sol of a range (0 and up).]:sol: ' \
+        '--to-sol[The last sol of the range. (default\: the rover'\''s last)]:sol: ' \
+        '--from-date[The first Earth day of a range, as YYYY-MM-DD.]:date: ' \
+        '--to-date[The last Earth day of the range. (default\: the last)]:date: ' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '--page[Only this page of 25 photos, 1 and up.]:n: ' \
         '--urls[Print only the image URLs, one per line, for xargs or wget -i.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
+        '*--sample-type[Only full, thumbnail, subframe or downsampled images, from NASA'\''s feeds; repeat for several. (default\: full frames, and Curiosity'\''s subframes)]:type:(full thumbnail subframe downsampled)' \
+        '--mars-time-from[Only photos taken from this local Mars time of day (sunsets\: 17\:30).]:hh:mm: ' \
+        '--mars-time-to[Only photos taken up to this local Mars time. Photos without one are left out.]:hh:mm: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit' \
@@ -148,6 +155,10 @@ _rovers() {
         '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
         '--earth-date[The Earth day, as YYYY-MM-DD.]:date: ' \
         '--latest[The rover'\''s most recent sol.]' \
+        '--from-sol[The first sol of a range (0 and up).]:sol: ' \
+        '--to-sol[The last sol of the range. (default\: the rover'\''s last)]:sol: ' \
+        '--from-date[The first Earth day of a range, as YYYY-MM-DD.]:date: ' \
+        '--to-date[The last Earth day of the range. (default\: the last)]:date: ' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-o --output)'{-o,--output}'[The folder to save into.]:dir:_files -/' \
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
@@ -155,6 +166,9 @@ _rovers() {
         '--dry-run[List what would be fetched and what is there; fetch nothing.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--no-gallery[Do not update the folder'\''s gallery (rovers gallery) after the run.]' \
+        '*--sample-type[Only full, thumbnail, subframe or downsampled images, from NASA'\''s feeds; repeat for several. (default\: full frames, and Curiosity'\''s subframes)]:type:(full thumbnail subframe downsampled)' \
+        '--mars-time-from[Only photos taken from this local Mars time of day (sunsets\: 17\:30).]:hh:mm: ' \
+        '--mars-time-to[Only photos taken up to this local Mars time. Photos without one are left out.]:hh:mm: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id nasa_id status path img_src error' \
@@ -180,6 +194,7 @@ _rovers() {
     sync)
       _arguments \
         '(-o --output)'{-o,--output}'[The folder to mirror into (required).]:dir:_files -/' \
+        '--all[Without a rover\: every mission, ended ones too, not only the active.]' \
         '--since-sol[Mirror from this sol on, not only the latest.]:sol: ' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
