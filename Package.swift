@@ -19,6 +19,10 @@ let package = Package(
     .target(name: "MarsData", dependencies: ["RoverAPI", "SystemInterface"]),
     // The offline HTML gallery of a folder that download and sync fill.
     .target(name: "MarsGallery", dependencies: ["RoverAPI", "MarsData"]),
+    // JPEG and PNG decoders of their own, and the scaling a terminal picture needs.
+    // Optimized in debug builds too: the tests decode thousands of images.
+    .target(
+      name: "RasterImages", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // A command line parsed as swift-argument-parser does, with help, usage lines and typed
     // options made from one declaration of each command.
     .target(name: "ArgumentParsing"),
@@ -34,6 +38,7 @@ let package = Package(
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),
     .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),
+    .testTarget(name: "RasterImagesTests", dependencies: ["RasterImages"]),
     .testTarget(
       name: "RoversTests",
       dependencies: ["rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing"],

@@ -1,0 +1,243 @@
+/// DEFLATE decompression (RFC 1951) behind a zlib header (RFC 1950): stored, fixed and dynamic
+/// Huffman blocks, with an output limit so a small bomb cannot fill memory.
+struct Inflate {
+  private let input: [UInt8]
+  private var position = 0
+  private var bitBuffer: UInt64 = 0
+  private var bitCount = 0
+  /// The output, allocated once at its limit; ``written`` bytes of it are filled.
+  private var output: [UInt8]
+  private var written = 0
+  private let limit: Int
+
+  private init(_ input: [UInt8], limit: Int) {
+    self.input = input
+    self.limit = limit
+    output = [UInt8](repeating: 0, count: limit)
+  }
+
+  /// The bytes a zlib stream holds, at most `limit` of them; throws when the stream is damaged
+  /// or would grow past the limit.
+  static func zlib(_ data: [UInt8], limit: Int) throws -> [UInt8] {
+    guard data.count >= 2, data[0] & 0x0F == 8, (Int(data[0]) << 8 | Int(data[1])) % 31 == 0,
+      data[1] & 0x20 == 0
+    else { throw ImageError("the PNG's compressed data has no valid zlib header") }
+    var inflate = Inflate(data, limit: limit)
+    inflate.position = 2
+    try inflate.run()
+    return Array(inflate.output[0..<inflate.written])
+  }
+
+  private mutating func run() throws {
+    var last = false
+    while !last {
+      last = try bits(1) == 1
+      switch try bits(2) {
+      case 0: try stored()
+      case 1: try huffman(Self.fixedLiterals, Self.fixedDistances)
+      case 2:
+        let (literals, distances) = try dynamicTables()
+        try huffman(literals, distances)
+      default: throw ImageError("the PNG's compressed data is damaged")
+      }
+    }
+  }
+
+  @inline(__always)
+  private mutating func bits(_ count: Int) throws -> Int {
+    while bitCount < count {
+      guard position < input.count else {
+        throw ImageError("the PNG's compressed data is cut short")
+      }
+      bitBuffer |= UInt64(input[position]) << UInt64(bitCount)
+      position += 1
+      bitCount += 8
+    }
+    let value = Int(bitBuffer & ((1 << UInt64(count)) - 1))
+    bitBuffer >>= UInt64(count)
+    bitCount -= count
+    return value
+  }
+
+  private mutating func stored() throws {
+    bitBuffer = 0
+    bitCount = 0
+    guard position + 4 <= input.count else {
+      throw ImageError("the PNG's compressed data is cut short")
+    }
+    let length = Int(input[position]) | Int(input[position + 1]) << 8
+    let complement = Int(input[position + 2]) | Int(input[position + 3]) << 8
+    guard length == ~complement & 0xFFFF, position + 4 + length <= input.count else {
+      throw ImageError("the PNG's compressed data is damaged")
+    }
+    guard written + length <= limit else { throw Self.tooLarge }
+    output.replaceSubrange(
+      written..<(written + length), with: input[(position + 4)..<(position + 4 + length)])
+    written += length
+    position += 4 + length
+  }
+
+  private static let tooLarge = ImageError("the PNG's data inflates past what its size allows")
+
+  /// A canonical Huffman code as a 10-bit lookup plus a slow path.
+  struct Code {
+    var counts = [Int](repeating: 0, count: 16)
+    var symbols: [Int] = []
+    var fast = [Int32](repeating: -1, count: 1024)
+
+    init(lengths: [Int]) throws {
+      for length in lengths where length > 0 { counts[length] += 1 }
+      var offsets = [Int](repeating: 0, count: 16)
+      for length in 1..<16 { offsets[length] = offsets[length - 1] + counts[length - 1] }
+      symbols = [Int](repeating: 0, count: lengths.count)
+      var next = offsets
+      for (symbol, length) in lengths.enumerated() where length > 0 {
+        symbols[next[length]] = symbol
+        next[length] += 1
+      }
+      // The fast table: codes of up to 10 bits, indexed by their bits as read (reversed).
+      var code = 0
+      var index = 0
+      for length in 1..<16 {
+        for _ in 0..<counts[length] {
+          if length <= 10 {
+            var reversed = 0
+            for bit in 0..<length where code & (1 << bit) != 0 {
+              reversed |= 1 << (length - 1 - bit)
+            }
+            var fill = reversed
+            while fill < 1024 {
+              fast[fill] = Int32(symbols[index] << 4 | length)
+              fill += 1 << length
+            }
+          }
+          code += 1
+          index += 1
+        }
+        code <<= 1
+        guard code <= 1 << (length + 1) else {
+          throw ImageError("the PNG's Huffman code is damaged")
+        }
+      }
+    }
+  }
+
+  @inline(__always)
+  private mutating func symbol(_ code: Code) throws -> Int {
+    while bitCount < 15, position < input.count {
+      bitBuffer |= UInt64(input[position]) << UInt64(bitCount)
+      position += 1
+      bitCount += 8
+    }
+    let entry = code.fast[Int(bitBuffer & 1023)]
+    if entry >= 0 {
+      let length = Int(entry & 15)
+      guard length <= bitCount else { throw ImageError("the PNG's compressed data is cut short") }
+      bitBuffer >>= UInt64(length)
+      bitCount -= length
+      return Int(entry >> 4)
+    }
+    // Longer codes, bit by bit.
+    var value = 0
+    var first = 0
+    var index = 0
+    for length in 1..<16 {
+      value |= try bits(1)
+      let count = code.counts[length]
+      if value - first < count { return code.symbols[index + value - first] }
+      index += count
+      first = (first + count) << 1
+      value <<= 1
+    }
+    throw ImageError("the PNG's compressed data is damaged")
+  }
+
+  private static let lengthBase = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
+    131, 163, 195, 227, 258,
+  ]
+  private static let lengthExtra = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+  ]
+  private static let distanceBase = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+  ]
+  private static let distanceExtra = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
+    13,
+  ]
+
+  private static let fixedLiterals: Code = {
+    let lengths = (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
+    return (try? Code(lengths: lengths)) ?? (try? Code(lengths: [1, 1]))!
+  }()
+  private static let fixedDistances: Code = {
+    (try? Code(lengths: [Int](repeating: 5, count: 30))) ?? (try? Code(lengths: [1, 1]))!
+  }()
+
+  private mutating func huffman(_ literals: Code, _ distances: Code) throws {
+    while true {
+      let symbol = try symbol(literals)
+      if symbol < 256 {
+        guard written < limit else { throw Self.tooLarge }
+        output[written] = UInt8(symbol)
+        written += 1
+      } else if symbol == 256 {
+        return
+      } else {
+        let lengthIndex = symbol - 257
+        guard lengthIndex < 29 else { throw ImageError("the PNG's compressed data is damaged") }
+        let length = Self.lengthBase[lengthIndex] + (try bits(Self.lengthExtra[lengthIndex]))
+        let distanceIndex = try self.symbol(distances)
+        guard distanceIndex < 30 else { throw ImageError("the PNG's compressed data is damaged") }
+        let distance =
+          Self.distanceBase[distanceIndex] + (try bits(Self.distanceExtra[distanceIndex]))
+        guard distance <= written else { throw ImageError("the PNG's compressed data is damaged") }
+        guard written + length <= limit else { throw Self.tooLarge }
+        // Byte by byte: a copy may overlap what it writes (a run of one byte repeated).
+        let start = written - distance
+        let end = written + length
+        output.withUnsafeMutableBufferPointer { out in
+          var from = start
+          for to in written..<end {
+            out[to] = out[from]
+            from += 1
+          }
+        }
+        written = end
+      }
+    }
+  }
+
+  private mutating func dynamicTables() throws -> (Code, Code) {
+    let literalCount = try bits(5) + 257
+    let distanceCount = try bits(5) + 1
+    let codeCount = try bits(4) + 4
+    let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+    var codeLengths = [Int](repeating: 0, count: 19)
+    for index in 0..<codeCount { codeLengths[order[index]] = try bits(3) }
+    let lengthCode = try Code(lengths: codeLengths)
+    var lengths: [Int] = []
+    while lengths.count < literalCount + distanceCount {
+      let symbol = try symbol(lengthCode)
+      switch symbol {
+      case 0...15: lengths.append(symbol)
+      case 16:
+        guard let previous = lengths.last else {
+          throw ImageError("the PNG's compressed data is damaged")
+        }
+        lengths += [Int](repeating: previous, count: 3 + (try bits(2)))
+      case 17: lengths += [Int](repeating: 0, count: 3 + (try bits(3)))
+      default: lengths += [Int](repeating: 0, count: 11 + (try bits(7)))
+      }
+    }
+    guard lengths.count == literalCount + distanceCount else {
+      throw ImageError("the PNG's compressed data is damaged")
+    }
+    return (
+      try Code(lengths: Array(lengths[0..<literalCount])),
+      try Code(lengths: Array(lengths[literalCount...]))
+    )
+  }
+}

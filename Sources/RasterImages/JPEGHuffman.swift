@@ -1,0 +1,145 @@
+/// One Huffman table of a JPEG file (DHT), with a 9-bit lookup for the common short codes and
+/// the canonical limits for the long ones.
+struct JPEGHuffmanTable: Sendable {
+  /// For a 9-bit prefix: the code's length in the high byte and its value in the low, or 0
+  /// when the code is longer than 9 bits.
+  var fast = [UInt16](repeating: 0, count: 512)
+  /// The largest code of each length (1…16), -1 when there is none.
+  var maxCode = [Int32](repeating: -1, count: 18)
+  /// Index into ``values`` of the first code of each length, less that code.
+  var offset = [Int32](repeating: 0, count: 18)
+  /// The symbols, in code order.
+  var values: [UInt8]
+
+  static let fastBits = 9
+
+  /// Builds the table from its 16 counts and its symbols; throws when the counts describe
+  /// more codes than fit their lengths.
+  init(counts: [Int], values: [UInt8]) throws {
+    self.values = values
+    var code: Int32 = 0
+    var index = 0
+    for length in 1...16 {
+      let count = counts[length - 1]
+      offset[length] = Int32(index) - code
+      if count > 0 {
+        for _ in 0..<count {
+          if length <= Self.fastBits {
+            let shift = Self.fastBits - length
+            let first = Int(code) << shift
+            for fill in first..<(first + (1 << shift)) {
+              fast[fill] = UInt16(length) << 8 | UInt16(values[index])
+            }
+          }
+          code += 1
+          index += 1
+        }
+        maxCode[length] = code - 1
+      }
+      guard code <= (1 << length) else {
+        throw ImageError("a Huffman table holds more codes than fit")
+      }
+      code <<= 1
+    }
+    maxCode[17] = Int32.max
+  }
+}
+
+/// Reads the entropy-coded bits of a scan, most significant first, taking out the stuffed
+/// zero after each 0xFF and stopping at a marker (past which it reads zeros).
+struct JPEGBitReader {
+  var bits: UInt64 = 0
+  var count = 0
+  var position: Int
+  /// Whether a marker (or the end of the data) was reached.
+  var atMarker = false
+
+  init(position: Int) { self.position = position }
+
+  /// Makes at least 57 bits ready.
+  @inline(__always)
+  mutating func fill(_ data: UnsafeBufferPointer<UInt8>) {
+    while count <= 56 {
+      var byte: UInt8 = 0
+      if !atMarker, position < data.count {
+        byte = data[position]
+        if byte == 0xFF {
+          let next = position + 1 < data.count ? data[position + 1] : 0xD9
+          if next == 0 {
+            position += 2
+          } else {
+            atMarker = true
+            byte = 0
+          }
+        } else {
+          position += 1
+        }
+      } else {
+        atMarker = true
+      }
+      bits |= UInt64(byte) << UInt64(56 - count)
+      count += 8
+    }
+  }
+
+  /// The next `n` bits (1…16) as a number.
+  @inline(__always)
+  mutating func take(_ n: Int, _ data: UnsafeBufferPointer<UInt8>) -> Int32 {
+    if count < n { fill(data) }
+    let value = Int32(truncatingIfNeeded: bits >> UInt64(64 - n))
+    bits <<= UInt64(n)
+    count -= n
+    return value
+  }
+
+  /// One bit.
+  @inline(__always)
+  mutating func bit(_ data: UnsafeBufferPointer<UInt8>) -> Bool {
+    take(1, data) != 0
+  }
+
+  /// `n` bits read as a signed coefficient (the JPEG "extend" of a magnitude category).
+  @inline(__always)
+  mutating func signed(_ n: Int, _ data: UnsafeBufferPointer<UInt8>) -> Int32 {
+    guard n > 0 else { return 0 }
+    let value = take(n, data)
+    return value < (1 << (n - 1)) ? value - (1 << n) + 1 : value
+  }
+
+  /// The next symbol of `table`.
+  @inline(__always)
+  mutating func decode(_ table: JPEGHuffmanTable, _ data: UnsafeBufferPointer<UInt8>) throws
+    -> Int
+  {
+    if count < 16 { fill(data) }
+    let prefix = Int(bits >> UInt64(64 - JPEGHuffmanTable.fastBits))
+    let entry = table.fast[prefix]
+    if entry != 0 {
+      let length = Int(entry >> 8)
+      bits <<= UInt64(length)
+      count -= length
+      return Int(entry & 0xFF)
+    }
+    let code16 = Int32(truncatingIfNeeded: bits >> 48)
+    var length = JPEGHuffmanTable.fastBits + 1
+    while length <= 16 {
+      let code = code16 >> Int32(16 - length)
+      if code <= table.maxCode[length] {
+        let index = Int(code + table.offset[length])
+        guard index >= 0, index < table.values.count else { break }
+        bits <<= UInt64(length)
+        count -= length
+        return Int(table.values[index])
+      }
+      length += 1
+    }
+    throw ImageError("the image's data does not match its Huffman tables")
+  }
+
+  /// Drops what is left of the current byte and any bits read ahead, to resume at a marker.
+  mutating func reset() {
+    bits = 0
+    count = 0
+    atMarker = false
+  }
+}

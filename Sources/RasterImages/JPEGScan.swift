@@ -1,0 +1,232 @@
+/// One scan's entropy-coded data: the coefficients it adds to the frame's components.
+struct JPEGScan {
+  /// The frame's components in the scan, in order.
+  var members: [Int]
+  /// The first and last coefficient (zig-zag order) it codes: 0 and 63 for a baseline scan.
+  var spectralStart: Int
+  var spectralEnd: Int
+  /// Successive approximation: the bit position of the previous pass (0 for a first) and of
+  /// this one.
+  var high: Int
+  var low: Int
+  var progressive: Bool
+  private var eobRun = 0
+
+  init(members: [Int], spectralStart: Int, spectralEnd: Int, high: Int, low: Int, progressive: Bool)
+  {
+    self.members = members
+    self.spectralStart = spectralStart
+    self.spectralEnd = spectralEnd
+    self.high = high
+    self.low = low
+    self.progressive = progressive
+  }
+
+  /// Decodes the scan into `frame`, starting at `start`; returns where its data ends.
+  mutating func decode(
+    _ frame: inout JPEGFrame, _ data: UnsafeBufferPointer<UInt8>, from start: Int,
+    dcTables: [JPEGHuffmanTable?], acTables: [JPEGHuffmanTable?], restartInterval: Int
+  ) throws -> Int {
+    var reader = JPEGBitReader(position: start)
+    for member in members { frame.components[member].prediction = 0 }
+    // A scan of one component covers that component's own blocks; several, whole MCUs.
+    let single = members.count == 1
+    let unitsAcross = single ? frame.components[members[0]].usedBlocksPerLine : frame.mcusPerLine
+    let unitsDown = single ? frame.components[members[0]].usedBlocksPerColumn : frame.mcusPerColumn
+    var unitsToRestart = restartInterval
+    for unitY in 0..<unitsDown {
+      for unitX in 0..<unitsAcross {
+        if restartInterval > 0 {
+          if unitsToRestart == 0 {
+            try restart(&reader, data, &frame)
+            unitsToRestart = restartInterval
+          }
+          unitsToRestart -= 1
+        }
+        if single {
+          try decodeBlock(
+            &frame.components[members[0]], row: unitY, column: unitX, &reader, data,
+            dcTables: dcTables, acTables: acTables)
+          continue
+        }
+        for member in members {
+          let (h, v) = (frame.components[member].h, frame.components[member].v)
+          for y in 0..<v {
+            for x in 0..<h {
+              try decodeBlock(
+                &frame.components[member], row: unitY * v + y, column: unitX * h + x, &reader,
+                data, dcTables: dcTables, acTables: acTables)
+            }
+          }
+        }
+      }
+    }
+    return reader.position
+  }
+
+  /// Moves past the restart marker that ends an interval, and starts the predictions again.
+  private mutating func restart(
+    _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>, _ frame: inout JPEGFrame
+  ) throws {
+    var position = reader.position
+    while position + 1 < data.count {
+      if data[position] == 0xFF, (0xD0...0xD7).contains(data[position + 1]) {
+        position += 2
+        break
+      }
+      if data[position] == 0xFF, data[position + 1] != 0, data[position + 1] != 0xFF {
+        // Another marker: the restart is missing; go on from here, as libjpeg does.
+        break
+      }
+      position += 1
+    }
+    reader = JPEGBitReader(position: position)
+    eobRun = 0
+    for member in members { frame.components[member].prediction = 0 }
+  }
+
+  @inline(__always)
+  private mutating func decodeBlock(
+    _ component: inout JPEGComponent, row: Int, column: Int, _ reader: inout JPEGBitReader,
+    _ data: UnsafeBufferPointer<UInt8>, dcTables: [JPEGHuffmanTable?],
+    acTables: [JPEGHuffmanTable?]
+  ) throws {
+    guard row < component.blocksPerColumn, column < component.blocksPerLine else { return }
+    let base = (row * component.blocksPerLine + column) * 64
+    let dc = dcTables[component.dcTable]
+    let ac = acTables[component.acTable]
+    try component.coefficients.withUnsafeMutableBufferPointer { all in
+      let block = UnsafeMutableBufferPointer(rebasing: all[base..<(base + 64)])
+      if !progressive {
+        guard let dc, let ac else { return }
+        try baseline(block, &component.prediction, dc, ac, &reader, data)
+      } else if spectralStart == 0 {
+        if high == 0 {
+          guard let dc else { return }
+          let symbol = try reader.decode(dc, data)
+          guard symbol <= 16 else { throw ImageError("the image's DC data is damaged") }
+          component.prediction &+= reader.signed(symbol, data)
+          block[0] = component.prediction << Int32(low)
+        } else if reader.bit(data) {
+          block[0] |= 1 << Int32(low)
+        }
+      } else if high == 0 {
+        guard let ac else { return }
+        try acFirst(block, ac, &reader, data)
+      } else {
+        guard let ac else { return }
+        try acRefine(block, ac, &reader, data)
+      }
+    }
+  }
+
+  @inline(__always)
+  private func baseline(
+    _ block: UnsafeMutableBufferPointer<Int32>, _ prediction: inout Int32,
+    _ dc: JPEGHuffmanTable, _ ac: JPEGHuffmanTable, _ reader: inout JPEGBitReader,
+    _ data: UnsafeBufferPointer<UInt8>
+  ) throws {
+    let symbol = try reader.decode(dc, data)
+    guard symbol <= 16 else { throw ImageError("the image's DC data is damaged") }
+    prediction &+= reader.signed(symbol, data)
+    block[0] = prediction
+    var k = 1
+    while k < 64 {
+      let rs = try reader.decode(ac, data)
+      let run = rs >> 4
+      let size = rs & 15
+      if size == 0 {
+        if run != 15 { break }
+        k += 16
+        continue
+      }
+      k += run
+      guard k < 64 else { break }
+      block[jpegZigzag[k]] = reader.signed(size, data)
+      k += 1
+    }
+  }
+
+  @inline(__always)
+  private mutating func acFirst(
+    _ block: UnsafeMutableBufferPointer<Int32>, _ ac: JPEGHuffmanTable,
+    _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>
+  ) throws {
+    if eobRun > 0 {
+      eobRun -= 1
+      return
+    }
+    var k = spectralStart
+    while k <= spectralEnd {
+      let rs = try reader.decode(ac, data)
+      let run = rs >> 4
+      let size = rs & 15
+      if size == 0 {
+        if run < 15 {
+          eobRun = (1 << run) - 1
+          if run > 0 { eobRun += Int(reader.take(run, data)) }
+          break
+        }
+        k += 16
+        continue
+      }
+      k += run
+      guard k < 64 else { break }
+      block[jpegZigzag[k]] = reader.signed(size, data) * (1 << Int32(low))
+      k += 1
+    }
+  }
+
+  @inline(__always)
+  private mutating func acRefine(
+    _ block: UnsafeMutableBufferPointer<Int32>, _ ac: JPEGHuffmanTable,
+    _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>
+  ) throws {
+    let plus: Int32 = 1 << Int32(low)
+    let minus: Int32 = -1 << Int32(low)
+    var k = spectralStart
+    /// Adds a correction bit to a coefficient already set.
+    func refine(_ index: Int, _ reader: inout JPEGBitReader) {
+      let natural = jpegZigzag[index]
+      if block[natural] != 0, reader.bit(data), block[natural] & plus == 0 {
+        block[natural] += block[natural] >= 0 ? plus : minus
+      }
+    }
+    if eobRun <= 0 {
+      while k <= spectralEnd {
+        let rs = try reader.decode(ac, data)
+        var run = rs >> 4
+        let size = rs & 15
+        var value: Int32 = 0
+        if size == 0 {
+          if run < 15 {
+            eobRun = 1 << run
+            if run > 0 { eobRun += Int(reader.take(run, data)) }
+            break
+          }
+        } else {
+          value = reader.bit(data) ? plus : minus
+        }
+        while k <= spectralEnd {
+          let natural = jpegZigzag[k]
+          if block[natural] != 0 {
+            refine(k, &reader)
+          } else {
+            run -= 1
+            if run < 0 { break }
+          }
+          k += 1
+        }
+        if value != 0, k <= 63 { block[jpegZigzag[k]] = value }
+        k += 1
+      }
+    }
+    if eobRun > 0 {
+      while k <= spectralEnd {
+        refine(k, &reader)
+        k += 1
+      }
+      eobRun -= 1
+    }
+  }
+}

@@ -1,0 +1,256 @@
+/// A PNG decoder of its own: every colour type and bit depth, palettes and transparency
+/// (composited over black, the terminal's usual background), Adam7 interlacing, with its own
+/// inflate.
+enum PNGDecoder {
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  private struct Header {
+    var width: Int
+    var height: Int
+    var depth: Int
+    var colorType: Int
+    var interlaced: Bool
+
+    /// Samples per pixel.
+    var channels: Int {
+      switch colorType {
+      case 0, 3: 1
+      case 2: 3
+      case 4: 2
+      default: 4
+      }
+    }
+
+    /// Bytes of one filtered row of a pass `width` pixels wide, less its filter byte.
+    func rowBytes(_ width: Int) -> Int { (width * channels * depth + 7) / 8 }
+
+    /// Bytes per complete pixel, at least 1: how far back a filter looks.
+    var pixelBytes: Int { max(1, channels * depth / 8) }
+  }
+
+  /// Decodes a whole PNG file.
+  static func decode(_ bytes: [UInt8]) throws -> RasterImage {
+    guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
+      throw ImageError("it is not a PNG file")
+    }
+    var position = 8
+    var header: Header?
+    var palette: [UInt8] = []
+    var transparency: [UInt8] = []
+    var compressed: [UInt8] = []
+    while position + 8 <= bytes.count {
+      let length =
+        Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8
+        | Int(bytes[position + 3])
+      let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
+      let start = position + 8
+      guard length >= 0, start + length + 4 <= bytes.count else {
+        throw ImageError("a PNG chunk runs past the end of the file")
+      }
+      let body = bytes[start..<(start + length)]
+      switch type {
+      case "IHDR":
+        header = try readHeader(Array(body))
+      case "PLTE":
+        palette = Array(body)
+      case "tRNS":
+        transparency = Array(body)
+      case "IDAT":
+        compressed.append(contentsOf: body)
+      case "IEND":
+        position = bytes.count
+        continue
+      default:
+        break
+      }
+      position = start + length + 4
+    }
+    guard let header else { throw ImageError("the PNG has no header") }
+    guard !compressed.isEmpty else { throw ImageError("the PNG holds no image data") }
+    if header.colorType == 3, palette.isEmpty { throw ImageError("the PNG lacks its palette") }
+    let passes = Self.passes(header)
+    let expected = passes.reduce(0) { total, pass in
+      total
+        + (pass.width == 0 || pass.height == 0
+          ? 0 : pass.height * (header.rowBytes(pass.width) + 1))
+    }
+    // Deflate shrinks at most about 1,032 to 1: data too small for the size is cut short, and
+    // is refused before the output is allocated.
+    guard expected <= compressed.count * 1_100 else {
+      throw ImageError("the PNG's image data is too short for its size")
+    }
+    let raw = try Inflate.zlib(compressed, limit: expected)
+    guard raw.count == expected else { throw ImageError("the PNG's image data is cut short") }
+    var rgba = [UInt8](repeating: 0, count: header.width * header.height * 4)
+    var offset = 0
+    for pass in passes where pass.width > 0 && pass.height > 0 {
+      let rowBytes = header.rowBytes(pass.width)
+      let rows = try unfilter(raw, from: offset, rowBytes: rowBytes, rows: pass.height, header)
+      offset += pass.height * (rowBytes + 1)
+      place(rows, pass, rowBytes: rowBytes, header, palette, transparency, into: &rgba)
+    }
+    return composite(rgba, width: header.width, height: header.height)
+  }
+
+  private static func readHeader(_ body: [UInt8]) throws -> Header {
+    guard body.count >= 13 else { throw ImageError("the PNG header is cut short") }
+    let width = Int(body[0]) << 24 | Int(body[1]) << 16 | Int(body[2]) << 8 | Int(body[3])
+    let height = Int(body[4]) << 24 | Int(body[5]) << 16 | Int(body[6]) << 8 | Int(body[7])
+    try RasterImage.checkSize(width: width, height: height)
+    let depth = Int(body[8])
+    let colorType = Int(body[9])
+    let allowed: [Int: [Int]] = [
+      0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16],
+    ]
+    guard allowed[colorType]?.contains(depth) == true else {
+      throw ImageError("the PNG has colour type \(colorType) at \(depth) bits, which cannot be")
+    }
+    guard body[10] == 0, body[11] == 0, body[12] <= 1 else {
+      throw ImageError("the PNG uses a compression, filter or interlace method that does not exist")
+    }
+    return Header(
+      width: width, height: height, depth: depth, colorType: colorType, interlaced: body[12] == 1)
+  }
+
+  /// A pass of Adam7 (or the whole image): its size and where its pixels go.
+  private struct Pass {
+    var width: Int
+    var height: Int
+    var x0: Int
+    var y0: Int
+    var dx: Int
+    var dy: Int
+  }
+
+  private static func passes(_ header: Header) -> [Pass] {
+    guard header.interlaced else {
+      return [Pass(width: header.width, height: header.height, x0: 0, y0: 0, dx: 1, dy: 1)]
+    }
+    let adam7 = [
+      (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+      (0, 1, 1, 2),
+    ]
+    return adam7.map { x0, y0, dx, dy in
+      Pass(
+        width: (header.width - x0 + dx - 1) / dx, height: (header.height - y0 + dy - 1) / dy,
+        x0: x0, y0: y0, dx: dx, dy: dy)
+    }
+  }
+
+  /// The rows of a pass with their filters undone.
+  private static func unfilter(
+    _ raw: [UInt8], from start: Int, rowBytes: Int, rows: Int, _ header: Header
+  ) throws -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: rowBytes * rows)
+    let bpp = header.pixelBytes
+    try raw.withUnsafeBufferPointer { raw in
+      try out.withUnsafeMutableBufferPointer { out in
+        for row in 0..<rows {
+          let filter = raw[start + row * (rowBytes + 1)]
+          let source = start + row * (rowBytes + 1) + 1
+          let here = row * rowBytes
+          let above = here - rowBytes
+          for x in 0..<rowBytes {
+            let value = raw[source + x]
+            let left = x >= bpp ? Int(out[here + x - bpp]) : 0
+            let up = row > 0 ? Int(out[above + x]) : 0
+            let upLeft = row > 0 && x >= bpp ? Int(out[above + x - bpp]) : 0
+            let predicted: Int
+            switch filter {
+            case 0: predicted = 0
+            case 1: predicted = left
+            case 2: predicted = up
+            case 3: predicted = (left + up) / 2
+            case 4:
+              let p = left + up - upLeft
+              let (pa, pb, pc) = (abs(p - left), abs(p - up), abs(p - upLeft))
+              predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft
+            default: throw ImageError("a PNG row has a filter that does not exist")
+            }
+            out[here + x] = value &+ UInt8(truncatingIfNeeded: predicted)
+          }
+        }
+      }
+    }
+    return out
+  }
+
+  /// Puts a pass's pixels into the RGBA picture.
+  private static func place(
+    _ rows: [UInt8], _ pass: Pass, rowBytes: Int, _ header: Header, _ palette: [UInt8],
+    _ transparency: [UInt8], into rgba: inout [UInt8]
+  ) {
+    let depth = header.depth
+    let maxValue = (1 << depth) - 1
+    /// Sample `index` of a row, scaled to 8 bits (16-bit samples keep their high byte), and
+    /// its raw value (for transparency keys).
+    func sample(_ row: Int, _ index: Int) -> (eight: UInt8, raw: Int) {
+      let base = row * rowBytes
+      switch depth {
+      case 16:
+        let high = rows[base + index * 2]
+        return (high, Int(high) << 8 | Int(rows[base + index * 2 + 1]))
+      case 8:
+        return (rows[base + index], Int(rows[base + index]))
+      default:
+        let bit = index * depth
+        let byte = rows[base + bit / 8]
+        let value = Int(byte >> UInt8(8 - depth - bit % 8)) & maxValue
+        return (UInt8(value * 255 / maxValue), value)
+      }
+    }
+    let key: [Int]? =
+      transparency.count >= 2 && header.colorType == 0
+      ? [Int(transparency[0]) << 8 | Int(transparency[1])]
+      : transparency.count >= 6 && header.colorType == 2
+        ? stride(from: 0, to: 6, by: 2).map {
+          Int(transparency[$0]) << 8 | Int(transparency[$0 + 1])
+        }
+        : nil
+    for y in 0..<pass.height {
+      for x in 0..<pass.width {
+        let target = ((pass.y0 + y * pass.dy) * header.width + pass.x0 + x * pass.dx) * 4
+        var pixel: (UInt8, UInt8, UInt8, UInt8)
+        switch header.colorType {
+        case 0:
+          let grey = sample(y, x)
+          pixel = (grey.eight, grey.eight, grey.eight, key == [grey.raw] ? 0 : 255)
+        case 2:
+          let (r, g, b) = (sample(y, 3 * x), sample(y, 3 * x + 1), sample(y, 3 * x + 2))
+          pixel = (r.eight, g.eight, b.eight, key == [r.raw, g.raw, b.raw] ? 0 : 255)
+        case 3:
+          let index = sample(y, x).raw
+          guard index * 3 + 2 < palette.count else { pixel = (0, 0, 0, 255); break }
+          pixel = (
+            palette[index * 3], palette[index * 3 + 1], palette[index * 3 + 2],
+            index < transparency.count ? transparency[index] : 255
+          )
+        case 4:
+          let grey = sample(y, 2 * x).eight
+          pixel = (grey, grey, grey, sample(y, 2 * x + 1).eight)
+        default:
+          pixel = (
+            sample(y, 4 * x).eight, sample(y, 4 * x + 1).eight, sample(y, 4 * x + 2).eight,
+            sample(y, 4 * x + 3).eight
+          )
+        }
+        rgba[target] = pixel.0
+        rgba[target + 1] = pixel.1
+        rgba[target + 2] = pixel.2
+        rgba[target + 3] = pixel.3
+      }
+    }
+  }
+
+  /// RGBA over black.
+  private static func composite(_ rgba: [UInt8], width: Int, height: Int) -> RasterImage {
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    for index in 0..<(width * height) {
+      let alpha = Int(rgba[index * 4 + 3])
+      for channel in 0..<3 {
+        pixels[index * 3 + channel] = UInt8((Int(rgba[index * 4 + channel]) * alpha + 127) / 255)
+      }
+    }
+    return RasterImage(width: width, height: height, pixels: pixels)
+  }
+}

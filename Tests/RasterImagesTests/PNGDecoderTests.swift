@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@testable import RasterImages
+
+/// The PNG decoder on every colour type and bit depth, plain and Adam7, each filter, palettes,
+/// transparency and alpha (made by Fixtures/generate_test_images.py with the pixels a decoder
+/// must give), and on the real NASA PNGs, whose rows Python's zlib unpacks for comparison.
+@Suite(.timeLimit(.minutes(3))) struct PNGDecoderTests {
+  static let made = Reference.files(in: "decoding").filter { $0.pathExtension == "png" }
+
+  @Test func everyKindIsHere() {
+    // 5 grey depths, 2 each of RGB, RGBA, grey-alpha, 4 palettes and a colour key, twice.
+    #expect(Self.made.count == 2 * (5 + 2 * 3 + 4 + 1))
+  }
+
+  @Test(arguments: made)
+  func decodesToTheExpectedPixels(_ file: URL) throws {
+    let image = try ImageDecoder.decode(try [UInt8](Data(contentsOf: file)))
+    let expected = try [UInt8](
+      Data(contentsOf: file.deletingPathExtension().appendingPathExtension("rgb")))
+    #expect(image.width == 61 && image.height == 37)
+    #expect(image.pixels == expected, "\(file.lastPathComponent)")
+  }
+
+  @Test(arguments: Reference.files(in: "real-images").filter { $0.pathExtension == "png" })
+  func realPNGsDecodeAsZlibUnpacksThem(_ file: URL) throws {
+    let image = try ImageDecoder.decode(try [UInt8](Data(contentsOf: file)))
+    // Filter 0 on every row (the README of real-images says so): the pixels are the rows
+    // Python's zlib inflates, less their filter bytes.
+    let script = """
+      import sys, zlib, struct
+      data = open(sys.argv[1], 'rb').read()
+      pos, idat, w, h = 8, b'', 0, 0
+      while pos < len(data):
+          n = struct.unpack('>I', data[pos:pos+4])[0]; kind = data[pos+4:pos+8]
+          body = data[pos+8:pos+8+n]
+          if kind == b'IHDR': w, h = struct.unpack('>II', body[:8])
+          if kind == b'IDAT': idat += body
+          pos += 12 + n
+      raw = zlib.decompress(idat); row = w * 3 + 1
+      assert all(raw[y * row] == 0 for y in range(h))
+      sys.stdout.buffer.write(struct.pack('>II', w, h))
+      sys.stdout.buffer.write(b''.join(raw[y*row+1:(y+1)*row] for y in range(h)))
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, file.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    try #require(output.count > 8)
+    let width = output[0..<4].reduce(0) { $0 << 8 | Int($1) }
+    let height = output[4..<8].reduce(0) { $0 << 8 | Int($1) }
+    #expect(width == image.width && height == image.height)
+    #expect(Array(output[8...]) == image.pixels)
+  }
+}
