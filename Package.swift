@@ -23,6 +23,9 @@ let package = Package(
     // Optimized in debug builds too: the tests decode thousands of images.
     .target(
       name: "RasterImages", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // Pictures in the terminal: iTerm2's and kitty's protocols, sixel and half-blocks, and how
+    // a terminal says which it speaks.
+    .target(name: "TerminalPictures", dependencies: ["RasterImages"]),
     // A command line parsed as swift-argument-parser does, with help, usage lines and typed
     // options made from one declaration of each command.
     .target(name: "ArgumentParsing"),
@@ -31,6 +34,7 @@ let package = Package(
       name: "rovers",
       dependencies: [
         "RoverAPI", "MarsData", "MarsGallery", "SystemInterface", "ArgumentParsing",
+        "RasterImages", "TerminalPictures",
       ]),
     // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
@@ -38,7 +42,7 @@ let package = Package(
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),
     .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),
-    .testTarget(name: "RasterImagesTests", dependencies: ["RasterImages"]),
+    .testTarget(name: "RasterImagesTests", dependencies: ["RasterImages", "TerminalPictures"]),
     .testTarget(
       name: "RoversTests",
       dependencies: ["rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing"],

@@ -1,0 +1,45 @@
+import Foundation
+import RoverAPI
+import Synchronization
+
+/// An image fetched into memory rather than a file, at most a limit of bytes: what `show` draws
+/// without saving.
+public final class ImageBytes: BodyWriter, Sendable {
+  private let bytes = Mutex<[UInt8]>([])
+  private let limit: Int
+
+  /// A body of at most `limit` bytes.
+  public init(limit: Int) { self.limit = limit }
+
+  /// Starts (again) at `offset`.
+  public func begin(status: Int, headers: [String: String], at offset: Int) throws {
+    bytes.withLock { $0.removeSubrange(min(offset, $0.count)...) }
+  }
+
+  /// Keeps a piece, refusing a body past the limit.
+  public func write(_ chunk: Data) throws {
+    try bytes.withLock {
+      guard $0.count + chunk.count <= limit else {
+        throw BodyRejected("an image larger than \(limit / 1_048_576) MB")
+      }
+      $0.append(contentsOf: chunk)
+    }
+  }
+
+  /// Refuses an empty body.
+  public func finish() throws {
+    if bytes.withLock({ $0.isEmpty }) { throw BodyRejected("an empty body, not an image") }
+  }
+
+  /// What arrived.
+  public var contents: [UInt8] { bytes.withLock { $0 } }
+}
+
+extension APIClient {
+  /// The image at `url`, in memory, with the client's retries and timeout.
+  public func fetchImage(_ url: URL, limit: Int) async throws -> [UInt8] {
+    let body = ImageBytes(limit: limit)
+    _ = try await download(from: url, into: body)
+    return body.contents
+  }
+}

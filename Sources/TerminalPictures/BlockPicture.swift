@@ -1,0 +1,69 @@
+import RasterImages
+
+/// A picture in half-blocks: each cell `▀`, its upper pixel in the foreground colour and its
+/// lower in the background, 24-bit or from xterm's 256 colours.
+public enum BlockPicture {
+  /// How many rows of cells a picture `columns` wide takes, keeping its shape in cells
+  /// `cellAspect` times taller than wide.
+  public static func rows(for image: RasterImage, columns: Int, cellAspect: Double) -> Int {
+    let rows = Double(image.height) * Double(columns) / Double(image.width) / cellAspect
+    return max(1, Int(rows.rounded()))
+  }
+
+  /// The picture's lines of text, each `columns` cells, colours reset at each end.
+  public static func lines(_ image: RasterImage, columns: Int, _ terminal: PictureTerminal)
+    -> [String]
+  {
+    let rows = rows(for: image, columns: columns, cellAspect: terminal.cellAspect)
+    let scaled = image.scaled(width: columns, height: rows * 2)
+    var lines: [String] = []
+    lines.reserveCapacity(rows)
+    scaled.pixels.withUnsafeBufferPointer { pixels in
+      for row in 0..<rows {
+        var line = ""
+        line.reserveCapacity(columns * 40)
+        var last: (Int, Int)? = nil
+        for column in 0..<columns {
+          let top = (row * 2 * columns + column) * 3
+          let bottom = ((row * 2 + 1) * columns + column) * 3
+          let upper = (pixels[top], pixels[top + 1], pixels[top + 2])
+          let lower = (pixels[bottom], pixels[bottom + 1], pixels[bottom + 2])
+          if terminal.trueColor {
+            line +=
+              "\u{1B}[38;2;\(upper.0);\(upper.1);\(upper.2);48;2;\(lower.0);\(lower.1);\(lower.2)m▀"
+          } else {
+            let colours = (xterm256(upper), xterm256(lower))
+            if last.map({ $0 != colours }) ?? true {
+              line += "\u{1B}[38;5;\(colours.0);48;5;\(colours.1)m"
+            }
+            line += "▀"
+            last = colours
+          }
+        }
+        lines.append(line + "\u{1B}[0m")
+      }
+    }
+    return lines
+  }
+
+  /// The nearest of xterm's 6 × 6 × 6 colour cube and 24 greys.
+  static func xterm256(_ rgb: (UInt8, UInt8, UInt8)) -> Int {
+    let levels = [0, 95, 135, 175, 215, 255]
+    func level(_ value: UInt8) -> Int {
+      let v = Int(value)
+      return v < 48 ? 0 : v < 115 ? 1 : (v - 35) / 40
+    }
+    let (r, g, b) = (level(rgb.0), level(rgb.1), level(rgb.2))
+    let cube = (levels[r], levels[g], levels[b])
+    let mean = (Int(rgb.0) + Int(rgb.1) + Int(rgb.2)) / 3
+    let greyIndex = mean > 238 ? 23 : max(0, (mean - 3) / 10)
+    let grey = 8 + greyIndex * 10
+    func distance(_ a: (Int, Int, Int)) -> Int {
+      let dr = a.0 - Int(rgb.0)
+      let dg = a.1 - Int(rgb.1)
+      let db = a.2 - Int(rgb.2)
+      return dr * dr + dg * dg + db * db
+    }
+    return distance((grey, grey, grey)) < distance(cube) ? 232 + greyIndex : 16 + 36 * r + 6 * g + b
+  }
+}

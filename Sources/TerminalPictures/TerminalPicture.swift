@@ -1,0 +1,79 @@
+import Foundation
+import RasterImages
+
+/// A picture drawn in a terminal: the sequence (or, for half-blocks, the coloured text) that
+/// shows an image file a number of columns wide.
+public enum TerminalPicture {
+  /// The cell width in pixels assumed when the terminal does not say: sixel and kitty pictures
+  /// are sent at about this many pixels a column, no more.
+  public static let assumedCellWidth = 10
+
+  /// What draws the file `bytes` `columns` wide on `terminal`, ending where the next line of
+  /// text starts; throws ``ImageError`` when the file must be decoded and cannot be.
+  public static func draw(
+    _ bytes: [UInt8], columns: Int, on terminal: PictureTerminal, cellWidth: Int = assumedCellWidth
+  ) throws -> String {
+    let columns = max(1, columns)
+    switch terminal.imageProtocol {
+    case .none:
+      return ""
+    case .iterm:
+      // The terminal decodes and scales the file itself.
+      let sequence =
+        "\u{1B}]1337;File=inline=1;size=\(bytes.count);width=\(columns);preserveAspectRatio=1:"
+        + Data(bytes).base64EncodedString() + "\u{07}"
+      return wrap(sequence, terminal) + "\n"
+    case .kitty:
+      return try KittyPicture.sequence(bytes, columns: columns, cellWidth: cellWidth, terminal)
+        + "\n"
+    case .sixel:
+      let image = try ImageDecoder.decode(bytes)
+      let width = max(1, min(image.width, columns * cellWidth))
+      let height = max(1, image.height * width / image.width)
+      return wrap(SixelPicture.sequence(image.scaled(width: width, height: height)), terminal)
+        + "\n"
+    case .blocks:
+      return BlockPicture.lines(try ImageDecoder.decode(bytes), columns: columns, terminal)
+        .map { $0 + "\n" }.joined()
+    }
+  }
+
+  /// A sequence as the terminal must get it: through tmux when inside it.
+  static func wrap(_ sequence: String, _ terminal: PictureTerminal) -> String {
+    terminal.insideTmux ? TerminalSequences.throughTmux(sequence) : sequence
+  }
+}
+
+/// The kitty graphics protocol: PNG files as they are, other pictures as RGB pixels at about
+/// the size the cells show; base64 in chunks of 4096.
+enum KittyPicture {
+  static func sequence(
+    _ bytes: [UInt8], columns: Int, cellWidth: Int, _ terminal: PictureTerminal
+  ) throws -> String {
+    let keys: String
+    let payload: [UInt8]
+    if ImageDecoder.kind(of: bytes) == .png {
+      keys = "a=T,f=100,q=2,c=\(columns)"
+      payload = bytes
+    } else {
+      let image = try ImageDecoder.decode(bytes)
+      let width = max(1, min(image.width, columns * cellWidth))
+      let height = max(1, image.height * width / image.width)
+      let scaled = image.scaled(width: width, height: height)
+      keys = "a=T,f=24,s=\(width),v=\(height),q=2,c=\(columns)"
+      payload = scaled.pixels
+    }
+    let encoded = Array(Data(payload).base64EncodedString().utf8)
+    var out = ""
+    var start = 0
+    repeat {
+      let end = min(encoded.count, start + 4096)
+      let more = end < encoded.count ? 1 : 0
+      let chunk = String(decoding: encoded[start..<end], as: UTF8.self)
+      let head = start == 0 ? "\(keys),m=\(more)" : "m=\(more)"
+      out += TerminalPicture.wrap("\u{1B}_G\(head);\(chunk)\u{1B}\\", terminal)
+      start = end
+    } while start < encoded.count
+    return out
+  }
+}

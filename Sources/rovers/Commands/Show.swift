@@ -1,0 +1,243 @@
+import ArgumentParsing
+import Foundation
+import MarsData
+import RasterImages
+import RoverAPI
+import TerminalPictures
+
+extension Rovers {
+  /// `rovers show`: the photos themselves, drawn in the terminal.
+  struct Show: DataCommand {
+    static let spec = CommandSpec(
+      name: "show", abstract: "Draw photos in the terminal: image files, or a rover's day.",
+      discussion: """
+        With --sol, --earth-date, --latest or a range, fetches that day's photos of the rover \
+        and draws them in the server's order, each with a caption (camera, sol, NASA id); \
+        otherwise draws the image files given (JPEG or PNG). The protocol is the terminal's \
+        own (iTerm2's, kitty's, sixel) or half-blocks in colour; not on a terminal, or with \
+        --image-protocol none, one line per image names it. One image takes the terminal's \
+        width; several make a contact sheet of pictures 40 columns wide.
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "file-or-rover",
+          help: "Image files, or the rover whose photos to fetch with --sol and the like.",
+          isRepeated: true, completion: .files)
+      ],
+      options: [DayOptions.sol, DayOptions.earthDate, DayOptions.latest] + DayOptions.range + [
+        CameraOptions.repeatable, Self.sizeOption.spec, Self.limitOption.spec,
+        PictureSetup.option.option.spec, Self.widthOption.spec,
+      ] + CommonOptions.specs,
+      examples: [
+        "rovers show perseverance --sol 100 --camera NAVCAM_LEFT",
+        "rovers show ~/mars/perseverance/100/*/*",
+        "rovers show curiosity --latest --image-protocol blocks --width 60",
+      ])
+
+    static let sizeOption = Option<ImageSize>.choice(
+      "size", value: "size",
+      help: "Perseverance images at 320, 800 or 1200 px, or full resolution. (default: small)")
+    static let limitOption = Option.integer(
+      "limit", value: "n", help: "At most this many photos, the first in the server's order.",
+      in: 1...Int.max, reason: "give a number of photos, 1 or more")
+    static let widthOption = Option.integer(
+      "width", value: "cols",
+      help:
+        "Columns per picture. (default: the terminal's width for one, 40 for several)",
+      in: 4...1000, reason: "give a number of columns from 4 to 1000")
+
+    /// The width of each picture of a contact sheet, and the space between.
+    static let sheetWidth = 40
+    static let sheetGap = 2
+    /// The largest image file drawn.
+    static let fileLimit = 64 * 1_048_576
+
+    /// What to draw: files, or a rover's day.
+    enum Source {
+      case files([String])
+      case rover(PhotoQuery)
+    }
+
+    let common: CommonOptions
+    let source: Source
+    let size: ImageSize
+    let limit: Int?
+    let width: Int?
+    let choice: PictureSetup.Choice
+    let environment: [String: String]
+
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      common = try CommonOptions(settings)
+      let dayGiven =
+        ["sol", "earth-date", "latest", "from-sol", "to-sol", "from-date", "to-date"].contains {
+          arguments.value($0) != nil || arguments.flag($0)
+        }
+      if dayGiven {
+        guard arguments.positionals.count == 1 else {
+          throw UsageError(
+            message: "A day (--sol, --earth-date, --latest) is of one rover; give one <rover>",
+            command: Self.spec)
+        }
+        let rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
+        source = .rover(
+          PhotoQuery(
+            rover: rover, day: try DayOptions.parse(arguments, allowLatest: true),
+            cameras: try CameraOptions.parse(arguments)))
+      } else {
+        if !arguments.all("camera").isEmpty {
+          throw UsageError(
+            message:
+              "'--camera' picks a rover's photos; give a day (--sol, --earth-date, --latest)",
+            command: Self.spec)
+        }
+        source = .files(arguments.positionals)
+      }
+      // What a terminal can show: the 320 px copy, unless asked otherwise.
+      size = try arguments[Self.sizeOption] ?? .small
+      limit = try arguments[Self.limitOption]
+      width = try arguments[Self.widthOption]
+      choice = try settings[PictureSetup.option]
+      environment = settings.environment
+    }
+
+    /// One picture to draw: where its bytes are and what to say of it.
+    struct Item: Sendable {
+      var address: String
+      var url: URL?
+      var caption: String
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+      let items = try await self.items(console)
+      let terminal = PictureSetup.terminal(
+        choice, environment: environment, onTerminal: console.style.width != nil)
+      guard terminal.imageProtocol != .none else {
+        let out = OutputBuffer(console)
+        for item in items {
+          out.write(TerminalText.safe(item.address) + "  " + TerminalText.safe(item.caption) + "\n")
+        }
+        out.flush()
+        return .success
+      }
+      let columns = console.style.width ?? 80
+      let sheet = items.count > 1
+      let pictureWidth = width ?? (sheet ? Self.sheetWidth : columns)
+      let perLine =
+        sheet && terminal.imageProtocol == .blocks
+        ? ContactSheet.perLine(columns: columns, width: pictureWidth, gap: Self.sheetGap) : 1
+      let client = common.makeImageClient(console)
+      let cellWidth = PictureSetup.cellWidth
+      var failures: [ExitCode] = []
+      var pending: [ContactSheet.Cell] = []
+      // Fetched and decoded a few at a time; drawn in order as soon as each and those before
+      // it are there.
+      try await items.orderedMap(limit: 4) { item in
+        await Self.render(
+          item, client: client, terminal: terminal, width: pictureWidth, cellWidth: cellWidth,
+          asCell: perLine > 1)
+      } each: { rendered in
+        switch rendered {
+        case .failure(let error):
+          let report = ErrorReport(error)
+          console.error(report.message)
+          failures.append(report.code)
+        case .success(let picture):
+          if let cell = picture.cell {
+            pending.append(cell)
+            if pending.count == perLine {
+              console.output(ContactSheet.line(pending, width: pictureWidth, gap: Self.sheetGap))
+              pending = []
+            }
+          } else {
+            console.output(picture.text)
+          }
+        }
+      }
+      if !pending.isEmpty {
+        console.output(ContactSheet.line(pending, width: pictureWidth, gap: Self.sheetGap))
+      }
+      return ExitCode.worst(failures)
+    }
+
+    /// The pictures to draw, from the files or the rover's day.
+    private func items(_ console: Console) async throws -> [Item] {
+      switch source {
+      case .files(let paths):
+        return paths.map {
+          Item(address: $0, url: nil, caption: URL(fileURLWithPath: $0).lastPathComponent)
+        }
+      case .rover(let query):
+        let archive = common.makeArchive(console)
+        var photos = try await query.fetch(archive).map { $0.resized(to: size) }
+        if photos.isEmpty, !common.quiet,
+          let reason = await EmptyAnswer(rover: query.rover, archive: archive).explain(query.day)
+        {
+          console.diagnostic(reason)
+        }
+        if let limit { photos = Array(photos.prefix(limit)) }
+        return photos.map { photo in
+          Item(
+            address: photo.imgSrc, url: URL(string: photo.imgSrc),
+            caption: "\(photo.camera.name) · sol \(photo.sol) · \(photo.nasaID)")
+        }
+      }
+    }
+
+    /// A drawn picture: text to print, or a cell of a contact sheet.
+    struct Picture: Sendable {
+      var text = ""
+      var cell: ContactSheet.Cell?
+    }
+
+    /// Fetches or reads one image and draws it; its failure is its own.
+    private static func render(
+      _ item: Item, client: APIClient, terminal: PictureTerminal, width: Int, cellWidth: Int,
+      asCell: Bool
+    ) async -> Result<Picture, any Error> {
+      do {
+        let bytes =
+          if let url = item.url {
+            try await client.fetchImage(url, limit: fileLimit)
+          } else {
+            try Self.read(item.address)
+          }
+        do {
+          if asCell {
+            let lines = BlockPicture.lines(try ImageDecoder.decode(bytes), columns: width, terminal)
+            return .success(Picture(cell: ContactSheet.Cell(caption: item.caption, lines: lines)))
+          }
+          let caption = TerminalText.safe(item.caption) + "\n"
+          return .success(
+            Picture(
+              text: caption
+                + (try TerminalPicture.draw(
+                  bytes, columns: width, on: terminal, cellWidth: cellWidth))))
+        } catch let error as ImageError {
+          throw ImageFileError(name: item.address, reason: error.reason)
+        }
+      } catch {
+        return .failure(error)
+      }
+    }
+
+    /// A file's bytes, up to the limit.
+    private static func read(_ path: String) throws -> [UInt8] {
+      guard let handle = FileHandle(forReadingAtPath: path) else {
+        throw ImageFileError(name: path, reason: "there is no such file, or it cannot be read")
+      }
+      defer { try? handle.close() }
+      let data = try handle.read(upToCount: fileLimit + 1) ?? Data()
+      guard data.count <= fileLimit else {
+        throw ImageFileError(name: path, reason: "it is larger than \(fileLimit / 1_048_576) MB")
+      }
+      return [UInt8](data)
+    }
+  }
+}
+
+/// An image that cannot be drawn: exit 65, naming the file.
+struct ImageFileError: Error, Sendable, CustomStringConvertible {
+  var name: String
+  var reason: String
+  var description: String { "\(name): \(reason)" }
+}
