@@ -52,8 +52,9 @@ extension Rovers {
     static let fields: [Records.Field] =
       [
         .init("rover"), .init("sol", alignRight: true), .init("earth_date"),
-        .init("id", alignRight: true), .init("camera"), .init("img_src", "URL"),
-        .init("nasa_id", "NASA ID"),
+        .init("id", alignRight: true), .init("camera"),
+        .init("img_src", "URL", linkTo: "img_src"),
+        .init("nasa_id", "NASA ID", linkTo: "img_src"),
       ] + PhotoDetailFields.fields
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -117,7 +118,7 @@ extension Rovers {
         let numbered = latest.photos.contains { $0.id != nil }
         var table = TextTable(
           (numbered ? [.init(title: "ID", alignRight: true)] : [])
-            + [.init(title: "CAMERA"), .init(title: "URL")])
+            + [.init(title: "CAMERA"), .init(title: "URL", isLink: true)])
         for photo in latest.photos {
           table.append(
             (numbered ? [photo.id.map(String.init) ?? ""] : []) + [photo.camera.name, photo.imgSrc])

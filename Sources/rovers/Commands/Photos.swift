@@ -85,7 +85,8 @@ extension Rovers {
     static let fields: [Records.Field] =
       [
         .init("id", alignRight: true), .init("sol", alignRight: true), .init("camera"),
-        .init("earth_date"), .init("img_src", "URL"), .init("nasa_id", "NASA ID"),
+        .init("earth_date"), .init("img_src", "URL", linkTo: "img_src"),
+        .init("nasa_id", "NASA ID", linkTo: "img_src"),
         .init("instrument"),
       ] + PhotoDetailFields.fields
 

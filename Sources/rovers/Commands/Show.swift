@@ -119,7 +119,12 @@ extension Rovers {
         out.flush()
         return .success
       }
-      let columns = console.style.width ?? 80
+      // Off a terminal (a forced protocol into a file), COLUMNS still says how wide to lay out.
+      let columns =
+        console.style.width ?? environment["COLUMNS"].flatMap(Int.init).flatMap {
+          $0 > 0 ? $0 : nil
+        }
+        ?? 80
       let sheet = items.count > 1
       let pictureWidth = width ?? (sheet ? Self.sheetWidth : columns)
       let perLine =

@@ -27,7 +27,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
       "verify: the folder is not whole (photos missing, damaged, unknown or lacking)"
     case .usage:
       "usage: bad flag, argument or environment variable, unknown rover or camera"
-    case .dataError: "the server answered with data that cannot be understood"
+    case .dataError:
+      "the server answered with data that cannot be understood, or an image cannot be decoded"
     case .unavailable: "the service is unavailable: unreachable, 5xx, endpoint gone"
     case .cannotCreate: "an output file or folder cannot be created or written, a full disk too"
     case .temporaryFailure:

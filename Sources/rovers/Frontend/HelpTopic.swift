@@ -53,6 +53,10 @@ struct HelpTopic: Sendable {
     ),
     ("ROVERS_JOBS", "Transfers at once for download and sync, 1 to 64. (default: 8)"),
     ("ROVERS_MAX_BODY_MB", "The most megabytes of one JSON answer. (default: 256)"),
+    (
+      "ROVERS_IMAGE_PROTOCOL",
+      "How show draws: auto, iterm, kitty, sixel, blocks or none. (default: auto)"
+    ),
     ("XDG_CACHE_HOME", "The cache goes in its rovers folder. (default: ~/.cache)"),
     ("XDG_CONFIG_HOME", "The config file is its rovers/config. (default: ~/.config)"),
     ("NO_COLOR", "Set to a value that is not empty to turn colour off."),

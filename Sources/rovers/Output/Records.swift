@@ -15,15 +15,19 @@ struct Records {
     var alignRight = false
     /// SGR colour codes by value, for a table on a terminal.
     var colors: [String: String] = [:]
+    /// The field whose value this one's cells link to on a terminal (OSC 8): `img_src` for the
+    /// image address and the NASA id.
+    var linkTo: String?
 
     init(
       _ name: String, _ title: String? = nil, alignRight: Bool = false,
-      colors: [String: String] = [:]
+      colors: [String: String] = [:], linkTo: String? = nil
     ) {
       self.name = name
       self.title = title ?? name.uppercased().replacingOccurrences(of: "_", with: " ")
       self.alignRight = alignRight
       self.colors = colors
+      self.linkTo = linkTo
     }
 
     /// A rover's mission status: green while active, blue once complete.
@@ -128,8 +132,13 @@ struct Records {
     }
     let layout = TextTable.Layout(columns: columns, widths: widths, style: style)
     out.write(layout.header())
+    let targets = fields.map { field in
+      field.linkTo.flatMap { name in fields.firstIndex { $0.name == name } }
+    }
     for index in 0..<count {
-      out.write(layout.line(row(index).map { TerminalText.safe($0.text) }) + "\n")
+      let cells = row(index)
+      let links = targets.map { target in target.map { cells[$0].text } }
+      out.write(layout.line(cells.map { TerminalText.safe($0.text) }, links: links) + "\n")
     }
   }
 }

@@ -13,6 +13,9 @@ struct TerminalStyle: Sendable {
   var color: Bool
   /// Whether stderr is a terminal, where a progress line may redraw itself.
   var liveProgress: Bool
+  /// Whether image addresses and NASA ids in tables are OSC 8 hyperlinks: on a terminal only,
+  /// never with `TERM=dumb`.
+  var links = false
 
   init(width: Int?, color: Bool, liveProgress: Bool = false) {
     self.width = width
@@ -32,6 +35,15 @@ struct TerminalStyle: Sendable {
     color =
       isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     liveProgress = POSIX.isTerminal(.error) && environment["TERM"] != "dumb"
+    links = isTerminal && environment["TERM"] != "dumb"
+  }
+
+  /// `text` as a hyperlink to `address` a click opens, when links are on; the address's
+  /// control characters removed, so it cannot end the sequence.
+  func link(_ text: String, to address: String?) -> String {
+    guard links, let address, !address.isEmpty else { return text }
+    let target = TerminalText.safe(address).replacingOccurrences(of: "\u{1B}", with: "")
+    return "\u{1B}]8;;\(target)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\"
   }
 
   /// Wraps text in an SGR code when colour is on.

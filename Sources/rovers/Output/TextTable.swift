@@ -9,6 +9,8 @@ struct TextTable {
     var colors: [String: String] = [:]
     /// Whether cells are lists of names: shortened by whole names, never inside one.
     var isList = false
+    /// Whether each cell is an address, drawn as a hyperlink to itself on a terminal.
+    var isLink = false
   }
 
   var columns: [Column]
@@ -27,7 +29,11 @@ struct TextTable {
       ([columns[index].title] + rows.map { $0[index] }).map(\.count).max() ?? 0
     }
     let layout = Layout(columns: columns, widths: widths, style: style)
-    return layout.header() + rows.map { layout.line($0) + "\n" }.joined()
+    return layout.header()
+      + rows.map { row in
+        let links = columns.indices.map { columns[$0].isLink ? row[$0] : nil }
+        return layout.line(row, links: links) + "\n"
+      }.joined()
   }
 
   /// Column widths fitted to the terminal, and the lines drawn with them.
@@ -54,8 +60,8 @@ struct TextTable {
       style.paint(line(columns.map(\.title), painted: false), "1") + "\n"
     }
 
-    /// One row, without its line break.
-    func line(_ cells: [String], painted: Bool = true) -> String {
+    /// One row, without its line break; a cell with an address in `links` is a hyperlink to it.
+    func line(_ cells: [String], painted: Bool = true, links: [String?] = []) -> String {
       var parts: [String] = []
       for (index, cell) in cells.enumerated() {
         let width = widths[index]
@@ -67,8 +73,9 @@ struct TextTable {
         let padding = String(repeating: " ", count: max(0, width - text.count))
         let isLast = index == cells.count - 1
         // Painted after measuring, so colour codes never count towards the width.
-        let shown =
+        let painted =
           painted ? columns[index].colors[cell].map { style.paint(text, $0) } ?? text : text
+        let shown = index < links.count ? style.link(painted, to: links[index]) : painted
         parts.append(columns[index].alignRight ? padding + shown : shown + (isLast ? "" : padding))
       }
       return parts.joined(separator: String(repeating: " ", count: Self.gap))

@@ -17,7 +17,7 @@ _rovers_cameras() {
 _rovers() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery cache config help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show cache config help --help --version" -- "$cur"))
     return
   fi
   local opts="" words="" folders=""
@@ -188,6 +188,34 @@ _rovers() {
       opts="-q --quiet --help"
       folders=1
       ;;
+    show)
+      case "$prev" in
+        --sol) COMPREPLY=(); return ;;
+        --earth-date) COMPREPLY=(); return ;;
+        --from-sol) COMPREPLY=(); return ;;
+        --to-sol) COMPREPLY=(); return ;;
+        --from-date) COMPREPLY=(); return ;;
+        --to-date) COMPREPLY=(); return ;;
+        --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
+        --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
+        --limit) COMPREPLY=(); return ;;
+        --image-protocol) COMPREPLY=($(compgen -W "auto iterm kitty sixel blocks none" -- "$cur")); return ;;
+        --width) COMPREPLY=(); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "" -- "${cur##*,}")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --api-base) COMPREPLY=(); return ;;
+        --api-key) COMPREPLY=(); return ;;
+        --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --retries) COMPREPLY=(); return ;;
+        --deadline) COMPREPLY=(); return ;;
+      esac
+      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera --size --limit --image-protocol --width --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      ;;
     cache)
       case "$prev" in
       esac
@@ -209,7 +237,7 @@ _rovers() {
       opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync verify gallery cache config exit-codes options environment" ;;
+    help) words="list latest manifest photos download sync verify gallery show cache config exit-codes options environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
