@@ -527,10 +527,51 @@ def startup(report, runs):
                "`curl --version`, %s" % ms(theirs, 1), ratio, "≤ 1.2×", ratio <= 1.2 and swift_free)
 
 
+def show_decode(report, runs):
+    """show of a real 1584 x 1184 colour JPEG with half-blocks, against djpeg decoding it
+    (interleaved: the ratio sees the same moments of the machine)."""
+    if not shutil.which("djpeg"):
+        report.add("`show` one real JPEG, decode and draw", "1584×1184", "–", None,
+                   "djpeg missing (apt-get install libjpeg-turbo-progs)", None, "≤ 3×", False)
+        return
+    image = os.path.join(ROOT, "Fixtures", "real-images", "1575MH0006700000601214R00_DXXX.jpg")
+    ours, theirs = measure_interleaved(
+        [([ROVERS, "show", image, "--image-protocol", "blocks", "--width", "100"], None),
+         (["sh", "-c", "djpeg -pnm '%s' > /dev/null" % image], None)], runs * 4)
+    ratio = ours.wall / theirs.wall
+    report.add("`show` one real JPEG, decode and draw (half-blocks, 100 columns)", "1584×1184",
+               ms(ours.wall), None, "`djpeg`, %s" % ms(theirs.wall), ratio, "≤ 3×", ratio <= 3)
+
+
+def show_sheet(report, runs):
+    """A contact sheet of 25 small photos from a server with 100 ms of latency a request,
+    against fetching the same 25 images alone with curl, 4 at a time as show fetches."""
+    with Scratch() as scratch:
+        with Server(os.path.join(ROOT, "Fixtures"), "--serve-images", "--latency", "100",
+                    "--image-latency", "100") as server:
+            command = [ROVERS, "show", "curiosity", "--sol", "1000", "--limit", "25",
+                       "--image-protocol", "blocks"]
+            ours = measure(command, runs, server.env)
+            listing = run([ROVERS, "photos", "curiosity", "--sol", "1000", "--urls", "-q"],
+                          server.env, capture=True).stdout.decode().split()[:25]
+            config = os.path.join(scratch, "curl.txt")
+            with open(config, "w") as f:
+                for source in listing:
+                    f.write('url = "%s"\noutput = "/dev/null"\n' % source)
+            both = "curl -s -o /dev/null '%s/rovers/curiosity/photos?sol=1000' && curl -s" \
+                   " --parallel --parallel-immediate --parallel-max 4 -K '%s'" % (server.base, config)
+            theirs = measure(["sh", "-c", both], runs)
+    ratio = ours.wall / theirs.wall
+    report.add("`show` contact sheet of 25 photos, 100 ms a request", "25 images",
+               ms(ours.wall), None, "fetching them alone (curl, 4 at once), %s" % ms(theirs.wall),
+               ratio, "≤ 1.2×", ratio <= 1.2)
+
+
 CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothing_new),
          ("photos", one_sol_original), ("stale", stale_count), ("manifest", manifest_json),
          ("cache", cold_cache), ("key", with_key), ("download", download), ("feeds", feeds),
-         ("gallery", gallery), ("startup", startup)]
+         ("gallery", gallery), ("startup", startup), ("show-decode", show_decode),
+         ("show-sheet", show_sheet)]
 
 
 def ms(seconds, digits=0):

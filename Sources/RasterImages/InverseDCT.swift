@@ -5,18 +5,18 @@ enum InverseDCT {
   @inline(__always) private static func c(_ value: Double) -> Int32 {
     Int32((value * 4096).rounded())
   }
-  private static let c0541 = c(0.5411961)
-  private static let c1847 = c(-1.847759065)
-  private static let c0765 = c(0.765366865)
-  private static let c1175 = c(1.175875602)
-  private static let c0298 = c(0.298631336)
-  private static let c2053 = c(2.053119869)
-  private static let c3072 = c(3.072711026)
-  private static let c1501 = c(1.501321110)
-  private static let c0899 = c(-0.899976223)
-  private static let c2562 = c(-2.562915447)
-  private static let c1961 = c(-1.961570560)
-  private static let c0390 = c(-0.390180644)
+  private static let c0541: Int32 = 2217  // 0.5411961
+  private static let c1847: Int32 = -7568  // -1.847759065
+  private static let c0765: Int32 = 3135  // 0.765366865
+  private static let c1175: Int32 = 4816  // 1.175875602
+  private static let c0298: Int32 = 1223  // 0.298631336
+  private static let c2053: Int32 = 8410  // 2.053119869
+  private static let c3072: Int32 = 12586  // 3.072711026
+  private static let c1501: Int32 = 6149  // 1.50132111
+  private static let c0899: Int32 = -3686  // -0.899976223
+  private static let c2562: Int32 = -10498  // -2.562915447
+  private static let c1961: Int32 = -8035  // -1.96157056
+  private static let c0390: Int32 = -1598  // -0.390180644
 
   /// One block of 64 dequantized coefficients (natural order) into 8 × 8 samples of `out`.
   @inline(__always)

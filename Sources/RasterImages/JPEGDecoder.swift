@@ -11,13 +11,18 @@ struct JPEGDecoder {
   private var restartInterval = 0
   private var adobeTransform: Int?
   private var sawJFIF = false
-  private var eobRun = 0
+  /// The least width the caller needs; an eighth of the image is enough when it is as wide.
+  private var minimumWidth: Int?
+  /// Whether only each block's DC coefficient is needed (an eighth of the size).
+  private var dcOnly = false
 
   private init(_ data: [UInt8]) { self.data = data }
 
-  /// Decodes a whole JPEG file.
-  static func decode(_ bytes: [UInt8]) throws -> RasterImage {
+  /// Decodes a whole JPEG file, at an eighth of its size when that is at least
+  /// `minimumWidth` wide.
+  static func decode(_ bytes: [UInt8], minimumWidth: Int? = nil) throws -> RasterImage {
     var decoder = JPEGDecoder(bytes)
+    decoder.minimumWidth = minimumWidth
     return try decoder.run()
   }
 
@@ -32,7 +37,9 @@ struct JPEGDecoder {
         return try finish(scans: scans)
       case 0xC0, 0xC1, 0xC2:
         guard frame == nil else { throw ImageError("the JPEG has two frame headers") }
-        frame = try JPEGFrame(try segment(), marker: marker)
+        let parsed = try JPEGFrame(try segment(), marker: marker)
+        frame = parsed
+        dcOnly = minimumWidth.map { parsed.width / 8 >= max(1, $0) } ?? false
       case 0xC3, 0xC5, 0xC6, 0xC7:
         throw ImageError("it is a lossless or hierarchical JPEG, which this tool does not decode")
       case 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
@@ -163,10 +170,22 @@ struct JPEGDecoder {
     guard spectralStart <= spectralEnd, spectralEnd < 64, low < 14 else {
       throw ImageError("a JPEG scan header is damaged")
     }
+    // At an eighth of the size no AC coefficient counts: a progressive file's AC scans are
+    // passed over unread.
+    if dcOnly, frame.progressive, spectralStart > 0 {
+      while position + 1 < data.count,
+        !(data[position] == 0xFF && data[position + 1] != 0
+          && !(0xD0...0xD7).contains(data[position + 1]))
+      {
+        position += 1
+      }
+      return
+    }
     var scan = JPEGScan(
       members: members, spectralStart: frame.progressive ? spectralStart : 0,
       spectralEnd: frame.progressive ? spectralEnd : 63, high: frame.progressive ? high : 0,
       low: frame.progressive ? low : 0, progressive: frame.progressive)
+    scan.dcOnly = dcOnly
     for member in members {
       let component = frame.components[member]
       let needsDC = !frame.progressive || scan.spectralStart == 0
@@ -200,6 +219,7 @@ struct JPEGDecoder {
       && (adobeTransform.map { $0 == 0 }
         ?? (!sawJFIF && ids == [0x52, 0x47, 0x42]))
     return JPEGPixels.image(
-      frame, quantTables: quantTables.map { $0 ?? [] }, transform: isRGB ? .none : .ycbcr)
+      frame, quantTables: quantTables.map { $0 ?? [] }, transform: isRGB ? .none : .ycbcr,
+      scale: dcOnly ? 8 : 1)
   }
 }

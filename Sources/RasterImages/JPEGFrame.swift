@@ -12,8 +12,9 @@ struct JPEGComponent {
   /// Blocks holding the component's own samples (a scan of it alone covers only these).
   var usedBlocksPerLine: Int
   var usedBlocksPerColumn: Int
-  /// 64 coefficients per block, in natural order, not yet dequantized.
-  var coefficients: [Int32] = []
+  /// 64 coefficients per block, in natural order, not yet dequantized: 16 bits each, as
+  /// libjpeg keeps them (an 8-bit JPEG's coefficients fit).
+  var coefficients: [Int16] = []
   /// The DC prediction of the scan in progress.
   var prediction: Int32 = 0
   var dcTable = 0
@@ -76,7 +77,7 @@ struct JPEGFrame {
       let samplesDown = (height * c.v + vMax - 1) / vMax
       components[index].usedBlocksPerLine = (samplesAcross + 7) / 8
       components[index].usedBlocksPerColumn = (samplesDown + 7) / 8
-      components[index].coefficients = [Int32](
+      components[index].coefficients = [Int16](
         repeating: 0,
         count: components[index].blocksPerLine * components[index].blocksPerColumn * 64)
     }

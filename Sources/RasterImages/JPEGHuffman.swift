@@ -1,15 +1,15 @@
 /// One Huffman table of a JPEG file (DHT), with a 9-bit lookup for the common short codes and
 /// the canonical limits for the long ones.
-struct JPEGHuffmanTable: Sendable {
+final class JPEGHuffmanTable: Sendable {
   /// For a 9-bit prefix: the code's length in the high byte and its value in the low, or 0
   /// when the code is longer than 9 bits.
-  var fast = [UInt16](repeating: 0, count: 512)
+  let fast: [UInt16]
   /// The largest code of each length (1…16), -1 when there is none.
-  var maxCode = [Int32](repeating: -1, count: 18)
+  let maxCode: [Int32]
   /// Index into ``values`` of the first code of each length, less that code.
-  var offset = [Int32](repeating: 0, count: 18)
+  let offset: [Int32]
   /// The symbols, in code order.
-  var values: [UInt8]
+  let values: [UInt8]
 
   static let fastBits = 9
 
@@ -17,6 +17,9 @@ struct JPEGHuffmanTable: Sendable {
   /// more codes than fit their lengths.
   init(counts: [Int], values: [UInt8]) throws {
     self.values = values
+    var fast = [UInt16](repeating: 0, count: 512)
+    var maxCode = [Int32](repeating: -1, count: 18)
+    var offset = [Int32](repeating: 0, count: 18)
     var code: Int32 = 0
     var index = 0
     for length in 1...16 {
@@ -42,6 +45,9 @@ struct JPEGHuffmanTable: Sendable {
       code <<= 1
     }
     maxCode[17] = Int32.max
+    self.fast = fast
+    self.maxCode = maxCode
+    self.offset = offset
   }
 }
 

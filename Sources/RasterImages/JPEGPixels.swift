@@ -4,59 +4,79 @@
 enum JPEGPixels {
   enum Transform { case none, ycbcr }
 
-  static func image(_ frame: JPEGFrame, quantTables: [[Int32]], transform: Transform)
-    -> RasterImage
-  {
+  /// The picture, at full size or (`scale` 8) an eighth of it, each block its mean.
+  static func image(
+    _ frame: JPEGFrame, quantTables: [[Int32]], transform: Transform, scale: Int = 1
+  ) -> RasterImage {
     // Each component as a plane of samples at its own resolution.
     var planes: [[UInt8]] = []
     for component in frame.components {
-      planes.append(plane(component, quant: quantTables[component.quantTable]))
+      let quant = quantTables[component.quantTable]
+      planes.append(scale == 8 ? means(component, quant: quant) : plane(component, quant: quant))
     }
-    let width = frame.width
-    let height = frame.height
+    let block = scale == 8 ? 1 : 8
+    let width = (frame.width + scale - 1) / scale
+    let height = (frame.height + scale - 1) / scale
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
     // Each component at the image's resolution, one row at a time.
     let rows = frame.components.enumerated().map { index, component in
       RowSource(
-        plane: planes[index], stride: component.blocksPerLine * 8,
-        rows: component.blocksPerColumn * 8,
+        plane: planes[index], stride: component.blocksPerLine * block,
+        rows: component.blocksPerColumn * block,
         usedWidth: (width * component.h + frame.hMax - 1) / frame.hMax,
         usedHeight: (height * component.v + frame.vMax - 1) / frame.vMax,
         hFactor: frame.hMax / component.h, vFactor: frame.vMax / component.v,
         exact: frame.hMax % component.h == 0 && frame.vMax % component.v == 0)
     }
-    var line = [[UInt8]](repeating: [UInt8](repeating: 0, count: width), count: rows.count)
+    var first = [UInt8](repeating: 0, count: width)
+    var second = [UInt8](repeating: 0, count: rows.count > 1 ? width : 0)
+    var third = [UInt8](repeating: 0, count: rows.count > 2 ? width : 0)
+    // The tables, read once here: a global's lazy initialization checked per pixel costs more
+    // than the arithmetic.
+    let crRed = ColorTables.crRed
+    let cbBlue = ColorTables.cbBlue
+    let crGreen = ColorTables.crGreen
+    let cbGreen = ColorTables.cbGreen
     pixels.withUnsafeMutableBufferPointer { out in
-      for y in 0..<height {
-        for index in rows.indices { rows[index].row(y, width: width, into: &line[index]) }
-        let base = y * width * 3
-        if rows.count == 1 {
-          line[0].withUnsafeBufferPointer { grey in
-            for x in 0..<width {
-              let value = grey[x]
-              out[base + 3 * x] = value
-              out[base + 3 * x + 1] = value
-              out[base + 3 * x + 2] = value
-            }
-          }
-        } else if transform == .none {
-          for x in 0..<width {
-            out[base + 3 * x] = line[0][x]
-            out[base + 3 * x + 1] = line[1][x]
-            out[base + 3 * x + 2] = line[2][x]
-          }
-        } else {
-          line[0].withUnsafeBufferPointer { yRow in
-            line[1].withUnsafeBufferPointer { cbRow in
-              line[2].withUnsafeBufferPointer { crRow in
-                for x in 0..<width {
-                  let luma = Int32(yRow[x])
-                  let cb = Int(cbRow[x])
-                  let cr = Int(crRow[x])
-                  out[base + 3 * x] = clamp(luma + ColorTables.crRed[cr])
-                  out[base + 3 * x + 1] = clamp(
-                    luma + ((ColorTables.cbGreen[cb] + ColorTables.crGreen[cr]) >> 16))
-                  out[base + 3 * x + 2] = clamp(luma + ColorTables.cbBlue[cb])
+      crRed.withUnsafeBufferPointer { crRed in
+        cbBlue.withUnsafeBufferPointer { cbBlue in
+          crGreen.withUnsafeBufferPointer { crGreen in
+            cbGreen.withUnsafeBufferPointer { cbGreen in
+              for y in 0..<height {
+                rows[0].row(y, width: width, into: &first)
+                if rows.count > 2 {
+                  rows[1].row(y, width: width, into: &second)
+                  rows[2].row(y, width: width, into: &third)
+                }
+                let base = y * width * 3
+                first.withUnsafeBufferPointer { a in
+                  second.withUnsafeBufferPointer { b in
+                    third.withUnsafeBufferPointer { c in
+                      if rows.count == 1 {
+                        for x in 0..<width {
+                          let value = a[x]
+                          out[base + 3 * x] = value
+                          out[base + 3 * x + 1] = value
+                          out[base + 3 * x + 2] = value
+                        }
+                      } else if transform == .none {
+                        for x in 0..<width {
+                          out[base + 3 * x] = a[x]
+                          out[base + 3 * x + 1] = b[x]
+                          out[base + 3 * x + 2] = c[x]
+                        }
+                      } else {
+                        for x in 0..<width {
+                          let luma = Int32(a[x])
+                          let cb = Int(b[x])
+                          let cr = Int(c[x])
+                          out[base + 3 * x] = clamp(luma + crRed[cr])
+                          out[base + 3 * x + 1] = clamp(luma + ((cbGreen[cb] + crGreen[cr]) >> 16))
+                          out[base + 3 * x + 2] = clamp(luma + cbBlue[cb])
+                        }
+                      }
+                    }
+                  }
                 }
               }
             }
@@ -65,6 +85,19 @@ enum JPEGPixels {
       }
     }
     return RasterImage(width: width, height: height, pixels: pixels)
+  }
+
+  /// A component at an eighth of its size: each block's mean, which is its DC coefficient.
+  private static func means(_ component: JPEGComponent, quant: [Int32]) -> [UInt8] {
+    let blocks = component.blocksPerLine * component.blocksPerColumn
+    var plane = [UInt8](repeating: 0, count: blocks)
+    let scale = quant.first ?? 1
+    component.coefficients.withUnsafeBufferPointer { coefficients in
+      for block in 0..<blocks {
+        plane[block] = clamp(((Int32(coefficients[block * 64]) &* scale &+ 4) >> 3) &+ 128)
+      }
+    }
+    return plane
   }
 
   /// A component's samples, every block dequantized and transformed.
@@ -78,7 +111,7 @@ enum JPEGPixels {
           for row in 0..<component.blocksPerColumn {
             for column in 0..<component.blocksPerLine {
               let base = (row * component.blocksPerLine + column) * 64
-              for k in 0..<64 { block[k] = coefficients[base + k] &* quant[k] }
+              for k in 0..<64 { block[k] = Int32(coefficients[base + k]) &* quant[k] }
               InverseDCT.transform(
                 block, into: out, at: row * 8 * stride + column * 8, stride: stride)
             }

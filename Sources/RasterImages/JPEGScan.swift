@@ -11,6 +11,11 @@ struct JPEGScan {
   var low: Int
   var progressive: Bool
   private var eobRun = 0
+  /// The zig-zag order, held here: a global's lazy initialization checked per coefficient
+  /// costs more than the lookup.
+  private let zigzag = jpegZigzag
+  /// Whether only DC coefficients are kept: AC bits are read past, not stored.
+  var dcOnly = false
 
   init(members: [Int], spectralStart: Int, spectralEnd: Int, high: Int, low: Int, progressive: Bool)
   {
@@ -106,9 +111,9 @@ struct JPEGScan {
           let symbol = try reader.decode(dc, data)
           guard symbol <= 16 else { throw ImageError("the image's DC data is damaged") }
           component.prediction &+= reader.signed(symbol, data)
-          block[0] = component.prediction << Int32(low)
+          block[0] = Int16(truncatingIfNeeded: component.prediction << Int32(low))
         } else if reader.bit(data) {
-          block[0] |= 1 << Int32(low)
+          block[0] |= Int16(truncatingIfNeeded: 1 << low)
         }
       } else if high == 0 {
         guard let ac else { return }
@@ -122,14 +127,14 @@ struct JPEGScan {
 
   @inline(__always)
   private func baseline(
-    _ block: UnsafeMutableBufferPointer<Int32>, _ prediction: inout Int32,
+    _ block: UnsafeMutableBufferPointer<Int16>, _ prediction: inout Int32,
     _ dc: JPEGHuffmanTable, _ ac: JPEGHuffmanTable, _ reader: inout JPEGBitReader,
     _ data: UnsafeBufferPointer<UInt8>
   ) throws {
     let symbol = try reader.decode(dc, data)
     guard symbol <= 16 else { throw ImageError("the image's DC data is damaged") }
     prediction &+= reader.signed(symbol, data)
-    block[0] = prediction
+    block[0] = Int16(truncatingIfNeeded: prediction)
     var k = 1
     while k < 64 {
       let rs = try reader.decode(ac, data)
@@ -142,14 +147,18 @@ struct JPEGScan {
       }
       k += run
       guard k < 64 else { break }
-      block[jpegZigzag[k]] = reader.signed(size, data)
+      if dcOnly {
+        _ = reader.take(size, data)
+      } else {
+        block[zigzag[k]] = Int16(truncatingIfNeeded: reader.signed(size, data))
+      }
       k += 1
     }
   }
 
   @inline(__always)
   private mutating func acFirst(
-    _ block: UnsafeMutableBufferPointer<Int32>, _ ac: JPEGHuffmanTable,
+    _ block: UnsafeMutableBufferPointer<Int16>, _ ac: JPEGHuffmanTable,
     _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>
   ) throws {
     if eobRun > 0 {
@@ -172,24 +181,24 @@ struct JPEGScan {
       }
       k += run
       guard k < 64 else { break }
-      block[jpegZigzag[k]] = reader.signed(size, data) * (1 << Int32(low))
+      block[zigzag[k]] = Int16(truncatingIfNeeded: reader.signed(size, data) &* (1 << Int32(low)))
       k += 1
     }
   }
 
   @inline(__always)
   private mutating func acRefine(
-    _ block: UnsafeMutableBufferPointer<Int32>, _ ac: JPEGHuffmanTable,
+    _ block: UnsafeMutableBufferPointer<Int16>, _ ac: JPEGHuffmanTable,
     _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>
   ) throws {
-    let plus: Int32 = 1 << Int32(low)
-    let minus: Int32 = -1 << Int32(low)
+    let plus = Int16(truncatingIfNeeded: 1 << low)
+    let minus = Int16(truncatingIfNeeded: -1 << low)
     var k = spectralStart
     /// Adds a correction bit to a coefficient already set.
     func refine(_ index: Int, _ reader: inout JPEGBitReader) {
-      let natural = jpegZigzag[index]
+      let natural = zigzag[index]
       if block[natural] != 0, reader.bit(data), block[natural] & plus == 0 {
-        block[natural] += block[natural] >= 0 ? plus : minus
+        block[natural] &+= block[natural] >= 0 ? plus : minus
       }
     }
     if eobRun <= 0 {
@@ -197,7 +206,7 @@ struct JPEGScan {
         let rs = try reader.decode(ac, data)
         var run = rs >> 4
         let size = rs & 15
-        var value: Int32 = 0
+        var value: Int16 = 0
         if size == 0 {
           if run < 15 {
             eobRun = 1 << run
@@ -208,7 +217,7 @@ struct JPEGScan {
           value = reader.bit(data) ? plus : minus
         }
         while k <= spectralEnd {
-          let natural = jpegZigzag[k]
+          let natural = zigzag[k]
           if block[natural] != 0 {
             refine(k, &reader)
           } else {
@@ -217,7 +226,7 @@ struct JPEGScan {
           }
           k += 1
         }
-        if value != 0, k <= 63 { block[jpegZigzag[k]] = value }
+        if value != 0, k <= 63 { block[zigzag[k]] = value }
         k += 1
       }
     }

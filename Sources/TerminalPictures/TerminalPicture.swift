@@ -27,13 +27,14 @@ public enum TerminalPicture {
       return try KittyPicture.sequence(bytes, columns: columns, cellWidth: cellWidth, terminal)
         + "\n"
     case .sixel:
-      let image = try ImageDecoder.decode(bytes)
+      let image = try ImageDecoder.decode(bytes, minimumWidth: columns * cellWidth)
       let width = max(1, min(image.width, columns * cellWidth))
       let height = max(1, image.height * width / image.width)
       return wrap(SixelPicture.sequence(image.scaled(width: width, height: height)), terminal)
         + "\n"
     case .blocks:
-      return BlockPicture.lines(try ImageDecoder.decode(bytes), columns: columns, terminal)
+      let image = try ImageDecoder.decode(bytes, minimumWidth: columns)
+      return BlockPicture.lines(image, columns: columns, terminal)
         .map { $0 + "\n" }.joined()
     }
   }
@@ -56,7 +57,7 @@ enum KittyPicture {
       keys = "a=T,f=100,q=2,c=\(columns)"
       payload = bytes
     } else {
-      let image = try ImageDecoder.decode(bytes)
+      let image = try ImageDecoder.decode(bytes, minimumWidth: columns * cellWidth)
       let width = max(1, min(image.width, columns * cellWidth))
       let height = max(1, image.height * width / image.width)
       let scaled = image.scaled(width: width, height: height)

@@ -23,6 +23,22 @@ struct JPEGDecoderTests {
     #expect(Self.files.count == 10 + 17)
   }
 
+  /// At an eighth of the size (what a terminal picture needs), each block's mean, as
+  /// `djpeg -scale 1/8` gives it; libjpeg replicates chroma there where this decoder still
+  /// filters it, hence a looser bound.
+  @Test(arguments: files)
+  func decodesAtAnEighthAsLibjpegDoes(_ file: URL) throws {
+    let bytes = try [UInt8](Data(contentsOf: file))
+    let full = try ImageDecoder.decode(bytes)
+    let image = try ImageDecoder.decode(bytes, minimumWidth: full.width / 8)
+    let reference = try Reference.djpeg(file, scale: "1/8")
+    #expect(image.width == reference.width && image.height == reference.height)
+    let psnr = Reference.psnr(image.pixels, reference.pixels)
+    #expect(psnr >= 30, "\(file.lastPathComponent): \(psnr) dB")
+    // Asked for more than an eighth gives, the whole picture.
+    #expect(try ImageDecoder.decode(bytes, minimumWidth: full.width / 8 + 1).width == full.width)
+  }
+
   @Test(arguments: files)
   func decodesAsLibjpegDoes(_ file: URL) throws {
     let bytes = try [UInt8](Data(contentsOf: file))

@@ -19,10 +19,12 @@ enum Reference {
   }
 
   /// What djpeg makes of a file, as RGB (grey replicated).
-  static func djpeg(_ file: URL) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+  static func djpeg(_ file: URL, scale: String? = nil) throws -> (
+    width: Int, height: Int, pixels: [UInt8]
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: djpeg ?? "/usr/bin/djpeg")
-    process.arguments = ["-pnm", file.path]
+    process.arguments = (scale.map { ["-scale", $0] } ?? []) + ["-pnm", file.path]
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

@@ -208,7 +208,8 @@ extension Rovers {
           }
         do {
           if asCell {
-            let lines = BlockPicture.lines(try ImageDecoder.decode(bytes), columns: width, terminal)
+            let image = try ImageDecoder.decode(bytes, minimumWidth: width)
+            let lines = BlockPicture.lines(image, columns: width, terminal)
             return .success(Picture(cell: ContactSheet.Cell(caption: item.caption, lines: lines)))
           }
           let caption = TerminalText.safe(item.caption) + "\n"
