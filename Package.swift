@@ -38,7 +38,7 @@ let package = Package(
       ]),
     // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
-    .target(name: "FixtureServing"),
+    .target(name: "FixtureServing", dependencies: ["SystemInterface"]),
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),
     .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),

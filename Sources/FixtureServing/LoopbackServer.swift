@@ -1,11 +1,6 @@
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemInterface
 
 /// A small HTTP/1.1 server on 127.0.0.1: one thread per connection, one request per
 /// connection, so slow answers overlap as they would on a real server.
@@ -16,43 +11,24 @@ final class LoopbackServer: Sendable {
 
   /// Binds and listens on 127.0.0.1:`port`; port 0 lets the system pick a free one.
   init(port: UInt16) throws {
-    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard fd >= 0 else { throw Self.posixError("socket") }
-    var yes: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard bound == 0, listen(fd, 128) == 0 else {
-      close(fd)
-      throw Self.posixError("bind 127.0.0.1:\(port)")
-    }
-    var actual = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &actual) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    guard let (fd, actual) = POSIX.listenOnLoopback(port: port) else {
+      throw Self.posixError("listen on 127.0.0.1:\(port)")
     }
     self.socket = fd
-    self.port = UInt16(bigEndian: actual.sin_port)
+    self.port = actual
   }
 
   /// Accepts connections until ``stop()``, answering each on its own thread. Every write
   /// says `MSG_NOSIGNAL`, so a client that goes away raises no SIGPIPE in a test's process.
   func serve(_ handle: @escaping @Sendable (RequestHead) -> Reply) {
     while !stopped.load(ordering: .acquiring) {
-      let client = accept(socket, nil, nil)
+      let client = POSIX.acceptConnection(socket)
       guard client >= 0 else { continue }
       Thread {
         Self.serve(client, handle)
       }.start()
     }
-    close(socket)
+    POSIX.close(socket)
   }
 
   /// Stops accepting: the waiting `accept` wakes up and ``serve(_:)`` returns; answers under
@@ -60,7 +36,7 @@ final class LoopbackServer: Sendable {
   func stop() {
     guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
     // shutdown(2) wakes a thread blocked in accept(2) on Linux; closing alone would not.
-    shutdown(socket, Int32(SHUT_RDWR))
+    POSIX.shutdownSocket(socket, both: true)
   }
 
   /// Answers the requests of one connection: one after another while the answers are whole
@@ -69,10 +45,9 @@ final class LoopbackServer: Sendable {
   private static func serve(
     _ client: Int32, _ handle: @Sendable (RequestHead) -> Reply
   ) {
-    defer { close(client) }
+    defer { POSIX.close(client) }
     // A client that keeps an idle connection open does not hold this thread for ever.
-    var idle = timeval(tv_sec: 30, tv_usec: 0)
-    setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &idle, socklen_t(MemoryLayout<timeval>.size))
+    POSIX.setReceiveTimeout(client, seconds: 30)
     var unread = Data()
     while let head = readHead(client, &unread) {
       let reply = handle(head)
@@ -84,7 +59,7 @@ final class LoopbackServer: Sendable {
       }
       break
     }
-    shutdown(client, Int32(SHUT_WR))
+    POSIX.shutdownSocket(client, both: false)
   }
 
   /// Writes every byte; `false` once the client has gone.
@@ -93,7 +68,8 @@ final class LoopbackServer: Sendable {
       var offset = 0
       while offset < buffer.count {
         let rest = buffer.count - offset
-        let sent = send(client, buffer.baseAddress! + offset, rest, Int32(MSG_NOSIGNAL))
+        guard let base = buffer.baseAddress else { return false }
+        let sent = POSIX.sendBytes(client, base + offset, rest)
         if sent <= 0 { return false }
         offset += sent
       }
@@ -144,7 +120,9 @@ final class LoopbackServer: Sendable {
         unread = Data(unread[range.upperBound...])
         return head
       }
-      let count = recv(client, &buffer, buffer.count, 0)
+      let count = buffer.withUnsafeMutableBytes {
+        POSIX.receiveBytes(client, $0.baseAddress!, $0.count)
+      }
       guard count > 0 else { return nil }
       unread.append(contentsOf: buffer[0..<count])
     }
@@ -152,8 +130,9 @@ final class LoopbackServer: Sendable {
   }
 
   private static func posixError(_ what: String) -> NSError {
-    NSError(
-      domain: NSPOSIXErrorDomain, code: Int(errno),
-      userInfo: [NSLocalizedDescriptionKey: "\(what): \(String(cString: strerror(errno)))"])
+    let code = POSIX.lastError
+    return NSError(
+      domain: NSPOSIXErrorDomain, code: Int(code),
+      userInfo: [NSLocalizedDescriptionKey: "\(what): \(POSIX.describe(code))"])
   }
 }
