@@ -27,7 +27,15 @@ extension Rovers {
       options: [DayOptions.sol, DayOptions.earthDate, DayOptions.latest] + DayOptions.range + [
         CameraOptions.repeatable, Self.sizeOption.spec, Self.limitOption.spec,
         PictureSetup.option.option.spec, Self.widthOption.spec,
-      ] + CommonOptions.specs,
+      ]
+        // Pictures, not records: the output formats and fields have nothing to shape.
+        + CommonOptions.specs.filter { !["format", "json", "fields", "crlf"].contains($0.long) },
+      elsewhere: [
+        "--json":
+          "show draws pictures; for the photos as JSON, use 'rovers photos <rover> --sol <sol> --json'.",
+        "--format":
+          "show draws pictures; for a list, use 'rovers photos <rover> --sol <sol> --format <format>'.",
+      ],
       examples: [
         "rovers show perseverance --sol 100 --camera NAVCAM_LEFT",
         "rovers show ~/mars/perseverance/100/*/*",

@@ -270,12 +270,8 @@ _rovers() {
         '--limit[At most this many photos, the first in the server'\''s order.]:n: ' \
         '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
         '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
-        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json\: the API'\''s own field names.]' \
-        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
-        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
