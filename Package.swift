@@ -26,6 +26,14 @@ let package = Package(
     // Pictures in the terminal: iTerm2's and kitty's protocols, sixel and half-blocks, and how
     // a terminal says which it speaks.
     .target(name: "TerminalPictures", dependencies: ["RasterImages"]),
+    // A full-screen terminal of its own: raw mode, keys, and frames drawn off-screen and sent
+    // as the cells that changed.
+    .target(name: "TerminalScreen", dependencies: ["SystemInterface"]),
+    // `rovers browse`: the drill-down from rover to sol to photos as a pure state, its view,
+    // and the loop that runs its loads as child tasks.
+    .target(
+      name: "MarsBrowser",
+      dependencies: ["RoverAPI", "MarsData", "RasterImages", "TerminalPictures", "TerminalScreen"]),
     // A command line parsed as swift-argument-parser does, with help, usage lines and typed
     // options made from one declaration of each command.
     .target(name: "ArgumentParsing"),
@@ -34,7 +42,7 @@ let package = Package(
       name: "rovers",
       dependencies: [
         "RoverAPI", "MarsData", "MarsGallery", "SystemInterface", "ArgumentParsing",
-        "RasterImages", "TerminalPictures",
+        "RasterImages", "TerminalPictures", "TerminalScreen", "MarsBrowser",
       ]),
     // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
@@ -43,6 +51,9 @@ let package = Package(
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),
     .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),
     .testTarget(name: "RasterImagesTests", dependencies: ["RasterImages", "TerminalPictures"]),
+    .testTarget(
+      name: "MarsBrowserTests",
+      dependencies: ["MarsBrowser", "TerminalScreen", "RoverAPI", "RasterImages"]),
     .testTarget(
       name: "RoversTests",
       dependencies: ["rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing"],

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemInterface
 
 /// The fixture server: Fixtures/ served as the Mars Rover Photos API (or as NASA's feeds) on
 /// 127.0.0.1, with the faults, latency and limits its options ask for.
@@ -61,8 +62,16 @@ public final class FixtureService: Sendable {
       }
       // Image hosts serve ranges; the API does not.
       if isImage, let range = ByteRange(request) { reply = range.apply(to: reply) }
-      // Waiting here, on the connection's own thread, keeps the request counted as in flight.
-      if delay > 0 { Thread.sleep(forTimeInterval: Double(min(delay, 600_000)) / 1000) }
+      // Waiting here, on the connection's own thread, keeps the request counted as in flight
+      // until it is answered or, as on a real server, its client has gone.
+      if delay > 0 {
+        let delay = min(delay, 600_000)
+        if request.connection >= 0 {
+          _ = POSIX.waitUnlessClosed(request.connection, milliseconds: delay)
+        } else {
+          Thread.sleep(forTimeInterval: Double(delay) / 1000)
+        }
+      }
       return reply
     }
     self.server = server

@@ -7,6 +7,8 @@ struct RequestHead: Sendable {
   var target: String
   /// Header fields with lower-cased names.
   var headers: [String: String]
+  /// The connection it came on: a slow answer watches it, and ends when the client goes.
+  var connection: Int32 = -1
 
   var path: String { String(target.prefix { $0 != "?" }) }
 

@@ -49,7 +49,8 @@ final class LoopbackServer: Sendable {
     // A client that keeps an idle connection open does not hold this thread for ever.
     POSIX.setReceiveTimeout(client, seconds: 30)
     var unread = Data()
-    while let head = readHead(client, &unread) {
+    while var head = readHead(client, &unread) {
+      head.connection = client
       let reply = handle(head)
       if case .stream(let status, let headers, let length, let interval, let offset) = reply {
         stream(client, status, headers, length, interval, offset)

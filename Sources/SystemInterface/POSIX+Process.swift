@@ -10,6 +10,10 @@ extension POSIX {
   /// The signals the tool handles.
   public enum Signal: Sendable, CaseIterable {
     case interrupt, terminate, hangUp, quit, brokenPipe
+    /// The terminal changed size: SIGWINCH.
+    case windowChange
+    /// Ctrl-Z: SIGTSTP.
+    case terminalStop
 
     /// The signal's number.
     public var number: Int32 {
@@ -19,6 +23,8 @@ extension POSIX {
       case .hangUp: SIGHUP
       case .quit: SIGQUIT
       case .brokenPipe: SIGPIPE
+      case .windowChange: SIGWINCH
+      case .terminalStop: SIGTSTP
       }
     }
   }
@@ -31,6 +37,10 @@ extension POSIX {
 
   /// Sends the signal to this process.
   public static func raise(_ which: Signal) { _ = systemRaise(which.number) }
+
+  /// Stops the process as Ctrl-Z would, until the shell continues it (`fg`): SIGSTOP, which
+  /// a full-screen program sends itself once it has given the terminal back.
+  public static func stopProcess() { _ = kill(getpid(), SIGSTOP) }
 
   /// Ends the process at once, with no clean-up: what a second Ctrl-C or a watchdog does.
   public static func exitNow(_ code: Int32) -> Never { _exit(code) }

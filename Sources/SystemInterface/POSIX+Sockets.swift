@@ -75,4 +75,33 @@ extension POSIX {
   {
     recv(fd, bytes, count, 0)
   }
+
+  /// Waits `milliseconds`, or less when the peer closes the connection meanwhile; true when it
+  /// did. A peer that sends more (a pipelined request) is waited out to the end.
+  public static func waitUnlessClosed(_ fd: Int32, milliseconds: Int) -> Bool {
+    let end = ContinuousClock.now + .milliseconds(milliseconds)
+    while true {
+      let left = end - ContinuousClock.now
+      let wait = Int32(
+        max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+      )
+      guard wait > 0 else { return false }
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      guard poll(&descriptor, 1, wait) > 0 else { continue }
+      var byte: UInt8 = 0
+      #if canImport(Darwin)
+        let peeked = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT)
+      #else
+        let peeked = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+      #endif
+      if peeked == 0 || (peeked < 0 && errno != EAGAIN && errno != EINTR) { return true }
+      if peeked > 0 {
+        // Bytes of a next request: poll would wake at once from here on.
+        let rest = end - ContinuousClock.now
+        let seconds = Double(rest.components.seconds) + Double(rest.components.attoseconds) / 1e18
+        if seconds > 0 { usleep(UInt32(seconds * 1_000_000)) }
+        return false
+      }
+    }
+  }
 }

@@ -46,6 +46,28 @@ public enum BlockPicture {
     return lines
   }
 
+  /// The colours of each cell of the picture `columns` × `rows` cells large (its shape is the
+  /// caller's to keep): rows of cells, each its upper and lower pixel.
+  public static func cells(_ image: RasterImage, columns: Int, rows: Int) -> [[HalfBlock]] {
+    let columns = max(1, columns)
+    let rows = max(1, rows)
+    let pixels = image.scaled(width: columns, height: rows * 2).pixels
+    func color(_ row: Int, _ column: Int) -> RGB {
+      let at = (row * columns + column) * 3
+      return RGB(pixels[at], pixels[at + 1], pixels[at + 2])
+    }
+    return (0..<rows).map { row in
+      (0..<columns).map { column in
+        HalfBlock(upper: color(row * 2, column), lower: color(row * 2 + 1, column))
+      }
+    }
+  }
+
+  /// The nearest of xterm's 256 colours: for terminals without 24-bit colour.
+  public static func xterm256(_ color: RGB) -> Int {
+    xterm256((color.red, color.green, color.blue))
+  }
+
   /// The nearest of xterm's 6 × 6 × 6 colour cube and 24 greys.
   static func xterm256(_ rgb: (UInt8, UInt8, UInt8)) -> Int {
     let levels = [0, 95, 135, 175, 215, 255]
@@ -66,4 +88,29 @@ public enum BlockPicture {
     }
     return distance((grey, grey, grey)) < distance(cube) ? 232 + greyIndex : 16 + 36 * r + 6 * g + b
   }
+}
+
+/// A colour of 8 bits per channel.
+public struct RGB: Sendable, Hashable {
+  /// Red.
+  public var red: UInt8
+  /// Green.
+  public var green: UInt8
+  /// Blue.
+  public var blue: UInt8
+
+  /// A colour.
+  public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+  }
+}
+
+/// One cell of a half-block picture: `▀` in the upper pixel's colour on the lower's.
+public struct HalfBlock: Sendable, Hashable {
+  /// The upper pixel.
+  public var upper: RGB
+  /// The lower pixel.
+  public var lower: RGB
 }

@@ -28,6 +28,8 @@ struct ErrorReport {
       self.init(error)
     case let error as ConfigError:
       self.init(message: error.description, code: .configError)
+    case let error as NeedsTerminal:
+      self.init(message: error.description, code: .usage)
     case let error as ImageFileError:
       self.init(message: error.description, code: .dataError)
     case let error as FileSystemError:

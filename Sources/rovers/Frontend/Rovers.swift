@@ -3,6 +3,7 @@ import Foundation
 import MarsData
 import RoverAPI
 import SystemInterface
+import TerminalScreen
 
 /// `rovers`: browse NASA's Mars rover photos from the terminal.
 @main
@@ -11,7 +12,7 @@ enum Rovers {
   static let abstract = "Browse NASA's Mars rover photos from the terminal."
   static let commands: [any RoverCommand.Type] = [
     List.self, Latest.self, Manifest.self, Photos.self, Download.self, Sync.self,
-    Verify.self, GalleryCommand.self, Show.self, Cache.self, Config.self,
+    Verify.self, GalleryCommand.self, Show.self, Browse.self, Cache.self, Config.self,
   ]
 
   static func main() async {
@@ -25,11 +26,15 @@ enum Rovers {
         command.cancel()
         // Cancellation stops requests at once; should anything not stop, the process still
         // ends within a second and a half.
-        Watchdog.exit(after: 1.5, code: .interrupted) { console.error("interrupted") }
+        Watchdog.exit(after: 1.5, code: .interrupted) {
+          TerminalSession.restoreActive()
+          console.error("interrupted")
+        }
       },
       onQuit: {
         // No waiting for the tasks to unwind, but no half-written file left behind either.
         UnfinishedFiles.removeAll()
+        TerminalSession.restoreActive()
         console.error("quit")
         POSIX.exitNow(131)
       })

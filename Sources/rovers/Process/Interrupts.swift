@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import SystemInterface
+import TerminalScreen
 
 /// Turns SIGINT, SIGTERM and SIGHUP into cancellation of the running command, and SIGQUIT into
 /// an immediate quit.
@@ -40,7 +41,10 @@ final class Interrupts: Sendable {
           }
           switch isFirst {
           case true?: onFirst()
-          case false?: POSIX.exitNow(130)
+          case false?:
+            // A person insisting: no waiting, but the terminal is given back.
+            TerminalSession.restoreActive()
+            POSIX.exitNow(130)
           case nil: break
           }
         })

@@ -1,0 +1,148 @@
+import RoverAPI
+import TerminalScreen
+
+/// Where the browser draws: the real terminal, or a test's screen.
+public protocol BrowserScreen: Sendable {
+  /// Sends bytes to the screen.
+  func write(_ text: String)
+}
+
+extension TerminalSession: BrowserScreen {}
+
+/// Something that happened, for the browser to take in order: a key, a load's answer, a
+/// download's progress.
+public enum BrowserEvent: Sendable {
+  /// What the terminal said.
+  case terminal(TerminalEvent)
+  /// A load ended.
+  case loaded(Load, LoadResult, token: ObjectIdentifier)
+  /// A download went on.
+  case progress(DownloadOrder, DownloadCount)
+  /// A download ended.
+  case finished(DownloadOrder, Result<DownloadReport, BrowserState.Failure>)
+  /// A line a source had to say (a fail-over, a pause for the rate limit): the status line's.
+  case notice(String)
+}
+
+/// Runs the browser: takes events in order, applies them to the state, draws what changed,
+/// and keeps the loads the state wants running, as child tasks of one task group.
+///
+/// A load the state no longer wants (the selection moved on) is cancelled at once, so loads
+/// never pile up however fast keys come; downloads run to their end beside the browsing, and
+/// quitting cancels whatever is still running and waits for it.
+public struct BrowserLoop: Sendable {
+  let services: BrowserServices
+  let screen: any BrowserScreen
+
+  /// A loop over `services`, drawing on `screen`.
+  public init(services: BrowserServices, screen: any BrowserScreen) {
+    self.services = services
+    self.screen = screen
+  }
+
+  /// Browses from `initial` until a key quits or the calling task is cancelled; returns the
+  /// state at the end.
+  public func run(
+    _ initial: BrowserState, events: AsyncStream<BrowserEvent>,
+    post: AsyncStream<BrowserEvent>.Continuation
+  ) async -> BrowserState {
+    var state = initial
+    if let rover = state.rover { state.saved[rover] = services.savedSols(rover) }
+    let services = self.services
+    return await withTaskGroup(of: Void.self) { group in
+      var running: [Load: LoadToken] = [:]
+      var shown: ScreenBuffer? = nil
+      func draw() {
+        let next = BrowserView.render(state)
+        screen.write(FrameDiff.changes(from: shown, to: next))
+        shown = next
+      }
+      /// Cancels what is no longer wanted and starts what is.
+      func reconcile(_ group: inout TaskGroup<Void>) {
+        let wanted = state.wantedLoads
+        for (load, token) in running where !wanted.contains(load) {
+          token.cancel()
+          running[load] = nil
+        }
+        for load in wanted where running[load] == nil {
+          let token = LoadToken()
+          running[load] = token
+          let id = ObjectIdentifier(token)
+          let columns = BrowserView.previewWidth(state.columns)
+          group.addTask {
+            guard let result = await token.run({ await Self.fetch(load, services, columns) })
+            else { return }
+            post.yield(.loaded(load, result, token: id))
+          }
+        }
+      }
+      draw()
+      reconcile(&group)
+      for await event in events {
+        guard !Task.isCancelled else { break }
+        var effects: [BrowserEffect] = []
+        switch event {
+        case .terminal(let terminal):
+          effects = state.apply(terminal)
+        case .loaded(let load, let result, let token):
+          if running[load].map(ObjectIdentifier.init) == token { running[load] = nil }
+          state.receive(load, result)
+          if case .sols(let rover) = load, state.saved[rover] == nil {
+            state.saved[rover] = services.savedSols(rover)
+          }
+        case .progress(let order, let progress):
+          state.progress(order, progress)
+        case .finished(let order, let result):
+          state.finished(order, result)
+        case .notice(let line):
+          state.message = BrowserState.Message(text: line, isError: false)
+        }
+        if effects.contains(.quit) { break }
+        for effect in effects {
+          switch effect {
+          case .quit: break
+          case .redraw: shown = nil
+          case .open(let photo):
+            if let reason = services.open(photo) {
+              state.message = BrowserState.Message(text: reason, isError: true)
+            }
+          case .download(let order):
+            group.addTask {
+              let result: Result<DownloadReport, BrowserState.Failure>
+              do {
+                result = .success(
+                  try await services.download(order) { post.yield(.progress(order, $0)) })
+              } catch is CancellationError {
+                return
+              } catch {
+                result = .failure(BrowserState.Failure(services.describe(error)))
+              }
+              post.yield(.finished(order, result))
+            }
+          }
+        }
+        reconcile(&group)
+        draw()
+      }
+      for token in running.values { token.cancel() }
+      group.cancelAll()
+      return state
+    }
+  }
+
+  /// Runs one load to its result; a failure is a result too, in the commands' words.
+  static func fetch(_ load: Load, _ services: BrowserServices, _ columns: Int) async -> LoadResult {
+    do {
+      switch load {
+      case .rovers:
+        let (rows, failures) = try await services.rovers()
+        return .rovers(rows, failures: failures)
+      case .sols(let rover): return .sols(try await services.sols(rover))
+      case .photos(let key): return .photos(try await services.photos(key))
+      case .preview(let address): return .preview(try await services.preview(address, columns))
+      }
+    } catch {
+      return .failed(services.describe(error))
+    }
+  }
+}

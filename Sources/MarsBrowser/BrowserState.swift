@@ -1,0 +1,275 @@
+import RasterImages
+import RoverAPI
+
+/// Everything the browser shows, as a value: the level, the lists, the selection, the line
+/// being typed, the status line.
+///
+/// It changes only through ``BrowserState/apply(_:)`` (a key or a resize, which may ask for
+/// effects) and ``BrowserState/receive(_:_:)`` (what a load brought); it says what it wants
+/// loaded in ``BrowserState/wantedLoads``, and ``BrowserView`` draws it. None of that touches a
+/// terminal or the network, so the whole browser is tested as plain values.
+public struct BrowserState: Sendable {
+  /// The three levels of the drill-down.
+  public enum Level: Int, Sendable, Hashable, CaseIterable {
+    case rovers, sols, photos
+  }
+
+  /// The selected row of a level's list, and the first row shown.
+  public struct Cursor: Sendable, Hashable {
+    /// The selected row.
+    public var selected = 0
+    /// The first row on screen.
+    public var top = 0
+  }
+
+  /// A line for the status bar.
+  public struct Message: Sendable, Hashable {
+    /// What it says.
+    public var text: String
+    /// Whether it reports a failure.
+    public var isError: Bool
+  }
+
+  /// How the browser draws, fixed for the session.
+  public struct Options: Sendable {
+    /// Whether the photo level shows a half-block preview of the selected photo.
+    public var previews: Bool
+    /// Whether colour is used (not with `NO_COLOR` or `--color never`).
+    public var colors: Bool
+    /// Whether the terminal takes 24-bit colours; else xterm's 256.
+    public var trueColor: Bool
+    /// How many times taller than wide a cell is.
+    public var cellAspect: Double
+    /// Where `d` saves, as the user gave it.
+    public var folder: String
+
+    /// Options.
+    public init(
+      previews: Bool, colors: Bool, trueColor: Bool, cellAspect: Double = 2, folder: String
+    ) {
+      self.previews = previews
+      self.colors = colors
+      self.trueColor = trueColor
+      self.cellAspect = cellAspect
+      self.folder = folder
+    }
+  }
+
+  /// The most sols' photo lists and previews kept: enough to go back and forth, never a
+  /// mission's worth.
+  static let keptLists = 48
+  static let keptPreviews = 48
+
+  /// How the browser draws.
+  public var options: Options
+  /// The screen's size.
+  public var columns: Int
+  /// The screen's height.
+  public var rows: Int
+  /// The level shown.
+  public var level: Level = .rovers
+  /// The rovers, once loaded.
+  public var rovers: Loaded<[RoverRow]>?
+  /// Each rover's sols, by the rover's key (its lower-cased name).
+  public var sols: [String: Loaded<[SolRow]>] = [:]
+  /// Each sol's photos, grouped by camera.
+  public var photos: [SolKey: Loaded<[Photo]>] = [:]
+  /// Previews, by image address.
+  public var previews: [String: Loaded<RasterImage>] = [:]
+  /// The rover whose sols are open (its key).
+  public var rover: String?
+  /// The sol whose photos are open.
+  public var sol: Int?
+  /// Each level's selection.
+  public var cursors: [Level: Cursor] = [:]
+  /// The search being typed after `/`, or `nil`.
+  public var search: String?
+  /// The status line's message.
+  public var message: Message?
+  /// Whether the keys are shown.
+  public var showsHelp = false
+  /// Downloads under way: what each saves, and how far it is.
+  public var downloads: [DownloadOrder: DownloadCount] = [:]
+  /// The sols already in the folder, by rover key.
+  public var saved: [String: Set<Int>] = [:]
+
+  /// The state at start: the rovers, or the sols of `rover` when one was given.
+  public init(options: Options, columns: Int, rows: Int, rover: String? = nil) {
+    self.options = options
+    self.columns = columns
+    self.rows = rows
+    if let rover {
+      self.rover = rover.lowercased()
+      level = .sols
+    }
+  }
+
+  // MARK: - What is shown
+
+  /// The rows of the list a level shows.
+  public func count(at level: Level) -> Int {
+    switch level {
+    case .rovers: rovers?.value?.count ?? 0
+    case .sols: openSols?.count ?? 0
+    case .photos: openPhotos?.count ?? 0
+    }
+  }
+
+  /// The sols of the open rover, once loaded.
+  public var openSols: [SolRow]? { rover.flatMap { sols[$0]?.value } }
+
+  /// The photos of the open sol, once loaded.
+  public var openPhotos: [Photo]? { openSol.flatMap { photos[$0]?.value } }
+
+  /// The open sol.
+  public var openSol: SolKey? {
+    guard let rover, let sol else { return nil }
+    return SolKey(rover: rover, sol: sol)
+  }
+
+  /// A level's cursor.
+  public func cursor(_ level: Level) -> Cursor { cursors[level] ?? Cursor() }
+
+  /// The selected rover row.
+  public var selectedRover: RoverRow? {
+    rovers?.value?.element(at: cursor(.rovers).selected)
+  }
+
+  /// The selected sol row.
+  public var selectedSol: SolRow? { openSols?.element(at: cursor(.sols).selected) }
+
+  /// The selected photo.
+  public var selectedPhoto: Photo? { openPhotos?.element(at: cursor(.photos).selected) }
+
+  /// The rows of a list on screen: all but the title, the column heads and the status line.
+  public var listHeight: Int { max(1, rows - 3) }
+
+  /// The display name of a rover key: the source's spelling once the rovers are loaded.
+  public func roverName(_ key: String) -> String {
+    rovers?.value?.first { $0.name.lowercased() == key }?.name ?? key.capitalized
+  }
+
+  // MARK: - Loads
+
+  /// What should be loading now, most wanted first: the lists on screen, the selected sol's
+  /// photos and its neighbours' (fetched ahead), the selected photo's preview. A load that
+  /// leaves this list is cancelled; one that has its answer is never asked again.
+  public var wantedLoads: [Load] {
+    var loads: [Load] = [.rovers]
+    switch level {
+    case .rovers:
+      if let row = selectedRover { loads.append(.sols(row.name.lowercased())) }
+    case .sols:
+      if let rover {
+        loads.append(.sols(rover))
+        if let rows = openSols {
+          let selected = cursor(.sols).selected
+          for index in [selected, selected + 1, selected - 1] {
+            if let row = rows.element(at: index) {
+              loads.append(.photos(SolKey(rover: rover, sol: row.sol)))
+            }
+          }
+        }
+      }
+    case .photos:
+      if let rover { loads.append(.sols(rover)) }
+      if let openSol { loads.append(.photos(openSol)) }
+      if options.previews, BrowserView.previewWidth(columns) > 0, let photo = selectedPhoto {
+        loads.append(.preview(photo.imgSrc))
+      }
+    }
+    return loads.filter { !has($0) }
+  }
+
+  /// Whether the load's answer is here.
+  public func has(_ load: Load) -> Bool {
+    switch load {
+    case .rovers: rovers != nil
+    case .sols(let rover): sols[rover] != nil
+    case .photos(let key): photos[key] != nil
+    case .preview(let address): previews[address] != nil
+    }
+  }
+
+  /// Keeps what a load brought.
+  public mutating func receive(_ load: Load, _ result: LoadResult) {
+    switch (load, result) {
+    case (.rovers, .rovers(let rows, let failures)):
+      rovers = .value(rows)
+      if let first = failures.first { message = Message(text: first, isError: true) }
+      if let rover, let index = rows.firstIndex(where: { $0.name.lowercased() == rover }) {
+        cursors[.rovers] = Cursor(selected: index, top: 0)
+        scrollIntoView(.rovers)
+      }
+    case (.sols(let rover), .sols(let rows)):
+      sols[rover] = .value(rows)
+    case (.photos(let key), .photos(let list)):
+      photos[key] = .value(PhotoRows.grouped(list))
+      forgetFarLists()
+    case (.preview(let address), .preview(let image)):
+      previews[address] = .value(image)
+      if previews.count > Self.keptPreviews {
+        let selected = selectedPhoto?.imgSrc
+        for key in previews.keys.prefix(previews.count - Self.keptPreviews) where key != selected {
+          previews[key] = nil
+        }
+      }
+    case (_, .failed(let reason)):
+      fail(load, reason)
+    default:
+      break
+    }
+  }
+
+  /// Notes a failed load: its list shows the reason, and so does the status line when it is
+  /// what the screen shows.
+  private mutating func fail(_ load: Load, _ reason: String) {
+    switch load {
+    case .rovers: rovers = .failure(reason)
+    case .sols(let rover): sols[rover] = .failure(reason)
+    case .photos(let key): photos[key] = .failure(reason)
+    case .preview(let address): previews[address] = .failure(reason)
+    }
+    if isOnScreen(load) {
+      message = Message(text: reason, isError: true)
+    }
+  }
+
+  /// Whether the load's list or picture is on screen now.
+  private func isOnScreen(_ load: Load) -> Bool {
+    switch (level, load) {
+    case (.rovers, .rovers): true
+    case (.sols, .sols(let rover)): rover == self.rover
+    case (.photos, .photos(let key)): key == openSol
+    case (.photos, .preview(let address)): address == selectedPhoto?.imgSrc
+    default: false
+    }
+  }
+
+  /// Forgets the photo lists of sols far from the open one, beyond the most kept.
+  private mutating func forgetFarLists() {
+    guard photos.count > Self.keptLists else { return }
+    let near = Set(wantedLoads + [openSol.map(Load.photos)].compactMap { $0 })
+    for key in photos.keys where !near.contains(.photos(key)) && key != openSol {
+      photos[key] = nil
+      if photos.count <= Self.keptLists { break }
+    }
+  }
+
+  /// Moves a level's first row shown so that its selection is on screen.
+  mutating func scrollIntoView(_ level: Level) {
+    var cursor = self.cursor(level)
+    let count = count(at: level)
+    cursor.selected = max(0, min(cursor.selected, count - 1))
+    let height = listHeight
+    if cursor.selected < cursor.top { cursor.top = cursor.selected }
+    if cursor.selected >= cursor.top + height { cursor.top = cursor.selected - height + 1 }
+    cursor.top = max(0, min(cursor.top, max(0, count - height)))
+    cursors[level] = cursor
+  }
+}
+
+extension Array {
+  /// The element at `index`, or `nil` outside the array.
+  func element(at index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}

@@ -1,0 +1,41 @@
+import RasterImages
+import RoverAPI
+
+/// Something the browser fetches: the list a level shows, the lists fetched ahead of the
+/// selection, and the preview of a photo.
+public enum Load: Sendable, Hashable {
+  /// The rovers of the first level.
+  case rovers
+  /// One rover's sols, from its manifest.
+  case sols(String)
+  /// One sol's photos.
+  case photos(SolKey)
+  /// A photo's preview, by its image's address.
+  case preview(String)
+}
+
+/// What a load brought.
+public enum LoadResult: Sendable {
+  /// The rovers, and for each rover that failed, why.
+  case rovers([RoverRow], failures: [String])
+  /// A rover's sols.
+  case sols([SolRow])
+  /// A sol's photos.
+  case photos([Photo])
+  /// A photo's picture, decoded and made small.
+  case preview(RasterImage)
+  /// Why the load failed, in the commands' words.
+  case failed(String)
+}
+
+/// A list the browser shows: not there yet, there, or failed.
+public enum Loaded<Value: Sendable>: Sendable {
+  case value(Value)
+  case failure(String)
+
+  /// The value, when there is one.
+  public var value: Value? {
+    if case .value(let value) = self { return value }
+    return nil
+  }
+}

@@ -1,0 +1,224 @@
+import ArgumentParsing
+import Foundation
+import MarsBrowser
+import MarsData
+import RasterImages
+import RoverAPI
+import Synchronization
+import SystemInterface
+import TerminalScreen
+
+extension Rovers {
+  /// `rovers browse`: rover, sol and photos in a full-screen terminal browser.
+  struct Browse: DataCommand {
+    static let spec = CommandSpec(
+      name: "browse", abstract: "Explore rovers, sols and photos in a full-screen browser.",
+      discussion: """
+        Three levels: the rovers; a rover's sols, newest first, those already in DIR marked ●; \
+        a sol's photos by camera, with a preview of the selected one in half-blocks where the \
+        terminal shows colour. Arrows or k/j move, Enter opens, ← or Backspace goes back, / \
+        searches (a rover, a sol, a date, a camera), d saves the sol or photo into DIR while \
+        browsing goes on, o opens the photo, ? shows every key, q quits. Needs a terminal; \
+        scripts use list, manifest and photos.
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "rover", help: "Open this rover's sols at once.", isRequired: false,
+          completion: .rovers)
+      ],
+      options: [Self.output.spec, SizeOption.spec, PictureSetup.option.option.spec]
+        // A screen, not records; and no deadline: a person browses as long as they like.
+        + CommonOptions.specs.filter {
+          !["format", "json", "fields", "crlf", "deadline"].contains($0.long)
+        },
+      examples: [
+        "rovers browse",
+        "rovers browse curiosity -o ~/mars",
+      ])
+
+    static let output = Option.text(
+      "output", short: "o", value: "dir", help: "The folder d saves into. (default: .)",
+      completion: .directories
+    ).setting(default: ".")
+
+    /// Requests the browser keeps in flight at most, whatever keys are pressed.
+    static let window = 8
+    /// The largest image a preview fetches.
+    static let previewLimit = 16 * 1_048_576
+
+    let common: CommonOptions
+    let rover: String?
+    let folder: String
+    let size: ImageSize
+    let choice: PictureSetup.Choice
+    let environment: [String: String]
+    let baseTransport: @Sendable () -> any HTTPTransport
+
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      var common = try CommonOptions(settings)
+      // No deadline: ROVERS_DEADLINE is for the commands a script waits for.
+      common.deadline = 604_800
+      self.common = common
+      rover = try arguments.positionals.first.map { try NameRules.rover($0, spec: Self.spec) }
+      folder = try arguments[Self.output.option] ?? Self.output.defaultValue
+      size = try SizeOption(settings).size
+      choice = try settings[PictureSetup.option]
+      environment = settings.environment
+      baseTransport = { settings.transport }
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+      guard console.style.width != nil, POSIX.isTerminal(.input) else { throw NeedsTerminal() }
+      let (events, post) = AsyncStream.makeStream(of: BrowserEvent.self)
+      guard let session = TerminalSession.start(onEvent: { post.yield(.terminal($0)) }) else {
+        throw NeedsTerminal()
+      }
+      defer { session.restore() }
+      // What the sources say (a fail-over, a pause for the rate limit) goes to the status
+      // line: stderr is the screen.
+      let notices = Console(
+        style: console.style, out: { _ in },
+        err: { line in post.yield(.notice(line.trimmingCharacters(in: .whitespacesAndNewlines))) })
+      if let key = common.apiKey { notices.redact(key) }
+      let services = makeServices(notices)
+      let picture = PictureSetup.terminal(
+        choice == .auto ? .blocks : choice, environment: environment, onTerminal: true)
+      let colors = console.style.color
+      let size = session.size
+      let state = BrowserState(
+        options: BrowserState.Options(
+          previews: colors && picture.imageProtocol != .none && environment["TERM"] != "dumb",
+          colors: colors, trueColor: picture.trueColor, cellAspect: picture.cellAspect,
+          folder: folder),
+        columns: size.columns, rows: size.rows, rover: rover)
+      _ = await BrowserLoop(services: services, screen: session).run(
+        state, events: events, post: post)
+      session.restore()
+      try Task.checkCancellation()
+      return .success
+    }
+
+    /// The browser's services over the archive, the image client and the folder.
+    private func makeServices(_ console: Console) -> BrowserServices {
+      // The API's requests and the previews share one window; downloads have their own jobs.
+      let window = WindowedTransport(baseTransport(), limit: Self.window)
+      var windowed = common
+      windowed.transport = { window }
+      let archive = windowed.makeArchive(console)
+      let previews = windowed.makeImageClient(console)
+      let images = common.makeImageClient(console)
+      let layout = PhotoFileLayout(root: URL(fileURLWithPath: folder))
+      let size = self.size
+      let quiet = common.quiet
+      return BrowserServices(
+        rovers: {
+          let outcomes = try await archive.fetchRoverOutcomes()
+          let missions = Set(FeedRover.feedsOnly.map { $0.name.lowercased() })
+          let rows = outcomes.compactMap(\.value).map { rover in
+            RoverRow(rover, note: missions.contains(rover.name.lowercased()) ? "NASA's feeds" : "")
+          }
+          let failures = outcomes.compactMap { outcome in
+            outcome.error.map { "\(outcome.rover): \(ErrorReport($0).message)" }
+          }
+          return (rows, failures)
+        },
+        sols: { rover in
+          SolRow.rows(try await archive.fetchManifest(rover: rover, span: .recent))
+        },
+        photos: { key in
+          try await archive.fetchPhotos(rover: key.rover, on: .sol(key.sol), cameras: [])
+        },
+        preview: { address, columns in
+          guard let url = URL(string: address) else { throw ImageError("no address") }
+          let bytes = try await previews.fetchImage(url, limit: Self.previewLimit)
+          let image = try ImageDecoder.decode(bytes, minimumWidth: columns)
+          // Kept small: a preview is never wider than a screen's columns.
+          let width = min(image.width, 240)
+          let height = max(1, image.height * width / max(1, image.width))
+          return width == image.width ? image : image.scaled(width: width, height: height)
+        },
+        download: { order, progress in
+          let photos: [Photo]
+          if let photo = order.photo {
+            photos = [photo]
+          } else {
+            photos = try await archive.fetchPhotos(
+              rover: order.rover, on: .sol(order.sol), cameras: [])
+          }
+          let downloads = DownloadPlanner.downloads(
+            of: photos.map { $0.resized(to: size) }, rover: order.rover, layout: layout)
+          let count = DownloadCounter(total: downloads.count, progress)
+          let results = try await PhotoDownloader(client: images, jobs: 8).run(downloads) { _ in
+            count.step()
+          }
+          try SolRecordFile.record(results, rover: order.rover, layout: layout)
+          if order.photo == nil {
+            GalleryUpkeep(root: layout.root, enabled: true, console: console, quiet: quiet)
+              .update(results)
+          }
+          return Self.report(results)
+        },
+        savedSols: { rover in
+          let names = POSIX.names(inFolder: layout.folder(rover: rover).path) ?? []
+          return Set(
+            names.compactMap { name in
+              let sol = Int(name)
+              let record = layout.folder(rover: rover, sol: sol ?? 0).appendingPathComponent(
+                SolRecordFile.name)
+              return sol != nil && FileManager.default.fileExists(atPath: record.path) ? sol : nil
+            })
+        },
+        open: { photo in
+          let file = layout.root.appendingPathComponent(
+            layout.relativePath(for: photo, rover: photo.rover.name))
+          let target = FileManager.default.fileExists(atPath: file.path) ? file.path : photo.imgSrc
+          return SystemOpener.open(target)
+        },
+        describe: { ErrorReport($0).message })
+    }
+
+    /// How a download went, from its results.
+    private static func report(_ results: [DownloadResult]) -> DownloadReport {
+      var report = DownloadReport(saved: 0, present: 0, failed: 0)
+      for result in results {
+        switch result.status {
+        case .downloaded: report.saved += 1
+        case .skipped: report.present += 1
+        case .gone(let error), .failed(let error):
+          report.failed += 1
+          report.firstFailure = report.firstFailure ?? ErrorReport(error).message
+        }
+      }
+      return report
+    }
+  }
+}
+
+/// `browse` run where there is no terminal: exit 64, pointing to the commands that print.
+struct NeedsTerminal: Error, CustomStringConvertible {
+  var description: String {
+    "browse needs a terminal on stdin and stdout; in a script, use 'rovers list', "
+      + "'rovers manifest <rover>' and 'rovers photos <rover> --sol <sol>'"
+  }
+}
+
+/// Counts a download's files as they end, for the status line.
+private final class DownloadCounter: Sendable {
+  private let done = Mutex(0)
+  private let total: Int
+  private let report: @Sendable (DownloadCount) -> Void
+
+  init(total: Int, _ report: @escaping @Sendable (DownloadCount) -> Void) {
+    self.total = total
+    self.report = report
+    report(DownloadCount(done: 0, total: total))
+  }
+
+  func step() {
+    let done = self.done.withLock { done in
+      done += 1
+      return done
+    }
+    report(DownloadCount(done: done, total: total))
+  }
+}
