@@ -25,6 +25,7 @@ extension BrowserState {
 
   /// A key while browsing.
   private mutating func press(_ key: Key) -> [BrowserEffect] {
+    if key == .character("q") || key == .control("c") { return [.quit] }
     // A message stays until the next key.
     message = nil
     let page = max(1, listHeight - 1)
@@ -42,7 +43,6 @@ extension BrowserState {
       back()
     case .character("/"): search = ""
     case .character("?"): showsHelp = true
-    case .character("q"), .control("c"): return [.quit]
     case .control("l"): return [.redraw]
     case .character("r"): retry()
     case .character("d"): return download()

@@ -312,7 +312,7 @@ public enum BrowserView {
   ]
 
   private static func drawHelp(_ screen: inout ScreenBuffer, _ styles: Styles) {
-    let width = min(screen.width - 2, 46)
+    let width = min(screen.width - 2, 52)
     let height = min(screen.height - 2, keys.count + 3)
     guard width > 10, height > 3 else { return }
     let left = (screen.width - width) / 2

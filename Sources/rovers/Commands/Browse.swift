@@ -37,7 +37,7 @@ extension Rovers {
       ])
 
     static let output = Option.text(
-      "output", short: "o", value: "dir", help: "The folder d saves into. (default: .)",
+      "output", short: "o", value: "dir", help: "The folder d saves into.",
       completion: .directories
     ).setting(default: ".")
 
