@@ -67,6 +67,7 @@ $(CURL_LINK)/libcurl.so:
 release: $(CURL_LINK)/libcurl.so
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product rovers
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product fixture-server
+	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product browse-bench
 
 # The binary alone, as make install needs it: the fixture server is for tests and the bench.
 release-rovers: $(CURL_LINK)/libcurl.so

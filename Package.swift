@@ -48,6 +48,8 @@ let package = Package(
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
     .target(name: "FixtureServing", dependencies: ["SystemInterface"]),
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
+    // `make bench`'s measure of one key press in the browser, drawn off-screen.
+    .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),
     .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),
     .testTarget(name: "RasterImagesTests", dependencies: ["RasterImages", "TerminalPictures"]),

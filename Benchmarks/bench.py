@@ -567,11 +567,30 @@ def show_sheet(report, runs):
                ratio, "≤ 1.2×", ratio <= 1.2)
 
 
+def browse_keys(report, runs):
+    """One key press in the browser, applied to the state and drawn off-screen on 120 x 40,
+    with 400 and 4,000 sols listed: the CPU of a key against a frame (16 ms), and whether it
+    grows with the list."""
+    bench = os.path.join(RELEASE, "browse-bench")
+    per_key = {}
+    for sols in (400, 4000):
+        times = []
+        for _ in range(max(3, runs)):
+            out = run([bench, str(sols), "1000"], capture=True).stdout.decode().split()
+            times.append(float(out[0]))
+        per_key[sols] = min(times)
+    ratio = per_key[4000] / 16.0
+    report.add("`browse` a key press, state and off-screen frame (120×40)", "400 / 4,000 sols",
+               "%.3f / %.3f ms" % (per_key[400], per_key[4000]),
+               exponent(per_key[400], per_key[4000]), "one frame, 16 ms", ratio, "< 1× (16 ms)",
+               ratio < 1)
+
+
 CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothing_new),
          ("photos", one_sol_original), ("stale", stale_count), ("manifest", manifest_json),
          ("cache", cold_cache), ("key", with_key), ("download", download), ("feeds", feeds),
          ("gallery", gallery), ("startup", startup), ("show-decode", show_decode),
-         ("show-sheet", show_sheet)]
+         ("show-sheet", show_sheet), ("browse-keys", browse_keys)]
 
 
 def ms(seconds, digits=0):
