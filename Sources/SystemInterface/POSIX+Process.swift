@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -55,3 +57,17 @@ private func systemSignal(_ number: Int32, _ handler: (@convention(c) (Int32) ->
 }
 private func systemRaise(_ number: Int32) -> Int32 { raise(number) }
 private func systemExit(_ code: Int32) -> Never { exit(code) }
+
+extension POSIX {
+  /// Takes a signal from its default action and runs `handler` on a background queue each time
+  /// it arrives, for as long as the returned source is kept (and until it is cancelled).
+  public static func watch(_ which: Signal, _ handler: @escaping @Sendable () -> Void)
+    -> any DispatchSourceSignal
+  {
+    ignore(which)
+    let source = DispatchSource.makeSignalSource(signal: which.number, queue: .global())
+    source.setEventHandler(handler: handler)
+    source.resume()
+    return source
+  }
+}

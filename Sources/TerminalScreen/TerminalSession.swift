@@ -109,12 +109,12 @@ public final class TerminalSession: Sendable {
   private func watchSignals() {
     let onEvent = self.onEvent
     sources = [
-      Self.watch(.windowChange) { [weak self] in
+      POSIX.watch(.windowChange) { [weak self] in
         guard let self else { return }
         let size = self.size
         onEvent(.resized(columns: size.columns, rows: size.rows))
       },
-      Self.watch(.terminalStop) { [weak self] in
+      POSIX.watch(.terminalStop) { [weak self] in
         guard let self, !self.stopped.load(ordering: .acquiring) else { return }
         self.giveBack()
         POSIX.stopProcess()
@@ -123,16 +123,6 @@ public final class TerminalSession: Sendable {
         onEvent(.resumed)
       },
     ]
-  }
-
-  private static func watch(_ which: POSIX.Signal, _ handler: @escaping @Sendable () -> Void)
-    -> any DispatchSourceSignal
-  {
-    POSIX.ignore(which)
-    let source = DispatchSource.makeSignalSource(signal: which.number, queue: .global())
-    source.setEventHandler(handler: handler)
-    source.resume()
-    return source
   }
 
   /// Reads keys on a thread of its own until the session is over.

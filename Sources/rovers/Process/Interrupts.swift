@@ -30,7 +30,7 @@ final class Interrupts: Sendable {
     var sources: [any DispatchSourceSignal] = []
     for stopping in Self.stopping {
       sources.append(
-        Self.watch(stopping) {
+        POSIX.watch(stopping) {
           let now = ContinuousClock.now
           let isFirst = first.instant.withLock { instant -> Bool? in
             guard let instant else {
@@ -49,18 +49,8 @@ final class Interrupts: Sendable {
           }
         })
     }
-    sources.append(Self.watch(.quit, onQuit))
+    sources.append(POSIX.watch(.quit, onQuit))
     self.sources = sources
-  }
-
-  private static func watch(_ which: POSIX.Signal, _ handler: @escaping @Sendable () -> Void)
-    -> any DispatchSourceSignal
-  {
-    POSIX.ignore(which)
-    let source = DispatchSource.makeSignalSource(signal: which.number, queue: .global())
-    source.setEventHandler(handler: handler)
-    source.resume()
-    return source
   }
 }
 
