@@ -32,14 +32,16 @@ extension POSIX {
   }
 
   /// Puts the terminal on `stream` back in raw mode if something turned line editing on
-  /// again, keeping what ``enterRawMode(_:keys:)`` saved as the settings to restore.
-  public static func keepRawMode(_ stream: StandardStream, keys: Bool) {
+  /// again, keeping what ``enterRawMode(_:keys:)`` saved as the settings to restore; true
+  /// when it had to.
+  @discardableResult
+  public static func keepRawMode(_ stream: StandardStream, keys: Bool) -> Bool {
     var settings = termios()
     guard tcgetattr(stream.descriptor, &settings) == 0,
       settings.c_lflag & tcflag_t(ICANON | ECHO) != 0
-    else { return }
+    else { return false }
     makeRaw(&settings, keys: keys)
-    _ = tcsetattr(stream.descriptor, TCSANOW, &settings)
+    return tcsetattr(stream.descriptor, TCSANOW, &settings) == 0
   }
 
   /// Raw mode: no line editing, no echo, reads that return at once.

@@ -31,6 +31,9 @@ public final class TerminalSession: Sendable {
   nonisolated(unsafe) private var sources: [any DispatchSourceSignal] = []
   private let readerDone = DispatchSemaphore(value: 0)
 
+  /// How long after `fg` the screen is drawn whole a second time.
+  static let settleTime = 0.2
+
   /// How long a lone Escape waits for the rest of a sequence before it counts as the key.
   static let escapeWait = 30
 
@@ -121,6 +124,11 @@ public final class TerminalSession: Sendable {
         // Continued: the shell had the terminal meanwhile, and may have changed its size.
         guard !self.stopped.load(ordering: .acquiring), self.take() else { return }
         onEvent(.resumed)
+        // A shell may still be writing its own lines as it hands over: once more, whole,
+        // when it has surely done.
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.settleTime) {
+          if !self.stopped.load(ordering: .acquiring) { onEvent(.resumed) }
+        }
       },
     ]
   }
@@ -134,8 +142,12 @@ public final class TerminalSession: Sendable {
         let bytes = POSIX.readWaiting(.input, milliseconds: 100)
         // A shell continuing the program with `fg` may set its own modes just after the
         // program took the terminal again: raw mode is checked and put back while idle.
-        if bytes.isEmpty, state.withLock({ $0.saved != nil }) {
+        // Whatever it wrote meanwhile is drawn over: the screen is drawn whole again.
+        if bytes.isEmpty, state.withLock({ $0.saved != nil }),
           POSIX.keepRawMode(.input, keys: true)
+        {
+          write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l")
+          onEvent(.resumed)
         }
         var keys = decoder.keys(from: bytes)
         if decoder.hasPending {
