@@ -10,10 +10,15 @@ struct WindowedTransportTests {
     let now = Mutex(0)
     let most = Mutex(0)
     let arrived = Mutex<[String]>([])
+    /// Whether a send named `held` may end: until then it keeps its place in the window.
+    let released = Mutex(false)
 
     var transport: ClosureTransport {
       ClosureTransport { request in
         self.arrived.withLock { $0.append(request.url.lastPathComponent) }
+        while request.url.lastPathComponent == "held", !self.released.withLock({ $0 }) {
+          try await Task.sleep(for: .milliseconds(5))
+        }
         let count = self.now.withLock { now in
           now += 1
           return now
@@ -49,15 +54,34 @@ struct WindowedTransportTests {
   func cancelledWhileWaiting() async throws {
     let counting = Counting()
     let window = WindowedTransport(counting.transport, limit: 1)
-    async let first = window.send(request("first"))
-    try await Task.sleep(for: .milliseconds(5))
+    // The one place is held until the cancelled send has given up waiting for it.
+    async let first = window.send(request("held"))
+    while counting.arrived.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(1)) }
     let waiting = Task { try await window.send(self.request("cancelled")) }
-    try await Task.sleep(for: .milliseconds(5))
+    try await Task.sleep(for: .milliseconds(20))
     waiting.cancel()
     await #expect(throws: CancellationError.self) { try await waiting.value }
+    counting.released.withLock { $0 = true }
     _ = try await first
     // The place is free again: a later send goes through.
     #expect(try await window.send(request("after")).status == 200)
-    #expect(counting.arrived.withLock { $0 } == ["first", "after"])
+    #expect(counting.arrived.withLock { $0 } == ["held", "after"])
+  }
+
+  @Test("a send cancelled before it reaches a full window does not wait for a place")
+  func cancelledBeforeWaiting() async throws {
+    let counting = Counting()
+    let window = WindowedTransport(counting.transport, limit: 1)
+    async let first = window.send(request("held"))
+    while counting.arrived.withLock({ $0.isEmpty }) { try await Task.sleep(for: .milliseconds(1)) }
+    let late = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await window.send(self.request("cancelled"))
+    }
+    // Answered while the place is still held: it never queued behind "held".
+    await #expect(throws: CancellationError.self) { try await late.value }
+    counting.released.withLock { $0 = true }
+    _ = try await first
+    #expect(counting.arrived.withLock { $0 } == ["held"])
   }
 }

@@ -48,7 +48,10 @@ private final class Window: Sendable {
     }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
-        let admitted = state.withLock { state -> Bool in
+        let admitted = state.withLock { state -> Bool? in
+          // Cancelled before it began to wait: the handler below found nothing to remove.
+          // Checked under the lock the handler takes, so no cancellation falls in between.
+          if Task.isCancelled { return nil }
           if state.free > 0 {
             state.free -= 1
             return true
@@ -56,7 +59,11 @@ private final class Window: Sendable {
           state.waiting.append((id, continuation))
           return false
         }
-        if admitted { continuation.resume() }
+        switch admitted {
+        case true?: continuation.resume()
+        case nil: continuation.resume(throwing: CancellationError())
+        case false?: break
+        }
       }
     } onCancel: {
       let cancelled = state.withLock { state in
