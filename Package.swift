@@ -13,8 +13,16 @@ let package = Package(
     // The one home of the C library: small Swift functions over the system calls the project
     // makes, with Glibc, Musl and Darwin branches; nothing else imports the C library.
     .target(name: "SystemInterface"),
-    // The endpoints, models and HTTP client of the Mars Rover Photos API.
-    .target(name: "RoverAPI"),
+    // The few libcurl functions the Linux transport calls, declared without libcurl's
+    // development headers, and linked against the libcurl.so.4 every Linux machine has.
+    .target(
+      name: "LibCurl",
+      linkerSettings: [.linkedLibrary(":libcurl.so.4", .when(platforms: [.linux]))]),
+    // The endpoints, models and HTTP client of the Mars Rover Photos API: libcurl's multi
+    // interface on Linux, URLSession on macOS.
+    .target(
+      name: "RoverAPI",
+      dependencies: [.target(name: "LibCurl", condition: .when(platforms: [.linux]))]),
     // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
     .target(name: "MarsData", dependencies: ["RoverAPI", "SystemInterface"]),
     // The offline HTML gallery of a folder that download and sync fill.

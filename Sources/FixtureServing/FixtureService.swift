@@ -80,6 +80,9 @@ public final class FixtureService: Sendable {
     address = "http://127.0.0.1:\(port)" + (options.nasaFeeds ? "" : "/api/v1")
   }
 
+  /// How many connections clients have opened so far.
+  public var connections: Int { server.connections }
+
   /// Answers on this thread until ``stop()``.
   public func serve() { server.serve(route) }
 

@@ -8,6 +8,11 @@ final class LoopbackServer: Sendable {
   let port: UInt16
   private let socket: Int32
   private let stopped = Atomic(false)
+  private let accepted = Atomic(0)
+
+  /// How many connections clients have opened: a client that reuses its connections opens
+  /// few for many requests.
+  var connections: Int { accepted.load(ordering: .relaxed) }
 
   /// Binds and listens on 127.0.0.1:`port`; port 0 lets the system pick a free one.
   init(port: UInt16) throws {
@@ -24,6 +29,7 @@ final class LoopbackServer: Sendable {
     while !stopped.load(ordering: .acquiring) {
       let client = POSIX.acceptConnection(socket)
       guard client >= 0 else { continue }
+      accepted.add(1, ordering: .relaxed)
       Thread {
         Self.serve(client, handle)
       }.start()

@@ -28,7 +28,8 @@ public struct APIClient: Sendable {
   public init(
     baseURL: URL, apiKey: String? = nil, timeout: Double = 30,
     retryPolicy: RetryPolicy = RetryPolicy(),
-    transport: any HTTPTransport = URLSessionTransport(), sleeper: any Sleeper = TaskSleeper(),
+    transport: any HTTPTransport = TransportKind.native.make(),
+    sleeper: any Sleeper = TaskSleeper(),
     bodyLimit: Int = HTTPRequest.defaultBodyLimit, cache: (any AnswerCache)? = nil,
     pacer: RequestPacer = RequestPacer(),
     onEvent: @escaping @Sendable (ClientEvent) -> Void = { _ in }

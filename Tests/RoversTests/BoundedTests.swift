@@ -1,19 +1,25 @@
 import Foundation
+import RoverAPI
 import Testing
 
 /// No body read without a limit, and `--timeout` and `--deadline` holding for bodies that never
-/// end. Nothing here measures time: a limit that failed to hold would hang the run past the
-/// other limit, and the message would say which one stopped it.
+/// end, over each transport this build has. Nothing here measures time: a limit that failed to
+/// hold would hang the run past the other limit, and the message would say which one stopped
+/// it.
 @Suite(.timeLimit(.minutes(3))) struct BoundedTests {
   let folder: TemporaryFolder
 
   // On disk: a 2 GB image is more than memory should hold.
   init() throws { folder = try TemporaryFolder(onDisk: true) }
 
-  func run(_ arguments: [String], _ server: FixtureServer) throws -> Subprocess {
+  func run(_ arguments: [String], _ server: FixtureServer, _ transport: TransportKind) throws
+    -> Subprocess
+  {
     try Subprocess(
       Binaries.rovers.path, arguments,
-      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]),
+      environment: Offline.environment([
+        "ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*", "ROVERS_TRANSPORT": transport.rawValue,
+      ]),
       out: .file(folder.url.appendingPathComponent("out").path),
       err: .file(folder.url.appendingPathComponent("err").path))
   }
@@ -22,7 +28,8 @@ import Testing
     (try? String(contentsOf: folder.url.appendingPathComponent("err"), encoding: .utf8)) ?? ""
   }
 
-  @Test func aTwoGigabyteImageStreamsToDiskInLittleMemory() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func aTwoGigabyteImageStreamsToDiskInLittleMemory(_ transport: TransportKind) async throws {
     let size = 2 << 30
     let server = try await FixtureServer.start(
       faults:
@@ -31,7 +38,7 @@ import Testing
     let output = folder.url.appendingPathComponent("mars")
     let child = try run(
       ["download", "perseverance", "--sol", "100", "--camera", "SKYCAM", "-o", output.path],
-      server)
+      server, transport)
     let ending = await child.ending()
     #expect(ending.status == 0, "\(stderr)")
     let file = output.appendingPathComponent(
@@ -42,10 +49,11 @@ import Testing
     try FileManager.default.removeItem(at: file)
   }
 
-  @Test func anEndlessJSONBodyIsRefusedWithoutEatingMemory() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func anEndlessJSONBodyIsRefusedWithoutEatingMemory(_ transport: TransportKind) async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/spirit", "action": "endless"}]"#)
-    let child = try run(["manifest", "spirit"], server)
+    let child = try run(["manifest", "spirit"], server, transport)
     let ending = await child.ending()
     #expect(ending.status == 65)
     #expect(
@@ -55,22 +63,24 @@ import Testing
     #expect(ending.peakMemory < 1 << 30, "peak \(ending.peakMemory >> 20) MB")
   }
 
-  @Test func theTimeoutEndsABodyThatKeepsArriving() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func theTimeoutEndsABodyThatKeepsArriving(_ transport: TransportKind) async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/spirit", "action": "endless", "interval_ms": 100}]"#)
     let run = try await CapturedRun.rovers(
       ["manifest", "spirit", "--timeout", "1", "--retries", "0", "--deadline", "120"],
-      base: server.baseURL)
+      base: server.baseURL, environment: ["ROVERS_TRANSPORT": transport.rawValue])
     #expect(run.status == 75)
     #expect(
       run.stderr == "Error: GET \(server.baseURL)/manifests/spirit: no answer before the timeout\n")
   }
 
-  @Test func theDeadlineEndsABodyThatKeepsArriving() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func theDeadlineEndsABodyThatKeepsArriving(_ transport: TransportKind) async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/spirit", "action": "endless", "interval_ms": 100}]"#)
     let child = try run(
-      ["manifest", "spirit", "--timeout", "600", "--deadline", "1"], server)
+      ["manifest", "spirit", "--timeout", "600", "--deadline", "1"], server, transport)
     #expect(await child.exitStatus() == 75)
     #expect(
       stderr == "Error: the command did not finish within 1 s (--deadline); try again later\n")

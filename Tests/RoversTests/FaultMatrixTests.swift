@@ -1,4 +1,5 @@
 import Foundation
+import RoverAPI
 import Testing
 
 /// One row of the fault matrix: what the server does, the command, and what must come of it.
@@ -16,7 +17,7 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
 }
 
 /// Every case of the fault matrix, end to end: the built binary against the fixture server,
-/// always with a key that must never show.
+/// always with a key that must never show, and over each transport this build has.
 @Suite(.timeLimit(.minutes(3))) struct FaultMatrixTests {
   static let key = "mv_live_E2ESECRET77"
 
@@ -143,25 +144,29 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       phrase: "Error: the command did not finish within 1 s (--deadline); try again later"),
   ]
 
-  @Test(arguments: cases)
-  func faultGivesItsExitCodeAndMessage(_ fault: FaultCase) async throws {
+  @Test(arguments: cases, TransportKind.allCases)
+  func faultGivesItsExitCodeAndMessage(_ fault: FaultCase, _ transport: TransportKind)
+    async throws
+  {
     let server = try await FixtureServer.start(
       latencyMilliseconds: fault.latency, faults: fault.faults, shape: fault.shape)
     // The key goes right after the subcommand, unless the case gives its own.
     let arguments =
       fault.arguments.contains("--api-key")
       ? fault.arguments : [fault.arguments[0], "--api-key", Self.key] + fault.arguments.dropFirst()
-    let run = try await CapturedRun.rovers(arguments, base: server.baseURL)
+    let run = try await CapturedRun.rovers(
+      arguments, base: server.baseURL, environment: ["ROVERS_TRANSPORT": transport.rawValue])
     #expect(run.status == fault.status, "\(run.stderr)")
     let phrase = fault.phrase.replacingOccurrences(of: "{base}", with: server.baseURL)
     #expect(run.stderr.contains(phrase), "\(run.stderr)")
     #expect(!(run.stdout + run.stderr).contains("E2ESECRET"))
   }
 
-  @Test func refusedConnectionAfterRetries() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func refusedConnectionAfterRetries(_ transport: TransportKind) async throws {
     let run = try await CapturedRun.rovers(
       ["latest", "curiosity", "--retries", "1", "--api-key", Self.key],
-      base: "http://127.0.0.1:9/api/v1")
+      base: "http://127.0.0.1:9/api/v1", environment: ["ROVERS_TRANSPORT": transport.rawValue])
     #expect(run.status == 69)
     #expect(
       run.stderr
@@ -169,12 +174,15 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
         + " cannot connect to 127.0.0.1:9\n")
   }
 
-  @Test func redirectToAnotherHostLosesTheKey() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func redirectToAnotherHostLosesTheKey(_ transport: TransportKind) async throws {
     let server = try await FixtureServer.start(
       faults:
         #"[{"match": "/api/v1/rovers?", "status": 302, "headers": {"Location": "http://localhost:{port}/api/v1/rovers"}, "times": 1}]"#
     )
-    let run = try await CapturedRun.rovers(["list", "--api-key", Self.key], base: server.baseURL)
+    let run = try await CapturedRun.rovers(
+      ["list", "--api-key", Self.key], base: server.baseURL,
+      environment: ["ROVERS_TRANSPORT": transport.rawValue])
     #expect(run.status == 0)
     let requests = server.requests
     #expect(requests.count == 2)
@@ -183,25 +191,30 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     #expect(requests[1].key == "-")
   }
 
-  @Test func interruptStopsTheRequestAndExits130() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func interruptStopsTheRequestAndExits130(_ transport: TransportKind) async throws {
     let server = try await FixtureServer.start(latencyMilliseconds: 60_000)
     let folder = try TemporaryFolder()
     let err = folder.url.appendingPathComponent("stderr").path
     let child = try Subprocess(
       Binaries.rovers.path, ["latest", "--api-key", Self.key],
-      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]),
-      stderr: err)
+      environment: Offline.environment([
+        "ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*", "ROVERS_TRANSPORT": transport.rawValue,
+      ]), stderr: err)
     try await Poll.until("the first request") { !server.requests.isEmpty }
     child.signal(SIGINT)
     #expect(await child.exitStatus() == 130)
     #expect(try String(contentsOfFile: err, encoding: .utf8) == "Error: interrupted\n")
   }
 
-  @Test func sigtermIsAnInterruptionToo() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func sigtermIsAnInterruptionToo(_ transport: TransportKind) async throws {
     let server = try await FixtureServer.start(latencyMilliseconds: 60_000)
     let child = try Subprocess(
       Binaries.rovers.path, ["photos", "curiosity", "--sol", "1000"],
-      environment: Offline.environment(["ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*"]))
+      environment: Offline.environment([
+        "ROVERS_API_BASE": server.baseURL, "NO_PROXY": "*", "ROVERS_TRANSPORT": transport.rawValue,
+      ]))
     try await Poll.until("the first request") { !server.requests.isEmpty }
     child.signal(SIGTERM)
     #expect(await child.exitStatus() == 130)

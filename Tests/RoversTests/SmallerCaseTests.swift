@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import RoverAPI
 import Testing
 
 /// The smaller cases a hostile test of the tool found, one test each.
@@ -56,20 +57,22 @@ import Testing
     #expect(run.stderr.hasPrefix("Error: cannot write \(folder.url.path)/rovers: Not a directory"))
   }
 
-  @Test func networkFailuresAreSaidInPlainWords() async throws {
+  @Test(arguments: TransportKind.allCases)
+  func networkFailuresAreSaidInPlainWords(_ transport: TransportKind) async throws {
     let server = try await FixtureServer.start(
       faults: #"""
         [{"match": "/manifests/spirit", "status": 200, "body": "xx", "headers": {"Content-Encoding": "br"}},
          {"match": "/manifests/opportunity", "status": 302, "headers": {"Location": "http://127.0.0.1:{port}/api/v1/manifests/opportunity"}}]
         """#)
+    let chosen = ["ROVERS_TRANSPORT": transport.rawValue]
     let encoding = try await CapturedRun.rovers(
-      ["manifest", "spirit", "--retries", "0"], base: server.baseURL)
+      ["manifest", "spirit", "--retries", "0"], base: server.baseURL, environment: chosen)
     #expect(encoding.status == 65)
     #expect(
       encoding.stderr.hasSuffix(
         "a body in an encoding this tool cannot read (Content-Encoding: br)\n"))
     let loop = try await CapturedRun.rovers(
-      ["manifest", "opportunity", "--retries", "0"], base: server.baseURL)
+      ["manifest", "opportunity", "--retries", "0"], base: server.baseURL, environment: chosen)
     #expect(loop.status == 69)
     #expect(loop.stderr.hasSuffix("redirected too many times (a redirect loop)\n"))
     #expect(!(encoding.stderr + loop.stderr).contains("network error"))

@@ -49,4 +49,27 @@ import Testing
       #expect(!code.contains(errno), "\(path) reads errno: use POSIX.lastError")
     }
   }
+
+  /// libcurl has one home too: `Sources/LibCurl` declares the few functions the transport calls
+  /// (without libcurl's development headers, which a user's machine does not have), and only
+  /// `Sources/RoverAPI/Transport/Curl` calls them.
+  @Test func onlyTheCurlTransportSpeaksToLibcurl() throws {
+    let home = "Sources/RoverAPI/Transport/Curl/"
+    var callers: [String] = []
+    for (path, text) in try Self.productFiles() {
+      let code = text.split(separator: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      }.joined(separator: "\n")
+      guard code.contains("import LibCurl") || code.contains("curl_") else { continue }
+      callers.append(path)
+      #expect(path.hasPrefix(home), "\(path) calls libcurl: only \(home) may")
+    }
+    #expect(!callers.isEmpty)
+    let library = Binaries.packageRoot.appendingPathComponent("Sources/LibCurl")
+    for file in ["include/LibCurl.h", "LibCurl.c"] {
+      let text = try String(
+        contentsOf: library.appendingPathComponent(file), encoding: .utf8)
+      #expect(!text.contains("<curl/"), "\(file) includes libcurl's development headers")
+    }
+  }
 }

@@ -5,21 +5,38 @@ import Foundation
 #endif
 
 /// Follows redirects, but never carries the API key to another server: a redirect to another
-/// host, port or scheme loses the `X-API-Key` header and any `api_key` query item.
+/// host, port or scheme loses the `X-API-Key` header and any `api_key` query item. Every
+/// transport asks it before following.
 enum RedirectGuard {
+  /// The most redirects one request follows before it is taken for a loop.
+  static let maxRedirects = 16
+
+  /// The redirected address and header fields, without the key unless the target stays on
+  /// the original request's origin.
+  static func guarded(url target: URL, headers: [String: String], from original: URL?)
+    -> (url: URL, headers: [String: String])
+  {
+    guard !sameOrigin(target, original) else { return (target, headers) }
+    let headers = headers.filter { $0.key.lowercased() != "x-api-key" }
+    guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false),
+      let items = components.queryItems
+    else { return (target, headers) }
+    let kept = items.filter { $0.name != "api_key" }
+    components.queryItems = kept.isEmpty ? nil : kept
+    return (components.url ?? target, headers)
+  }
+
   /// The redirected request, without the key unless it stays on the same origin.
   static func guarded(_ request: URLRequest, from original: URL?) -> URLRequest {
-    guard let target = request.url, !sameOrigin(target, original) else { return request }
-    var request = request
-    request.setValue(nil, forHTTPHeaderField: "X-API-Key")
-    if var components = URLComponents(url: target, resolvingAgainstBaseURL: false),
-      let items = components.queryItems
-    {
-      let kept = items.filter { $0.name != "api_key" }
-      components.queryItems = kept.isEmpty ? nil : kept
-      request.url = components.url ?? target
+    guard let target = request.url else { return request }
+    let (url, headers) = guarded(
+      url: target, headers: request.allHTTPHeaderFields ?? [:], from: original)
+    var guarded = request
+    guarded.url = url
+    for name in (request.allHTTPHeaderFields ?? [:]).keys where headers[name] == nil {
+      guarded.setValue(nil, forHTTPHeaderField: name)
     }
-    return request
+    return guarded
   }
 
   private static func sameOrigin(_ a: URL, _ b: URL?) -> Bool {

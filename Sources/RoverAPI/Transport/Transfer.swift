@@ -73,7 +73,7 @@ final class Transfer: Sendable {
   /// The task ended, well or not.
   func complete(_ error: (any Error)?) {
     if let error {
-      let (host, encoding) = state.withLock { (Self.hostAndPort($0.url), $0.encoding) }
+      let (host, encoding) = state.withLock { (TransferFailure.hostAndPort($0.url), $0.encoding) }
       finish(.failure(TransferFailure.translate(error, host: host, encoding: encoding)))
     } else {
       let response = state.withLock { $0.receiver.response(finalURL: $0.url) }
@@ -115,10 +115,5 @@ final class Transfer: Sendable {
     guard let failure else { return true }
     if !(failure is CancellationError) { finish(.failure(failure)) }
     return false
-  }
-
-  private static func hostAndPort(_ url: URL) -> String {
-    let host = url.host ?? "the server"
-    return url.port.map { "\(host):\($0)" } ?? host
   }
 }

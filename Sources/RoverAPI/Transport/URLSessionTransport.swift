@@ -33,6 +33,7 @@ public struct URLSessionTransport: HTTPTransport {
   /// Sends the request with `URLSession`, receiving the body through a ``BodyReceiver``.
   public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
     try Task.checkCancellation()
+    try TransferFailure.refuseUnfetchable(request.url)
     var urlRequest = URLRequest(url: request.url)
     urlRequest.httpMethod = "GET"
     // The client races its own timer against each attempt; this is only a backstop.

@@ -64,7 +64,7 @@ extension Rovers {
       size = try SizeOption(settings).size
       choice = try settings[PictureSetup.option]
       environment = settings.environment
-      baseTransport = { settings.transport }
+      baseTransport = common.transport
     }
 
     func run(_ console: Console) async throws -> ExitCode {

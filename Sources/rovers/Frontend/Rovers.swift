@@ -61,13 +61,14 @@ enum Rovers {
 
   /// Runs one command line to its exit code; every error ends here, as one report.
   ///
-  /// `transport` makes what carries the requests: URLSession in the tool, anything a test
+  /// `transport` makes what carries the requests: `nil` in the tool, for the kind the run
+  /// asks for (libcurl on Linux unless `ROVERS_TRANSPORT` says otherwise), anything a test
   /// likes (a closure over the fixtures, a stub that counts) when the real command runs in
   /// process. `ownsProcess` says the run is the executable's own, which may end the process
   /// when a command past its deadline does not stop; a run in a test's process never does.
   static func run(
     _ words: [String], _ environment: [String: String], _ console: Console,
-    transport: @escaping @Sendable () -> any HTTPTransport = { URLSessionTransport() },
+    transport: (@Sendable () -> any HTTPTransport)? = nil,
     ownsProcess: Bool = false
   ) async -> ExitCode {
     // Known secrets are hidden before anything is parsed, so even a usage error cannot show one.
@@ -89,7 +90,7 @@ enum Rovers {
 
   private static func dispatch(
     _ words: [String], _ environment: [String: String], _ console: Console,
-    _ transport: @escaping @Sendable () -> any HTTPTransport, _ ownsProcess: Bool
+    _ transport: (@Sendable () -> any HTTPTransport)?, _ ownsProcess: Bool
   ) async throws -> ExitCode {
     let format = HelpFormatter(program: "rovers", width: console.style.helpWidth)
     guard let first = words.first else {

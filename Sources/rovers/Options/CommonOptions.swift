@@ -57,6 +57,10 @@ struct CommonOptions: Sendable {
     "max-body-mb", value: "n", help: "", in: 1...65_536,
     reason: "give a whole number of megabytes, 1 to 65536", variable: "ROVERS_MAX_BODY_MB"
   ).setting(default: 256)
+  /// The HTTP client: only from the environment, to compare the two in `make bench`.
+  static let transportKind = Option<TransportKind>.choice(
+    "transport", value: "name", help: "", variable: "ROVERS_TRANSPORT"
+  ).setting(default: .native)
   static let noCache = Flag("no-cache", help: "Neither read nor write the response cache.")
   static let refresh = Flag(
     "refresh", help: "Fetch again, then keep the fresh answers in the cache.")
@@ -100,7 +104,8 @@ struct CommonOptions: Sendable {
 
   init(_ settings: Settings, deadline defaultDeadline: Int = 300) throws {
     let arguments = settings.arguments
-    transport = { settings.transport }
+    let transportKind = try settings[Self.transportKind]
+    transport = { settings.transport(transportKind) }
     output = try OutputOptions(arguments)
     quiet = arguments[Self.quiet]
     refresh = arguments[Self.refresh]

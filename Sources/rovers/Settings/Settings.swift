@@ -12,8 +12,8 @@ final class Settings: Sendable {
   let arguments: ParsedArguments
   /// The process's environment.
   let environment: [String: String]
-  /// Makes what carries the requests: URLSession, or a test's own.
-  private let makeTransport: @Sendable () -> any HTTPTransport
+  /// Makes what carries the requests: a test's own; `nil` for the kind the run asks for.
+  private let makeTransport: (@Sendable () -> any HTTPTransport)?
   /// The one transport of the run, made on first use: every client of the run (the API, the
   /// feeds, the image hosts) shares its connections.
   private let made = Mutex<(any HTTPTransport)?>(nil)
@@ -21,18 +21,18 @@ final class Settings: Sendable {
 
   init(
     arguments: ParsedArguments, environment: [String: String],
-    transport: @escaping @Sendable () -> any HTTPTransport = { URLSessionTransport() }
+    transport: (@Sendable () -> any HTTPTransport)? = nil
   ) {
     self.arguments = arguments
     self.environment = environment
     self.makeTransport = transport
   }
 
-  /// The run's transport.
-  var transport: any HTTPTransport {
+  /// The run's transport: of `kind`, unless a test gave its own.
+  func transport(_ kind: TransportKind) -> any HTTPTransport {
     made.withLock { made in
       if let made { return made }
-      let transport = makeTransport()
+      let transport = makeTransport?() ?? kind.make()
       made = transport
       return transport
     }

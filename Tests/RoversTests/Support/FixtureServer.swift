@@ -71,6 +71,9 @@ final class FixtureServer: @unchecked Sendable {
 
   deinit { service.stop() }
 
+  /// How many connections clients have opened to it.
+  var connections: Int { service.connections }
+
   /// Every request the server has seen, in arrival order.
   var requests: [LoggedRequest] {
     let text = logFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""

@@ -1,0 +1,48 @@
+#include "LibCurl.h"
+
+// libcurl's variadic setters, declared only here, where C passes their values.
+int curl_easy_setopt(rovers_curl_easy *handle, int option, ...);
+int curl_multi_setopt(rovers_curl_multi *multi, int option, ...);
+
+// CURLMsg, as libcurl lays it out, and the one kind of message it sends (CURLMSG_DONE).
+struct rovers_curl_message {
+  int kind;
+  rovers_curl_easy *handle;
+  union {
+    void *whatever;
+    int result;
+  } data;
+};
+enum { rovers_curl_message_done = 1 };
+struct rovers_curl_message *curl_multi_info_read(rovers_curl_multi *multi, int *left);
+
+int rovers_curl_easy_set_long(rovers_curl_easy *handle, int option, long value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+int rovers_curl_easy_set_pointer(rovers_curl_easy *handle, int option, const void *value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+int rovers_curl_easy_set_callback(rovers_curl_easy *handle, int option,
+                                  rovers_curl_data_callback callback) {
+  return curl_easy_setopt(handle, option, callback);
+}
+
+int rovers_curl_multi_set_long(rovers_curl_multi *multi, int option, long value) {
+  return curl_multi_setopt(multi, option, value);
+}
+
+int rovers_curl_multi_next_done(rovers_curl_multi *multi, rovers_curl_easy **handle,
+                                int *result) {
+  int left = 0;
+  struct rovers_curl_message *message;
+  while ((message = curl_multi_info_read(multi, &left)) != NULL) {
+    if (message->kind == rovers_curl_message_done) {
+      *handle = message->handle;
+      *result = message->data.result;
+      return 1;
+    }
+  }
+  return 0;
+}

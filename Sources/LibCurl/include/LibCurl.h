@@ -1,0 +1,61 @@
+// The few libcurl functions rovers calls, declared here instead of taken from libcurl's
+// development headers, which a user's machine does not have: libcurl.so.4 is on every Linux
+// machine that runs rovers (FoundationNetworking itself is built on it), and its ABI has
+// been stable since 7.x. Every declaration below matches the library's own; the option and
+// result numbers live with the Swift code that uses them (RoverAPI's Transport/Curl).
+//
+// Needs libcurl 7.68 or later (curl_multi_poll and curl_multi_wakeup).
+
+#ifndef ROVERS_LIBCURL_H
+#define ROVERS_LIBCURL_H
+
+#include <stddef.h>
+
+// An easy handle (one transfer) and a multi handle (many transfers on one event loop), opaque
+// here as in libcurl's own stricter mode.
+typedef struct Curl_easy rovers_curl_easy;
+typedef struct Curl_multi rovers_curl_multi;
+
+// A list of strings, as CURLOPT_HTTPHEADER takes its header lines.
+struct curl_slist {
+  char *data;
+  struct curl_slist *next;
+};
+
+// What libcurl calls with the body's and the headers' bytes as they arrive: `size * count`
+// bytes at `buffer`; returning any other number aborts the transfer.
+typedef size_t (*rovers_curl_data_callback)(char *buffer, size_t size, size_t count,
+                                            void *context);
+
+// libcurl's own functions; CURLcode and CURLMcode are C enums, so `int`.
+int curl_global_init(long flags);
+char *curl_version(void);
+rovers_curl_easy *curl_easy_init(void);
+void curl_easy_reset(rovers_curl_easy *handle);
+void curl_easy_cleanup(rovers_curl_easy *handle);
+struct curl_slist *curl_slist_append(struct curl_slist *list, const char *text);
+void curl_slist_free_all(struct curl_slist *list);
+rovers_curl_multi *curl_multi_init(void);
+int curl_multi_add_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
+int curl_multi_remove_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
+int curl_multi_perform(rovers_curl_multi *multi, int *running);
+int curl_multi_poll(rovers_curl_multi *multi, void *extra_fds, unsigned int extra_count,
+                    int timeout_ms, int *ready);
+int curl_multi_wakeup(rovers_curl_multi *multi);
+int curl_multi_cleanup(rovers_curl_multi *multi);
+
+// curl_easy_setopt and curl_multi_setopt take their value as a variadic argument, which
+// Swift cannot pass: one function for each kind of value.
+int rovers_curl_easy_set_long(rovers_curl_easy *handle, int option, long value);
+int rovers_curl_easy_set_pointer(rovers_curl_easy *handle, int option, const void *value);
+int rovers_curl_easy_set_callback(rovers_curl_easy *handle, int option,
+                                  rovers_curl_data_callback callback);
+int rovers_curl_multi_set_long(rovers_curl_multi *multi, int option, long value);
+
+// The next transfer the multi handle has finished, with its result (a CURLcode); returns 0
+// when none is left to report. Unpacks curl_multi_info_read's message, whose union Swift
+// would reach only by layout.
+int rovers_curl_multi_next_done(rovers_curl_multi *multi, rovers_curl_easy **handle,
+                                int *result);
+
+#endif

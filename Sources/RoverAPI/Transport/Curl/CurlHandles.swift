@@ -1,0 +1,94 @@
+#if canImport(LibCurl)
+  import LibCurl
+
+  /// The easy handles of the loop's thread: each transfer on the multi handle with its header
+  /// list, and spare handles kept for the next transfers, so a request costs no set-up of
+  /// its own. Used by that thread alone, as libcurl requires of every handle.
+  struct CurlHandles {
+    private struct Attached {
+      let transfer: CurlTransfer
+      let headerList: UnsafeMutablePointer<curl_slist>?
+    }
+
+    /// The most spare handles kept: as many as transfers a run usually has in flight.
+    private static let spareLimit = 32
+
+    private let multi: OpaquePointer
+    private var attached: [OpaquePointer: Attached] = [:]
+    private var handleOf: [ObjectIdentifier: OpaquePointer] = [:]
+    private var spares: [OpaquePointer] = []
+
+    init(multi: OpaquePointer) { self.multi = multi }
+
+    /// Whether no transfer is on the multi handle.
+    var isEmpty: Bool { attached.isEmpty }
+
+    /// Puts the transfer on the multi handle, to its current hop; one that cannot be set up
+    /// is answered with the reason.
+    mutating func attach(_ transfer: CurlTransfer) {
+      guard !transfer.isFinished else { return }
+      guard let handle = spares.popLast() ?? curl_easy_init() else {
+        transfer.finish(.failure(TransportError.other("libcurl could not start a transfer")))
+        return
+      }
+      attach(transfer, to: handle, hop: transfer.hop)
+    }
+
+    /// Takes the transfer off the multi handle, when it is there: cancelled by its caller.
+    mutating func detach(_ transfer: CurlTransfer) {
+      guard let handle = handleOf[ObjectIdentifier(transfer)] else { return }
+      release(handle)
+      recycle(handle)
+    }
+
+    /// libcurl is done with `handle`: its transfer answers, or goes on to a redirect's target
+    /// on the same handle.
+    mutating func end(_ handle: OpaquePointer, result: Int32) {
+      guard let transfer = release(handle) else { return }
+      switch transfer.end(result) {
+      case .done: recycle(handle)
+      case .follow(let hop): attach(transfer, to: handle, hop: hop)
+      }
+    }
+
+    /// Lets go of the spare handles: the thread is leaving, with nothing in flight.
+    mutating func removeSpares() {
+      for handle in spares { curl_easy_cleanup(handle) }
+      spares = []
+    }
+
+    private mutating func attach(
+      _ transfer: CurlTransfer, to handle: OpaquePointer, hop: CurlTransfer.Hop
+    ) {
+      do {
+        let headerList = try CurlRequest.configure(handle, for: transfer, hop: hop)
+        guard curl_multi_add_handle(multi, handle) == 0 else {
+          curl_slist_free_all(headerList)
+          throw TransportError.other("libcurl could not start a transfer")
+        }
+        attached[handle] = Attached(transfer: transfer, headerList: headerList)
+        handleOf[ObjectIdentifier(transfer)] = handle
+      } catch {
+        recycle(handle)
+        transfer.finish(.failure(error))
+      }
+    }
+
+    /// Takes the handle off the multi handle and frees its header list; its transfer.
+    @discardableResult
+    private mutating func release(_ handle: OpaquePointer) -> CurlTransfer? {
+      guard let entry = attached.removeValue(forKey: handle) else { return nil }
+      handleOf[ObjectIdentifier(entry.transfer)] = nil
+      curl_multi_remove_handle(multi, handle)
+      curl_slist_free_all(entry.headerList)
+      return entry.transfer
+    }
+
+    /// Keeps the handle for another transfer, its options cleared, or lets it go.
+    private mutating func recycle(_ handle: OpaquePointer) {
+      guard spares.count < Self.spareLimit else { return curl_easy_cleanup(handle) }
+      curl_easy_reset(handle)
+      spares.append(handle)
+    }
+  }
+#endif

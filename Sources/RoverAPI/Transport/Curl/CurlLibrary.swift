@@ -1,0 +1,39 @@
+#if canImport(LibCurl)
+  import LibCurl
+
+  /// What libcurl sets up once per process, and the two functions it calls with a transfer's
+  /// bytes.
+  enum CurlLibrary {
+    /// Whether libcurl is ready: `curl_global_init` ran, once, before any handle was made.
+    static let isReady: Bool = curl_global_init(CurlValue.globalAll) == 0
+
+    /// The `User-Agent` sent when the request names none: the tool and the libcurl it runs
+    /// on (`rovers libcurl/7.88.1`), as URLSession names both.
+    static let userAgent: String = {
+      guard let version = curl_version() else { return "rovers" }
+      let library = String(cString: version).split(separator: " ").first.map(String.init)
+      return ["rovers", library].compactMap { $0 }.joined(separator: " ")
+    }()
+
+    /// Hands each line of a head to its transfer; returning anything but the line's length
+    /// aborts the transfer.
+    static let headerLine: rovers_curl_data_callback = { buffer, size, count, context in
+      let length = size * count
+      guard let context else { return 0 }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      let line = UnsafeRawBufferPointer(start: buffer, count: buffer == nil ? 0 : length)
+      return transfer.takeHeaderLine(line) ? length : 0
+    }
+
+    /// Hands each piece of a body to its transfer, on the loop's thread: the writer has it
+    /// on disk before libcurl reads the socket again, so a body costs the same memory
+    /// whatever its size.
+    static let bodyPiece: rovers_curl_data_callback = { buffer, size, count, context in
+      let length = size * count
+      guard let context else { return 0 }
+      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+      let piece = UnsafeRawBufferPointer(start: buffer, count: buffer == nil ? 0 : length)
+      return transfer.takeBody(piece) ? length : 0
+    }
+  }
+#endif

@@ -1,0 +1,152 @@
+#if canImport(LibCurl)
+  import Foundation
+  import LibCurl
+  import Synchronization
+
+  /// libcurl's multi interface on a thread of its own: one event loop for every transfer of a
+  /// transport, as the `curl` tool runs `--parallel`, reusing connections and multiplexing
+  /// HTTP/2 streams where the server offers them.
+  ///
+  /// Callers hand transfers in through a locked inbox and wake the loop with
+  /// `curl_multi_wakeup`, the one libcurl call that may come from another thread. The thread
+  /// starts with the first transfer and leaves once nothing has been in flight for a while,
+  /// or at once after ``finish()``; the next transfer starts it again. Connections stay with
+  /// the multi handle in between, until the loop itself goes.
+  final class CurlLoop: Sendable {
+    private struct Inbox {
+      var starting: [CurlTransfer] = []
+      var stopping: [CurlTransfer] = []
+      /// Whether the thread is running: it alone touches the multi handle while it is.
+      var running = false
+      /// The transport's user is done with it: the thread leaves as soon as it is idle.
+      var finishing = false
+
+      /// Whether nothing waits for the thread. One wake-up is owed to whatever is added to
+      /// an empty inbox; what joins it before the thread empties it rides on that one, which
+      /// saves a wake-up (a write and a read on libcurl's socket pair) per request.
+      var isEmpty: Bool { starting.isEmpty && stopping.isEmpty }
+    }
+
+    /// How long the thread waits, idle, for another transfer before it leaves: long enough
+    /// for the gap between a list and the images it names.
+    private static let linger: Duration = .seconds(2)
+
+    private let multi: MultiHandle?
+    private let inbox = Mutex(Inbox())
+
+    /// A loop allowing `maxConnectionsPerHost` connections to one server at once; further
+    /// transfers to it wait in libcurl for one to be free (or share one, over HTTP/2).
+    init(maxConnectionsPerHost: Int) {
+      guard CurlLibrary.isReady, let handle = curl_multi_init() else {
+        multi = nil
+        return
+      }
+      rovers_curl_multi_set_long(handle, CurlMultiOption.pipelining.rawValue, CurlValue.multiplex)
+      rovers_curl_multi_set_long(
+        handle, CurlMultiOption.maxHostConnections.rawValue, max(1, maxConnectionsPerHost))
+      multi = MultiHandle(pointer: handle)
+    }
+
+    deinit {
+      // No thread is running: a running one holds the loop.
+      if let multi { curl_multi_cleanup(multi.pointer) }
+    }
+
+    /// Hands the transfer to the loop, starting its thread if need be.
+    func start(_ transfer: CurlTransfer) {
+      guard let multi else {
+        return transfer.finish(.failure(TransportError.other("libcurl could not be started")))
+      }
+      let (startThread, wake) = inbox.withLock { inbox in
+        let wake = inbox.running && inbox.isEmpty
+        inbox.starting.append(transfer)
+        defer { inbox.running = true }
+        return (!inbox.running, wake)
+      }
+      if startThread {
+        let thread = Thread { self.run(multi.pointer) }
+        thread.name = "rovers.curl"
+        thread.start()
+      } else if wake {
+        curl_multi_wakeup(multi.pointer)
+      }
+    }
+
+    /// Takes a cancelled transfer off the loop, closing its connection, so a server that
+    /// keeps sending is not read on.
+    func stop(_ transfer: CurlTransfer) {
+      guard let multi else { return }
+      let wake = inbox.withLock { inbox in
+        guard inbox.running else { return false }
+        defer { inbox.stopping.append(transfer) }
+        return inbox.isEmpty
+      }
+      if wake { curl_multi_wakeup(multi.pointer) }
+    }
+
+    /// The transport is done with: the thread leaves once nothing is in flight.
+    func finish() {
+      guard let multi else { return }
+      let wake = inbox.withLock { inbox in
+        inbox.finishing = true
+        return inbox.running
+      }
+      if wake { curl_multi_wakeup(multi.pointer) }
+    }
+
+    /// The thread's loop: takes what the inbox holds, lets libcurl move every transfer on,
+    /// hands each finished one its result, and waits for sockets, a timer or a wake-up.
+    private func run(_ multi: OpaquePointer) {
+      var handles = CurlHandles(multi: multi)
+      var idleSince: ContinuousClock.Instant?
+      while true {
+        let (starting, stopping) = inbox.withLock { inbox in
+          defer {
+            inbox.starting = []
+            inbox.stopping = []
+          }
+          return (inbox.starting, inbox.stopping)
+        }
+        for transfer in stopping { handles.detach(transfer) }
+        for transfer in starting { handles.attach(transfer) }
+        var running: Int32 = 0
+        curl_multi_perform(multi, &running)
+        var handle: OpaquePointer?
+        var result: Int32 = 0
+        while rovers_curl_multi_next_done(multi, &handle, &result) != 0, let done = handle {
+          handles.end(done, result: result)
+        }
+        var wait = Int32(1000)
+        if handles.isEmpty {
+          let now = ContinuousClock.now
+          let since = idleSince ?? now
+          idleSince = since
+          if leaves(idleFor: now - since, letting: &handles) { return }
+          wait = Int32(Self.linger.components.seconds * 1000)
+        } else {
+          idleSince = nil
+        }
+        curl_multi_poll(multi, nil, 0, wait, nil)
+      }
+    }
+
+    /// Whether the idle thread leaves now: finished with, or idle past the linger, and nothing
+    /// new in the inbox. The spare handles go first: once the inbox says the thread is not
+    /// running, another may start and use the multi handle.
+    private func leaves(idleFor idle: Duration, letting handles: inout CurlHandles) -> Bool {
+      inbox.withLock { inbox in
+        guard inbox.starting.isEmpty, inbox.finishing || idle >= Self.linger else { return false }
+        handles.removeSpares()
+        inbox.running = false
+        inbox.stopping = []
+        return true
+      }
+    }
+  }
+
+  /// libcurl's multi handle, passed between threads: the loop's thread alone uses it while it
+  /// runs, and other threads only wake it (`curl_multi_wakeup` is thread-safe).
+  private struct MultiHandle: @unchecked Sendable {
+    let pointer: OpaquePointer
+  }
+#endif

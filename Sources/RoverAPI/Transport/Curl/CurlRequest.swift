@@ -1,0 +1,86 @@
+#if canImport(LibCurl)
+  import LibCurl
+
+  /// Sets an easy handle up for one hop of a transfer: the address, the header fields, where
+  /// the bytes go, and what libcurl may do on its own (nothing it would write to disk, no
+  /// redirect it would follow without the key guard, no signal).
+  enum CurlRequest {
+    /// The options for the transfer's `hop`; returns the header list, which must live as long
+    /// as the handle sends it. Throws when the request cannot be sent as it is.
+    static func configure(
+      _ handle: OpaquePointer, for transfer: CurlTransfer, hop: CurlTransfer.Hop
+    ) throws -> UnsafeMutablePointer<curl_slist>? {
+      let headerList = try headerList(hop.headers)
+      let context = Unmanaged.passUnretained(transfer).toOpaque()
+      // The client races its own timer against each attempt; these are only a backstop, as
+      // URLSession's own timeout was: no connection, or not a byte, for that long.
+      let backstop = min(max(Int(transfer.request.timeout.rounded(.up)), 1), 86_400) + 5
+      var results = [
+        set(handle, .url, hop.url.absoluteString),
+        rovers_curl_easy_set_pointer(handle, CurlOption.httpHeader.rawValue, headerList),
+        rovers_curl_easy_set_callback(
+          handle, CurlOption.headerFunction.rawValue, CurlLibrary.headerLine),
+        rovers_curl_easy_set_pointer(handle, CurlOption.headerData.rawValue, context),
+        rovers_curl_easy_set_callback(
+          handle, CurlOption.writeFunction.rawValue, CurlLibrary.bodyPiece),
+        rovers_curl_easy_set_pointer(handle, CurlOption.writeData.rawValue, context),
+        // Every encoding this libcurl undoes, as URLSession asks for.
+        set(handle, .acceptEncoding, ""),
+        set(handle, .noSignal, 1),
+        set(handle, .suppressConnectHeaders, 1),
+        set(handle, .httpVersion, CurlValue.httpVersion2OverTLS),
+        // Over https, waits for a connection that may multiplex (HTTP/2) rather than opening
+        // another at once; in the clear HTTP/1.1 it is, and waiting would only delay.
+        set(handle, .pipeWait, hop.url.scheme?.lowercased() == "https" ? 1 : 0),
+        set(handle, .bufferSize, CurlValue.bufferSize),
+        set(handle, .connectTimeoutMilliseconds, backstop * 1000),
+        set(handle, .lowSpeedLimit, 1),
+        set(handle, .lowSpeedTime, backstop),
+      ]
+      if !hop.headers.keys.contains(where: { $0.lowercased() == "user-agent" }) {
+        results.append(set(handle, .userAgent, CurlLibrary.userAgent))
+      }
+      // Only http and https, whatever libcurl was built with (7.85 and later know this
+      // option; the address was checked before in any case).
+      _ = set(handle, .protocols, "http,https")
+      guard results.allSatisfy({ $0 == 0 }) else {
+        curl_slist_free_all(headerList)
+        throw TransportError.other("libcurl refused the request's options")
+      }
+      return headerList
+    }
+
+    /// `Name: value` lines for libcurl; a field with a line break in it would end the head
+    /// early and is refused, without its value, which may be the key.
+    private static func headerList(_ headers: [String: String]) throws
+      -> UnsafeMutablePointer<curl_slist>?
+    {
+      var list: UnsafeMutablePointer<curl_slist>?
+      for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+        guard !(name + value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+          curl_slist_free_all(list)
+          throw TransportError.other("the request's \(name) field holds a line break")
+        }
+        // `Name;` sends an empty field; `Name:` would remove it.
+        let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
+        guard let longer = curl_slist_append(list, line) else {
+          curl_slist_free_all(list)
+          throw TransportError.other("libcurl could not take the request's header fields")
+        }
+        list = longer
+      }
+      return list
+    }
+
+    private static func set(_ handle: OpaquePointer, _ option: CurlOption, _ value: Int) -> Int32 {
+      rovers_curl_easy_set_long(handle, option.rawValue, value)
+    }
+
+    /// libcurl copies the string.
+    private static func set(_ handle: OpaquePointer, _ option: CurlOption, _ value: String)
+      -> Int32
+    {
+      rovers_curl_easy_set_pointer(handle, option.rawValue, value)
+    }
+  }
+#endif

@@ -1,0 +1,41 @@
+#if canImport(LibCurl)
+  import Foundation
+
+  /// The live transport on Linux: libcurl's multi interface driven directly, one event loop
+  /// for every transfer of a run, with connection reuse and HTTP/2 multiplexing, and each
+  /// body handed to its writer as it arrives, on the loop's thread.
+  ///
+  /// URLSession on Linux is built on the same libcurl but hands every piece of every body
+  /// between libcurl's thread and its delegate queue; for thousands of small images that
+  /// hand-over cost most of the CPU time. This transport keeps what URLSession gave: bodies
+  /// bounded or streamed through ``BodyReceiver``, redirects followed through
+  /// ``RedirectGuard`` (never with the key to another server), nothing written to disk (no
+  /// cookie jar, no cache), and cancellation that ends the call at once and the transfer with
+  /// it.
+  public struct CurlTransport: HTTPTransport {
+    private let loop: CurlLoop
+
+    /// Creates a transport allowing `maxConnectionsPerHost` connections to one server.
+    public init(maxConnectionsPerHost: Int = 16) {
+      loop = CurlLoop(maxConnectionsPerHost: maxConnectionsPerHost)
+    }
+
+    /// Sends the request on the loop, receiving the body through a ``BodyReceiver``.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+      try Task.checkCancellation()
+      try TransferFailure.refuseUnfetchable(request.url)
+      let transfer = CurlTransfer(request: request)
+      return try await withTaskCancellationHandler {
+        try await withCheckedThrowingContinuation { continuation in
+          if transfer.start(continuation) { loop.start(transfer) }
+        }
+      } onCancel: {
+        transfer.finish(.failure(CancellationError()))
+        loop.stop(transfer)
+      }
+    }
+
+    /// Lets the loop's thread go once its transfers end.
+    public func finish() { loop.finish() }
+  }
+#endif

@@ -1,0 +1,72 @@
+/// The status and header fields of an answer, put together from the lines a transport is
+/// handed one at a time: `HTTP/1.1 200 OK`, then `Name: value` lines, then an empty line.
+///
+/// An interim answer (`100 Continue`, `103 Early Hints`) is dropped when the next status line
+/// comes; only a final answer is ever complete. Lines are read as bytes, since every answer
+/// has a dozen of them: names are ASCII by HTTP's rules, and bytes of a value that are not
+/// UTF-8 become U+FFFD. A line that is not a header is ignored, so nothing a server sends can
+/// stop it.
+struct ResponseHead: Sendable, Hashable {
+  /// The status code: 0 until a status line has been read, or when it had none.
+  private(set) var status = 0
+  /// The header fields, names lower-cased; a repeated field's values are joined with `, `,
+  /// as HTTP allows.
+  private(set) var headers: [String: String] = [:]
+  /// Whether the empty line ending a final answer's head has been read.
+  private(set) var isComplete = false
+
+  private static let colon = UInt8(ascii: ":")
+  private static let space = UInt8(ascii: " ")
+  private static let tab = UInt8(ascii: "\t")
+  private static let statusPrefix = Array("HTTP/".utf8)
+
+  /// Takes one line, with or without its line end; returns whether it completed the head.
+  mutating func take<Line: BidirectionalCollection<UInt8>>(_ bytes: Line) -> Bool {
+    guard !isComplete else { return false }
+    var line = bytes[...]
+    while let last = line.last, last == 10 || last == 13 { line.removeLast() }
+    if line.starts(with: Self.statusPrefix) {
+      status = Self.statusCode(line)
+      headers = [:]
+    } else if line.isEmpty {
+      // The end of an interim answer's head: its final answer follows.
+      guard status >= 200 || status == 0 else { return false }
+      isComplete = true
+      return true
+    } else if let colon = line.firstIndex(of: Self.colon) {
+      let name = Self.trimmed(line[..<colon])
+      guard !name.isEmpty else { return false }
+      let key = String(decoding: name.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+      let value = String(decoding: Self.trimmed(line[line.index(after: colon)...]), as: UTF8.self)
+      headers[key] = headers[key].map { "\($0), \(value)" } ?? value
+    }
+    return false
+  }
+
+  /// Whether this is a redirect that names where to go, the kinds a browser follows.
+  var redirectLocation: String? {
+    guard [301, 302, 303, 307, 308].contains(status), let location = headers["location"],
+      !location.isEmpty
+    else { return nil }
+    return location
+  }
+
+  /// The three digits after `HTTP/x `, or 0.
+  private static func statusCode<Line: BidirectionalCollection<UInt8>>(_ line: Line) -> Int {
+    guard let gap = line.firstIndex(of: space) else { return 0 }
+    let digits = line[gap...].drop { $0 == space }.prefix { (48...57).contains($0) }
+    guard digits.count == 3 else { return 0 }
+    let code = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+    return code >= 100 ? code : 0
+  }
+
+  /// The bytes without the spaces and tabs around them.
+  private static func trimmed<Part: BidirectionalCollection<UInt8>>(_ part: Part)
+    -> Part.SubSequence
+  {
+    var part = part[...]
+    while let first = part.first, first == space || first == tab { part.removeFirst() }
+    while let last = part.last, last == space || last == tab { part.removeLast() }
+    return part
+  }
+}

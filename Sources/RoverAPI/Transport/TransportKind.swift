@@ -1,0 +1,32 @@
+/// The HTTP clients a run can send its requests with. Which one is the tool's own is chosen
+/// when it is built: libcurl's multi interface on Linux, where URLSession costs several times
+/// the CPU per transfer; URLSession on macOS, where it is native. The other stays for
+/// comparison (`ROVERS_TRANSPORT=urlsession` in `make bench`) and for the tests, which run
+/// the transport suite against each.
+public enum TransportKind: String, CaseIterable, Sendable {
+  #if canImport(LibCurl)
+    /// ``CurlTransport``: libcurl's multi interface, one event loop for every transfer.
+    case curl
+  #endif
+  /// ``URLSessionTransport``: Foundation's URLSession.
+  case urlsession
+
+  /// The one this build uses unless told otherwise.
+  public static var native: TransportKind {
+    #if canImport(LibCurl)
+      .curl
+    #else
+      .urlsession
+    #endif
+  }
+
+  /// A new transport of this kind, allowing 16 connections to one server.
+  public func make() -> any HTTPTransport {
+    switch self {
+    #if canImport(LibCurl)
+      case .curl: CurlTransport()
+    #endif
+    case .urlsession: URLSessionTransport()
+    }
+  }
+}

@@ -1,0 +1,243 @@
+import Foundation
+import RoverAPI
+import Synchronization
+import Testing
+
+/// A writer that keeps the body in memory and counts what reached it, placing each piece
+/// where it belongs.
+final class CountingWriter: BodyWriter {
+  let bytes = Mutex(Data())
+  let began = Mutex<[(status: Int, offset: Int)]>([])
+
+  var count: Int { bytes.withLock { $0.count } }
+
+  func begin(status: Int, headers: [String: String], at offset: Int) throws {
+    began.withLock { $0.append((status, offset)) }
+    bytes.withLock { $0 = $0.prefix(offset) }
+  }
+
+  func write(_ chunk: Data) throws { bytes.withLock { $0.append(chunk) } }
+
+  func finish() throws {}
+}
+
+/// What every transport must do, over real HTTP against the fixture server, run against each
+/// kind this build has: libcurl's multi interface (the live one on Linux) and URLSession.
+@Suite(.timeLimit(.minutes(3))) struct TransportTests {
+  static let key = "mv_live_TRANSPORTSECRET"
+
+  func send(_ kind: TransportKind, _ url: String, headers: [String: String] = [:]) async throws
+    -> HTTPResponse
+  {
+    let transport = kind.make()
+    defer { transport.finish() }
+    return try await transport.send(HTTPRequest(url: URL(string: url)!, headers: headers))
+  }
+
+  /// The error `body` ended with, as the transport's own type.
+  func failure(_ body: () async throws -> HTTPResponse) async -> (any Error)? {
+    do {
+      _ = try await body()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aWholeAnswerArrivesWithItsStatusAndHeaders(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start()
+    let response = try await send(kind, server.baseURL + "/rovers")
+    #expect(response.status == 200)
+    #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
+    #expect(response.headers.keys.allSatisfy { $0 == $0.lowercased() })
+    let rovers = try JSONSerialization.jsonObject(with: response.body) as? [String: Any]
+    #expect((rovers?["rovers"] as? [Any])?.count == 4)
+    #expect(response.bodyLength == response.body.count)
+    #expect(response.finalURL?.absoluteString == server.baseURL + "/rovers")
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aGzipBodyIsUndone(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start(
+      faults: #"""
+        [{"match": "/rovers", "status": 200, "headers": {"Content-Encoding": "gzip"},
+          "body_base64": "H4sIAAAAAAACA6tWyk0tLk5MT1WyUlBKr8osUCjPL8ouVqoFAAc1sT4ZAAAA"}]
+        """#)
+    let response = try await send(kind, server.baseURL + "/rovers")
+    #expect(String(decoding: response.body, as: UTF8.self) == #"{"message": "gzip works"}"#)
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aBodyOverItsLimitFailsWithoutBeingKept(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/manifests/spirit", "action": "endless"}]"#)
+    let transport = kind.make()
+    defer { transport.finish() }
+    var request = HTTPRequest(url: URL(string: server.baseURL + "/manifests/spirit")!)
+    request.bodyLimit = 1_000_000
+    let error = await failure { try await transport.send(request) }
+    #expect(error as? TransportError == .bodyTooLarge(limit: 1_000_000))
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func anErrorBodyKeepsOnlyItsStart(_ kind: TransportKind) async throws {
+    let page = String(repeating: "x", count: 200_000)
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/rovers", "status": 503, "body": "\#(page)"}]"#)
+    let response = try await send(kind, server.baseURL + "/rovers")
+    #expect(response.status == 503)
+    #expect(response.body.count == 65_536)
+    #expect(response.bodyLength == 200_000)
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aWriterGetsTheBodyAndARangeGoesWhereItWasAsked(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let url = URL(
+      string: server.host + "/images/a/SKY_0100_608882828_144ECM_N0040136SKYC_1200.jpg")!
+    let transport = kind.make()
+    defer { transport.finish() }
+    let whole = CountingWriter()
+    let response = try await transport.send(HTTPRequest(url: url, bodyWriter: whole))
+    #expect(response.status == 200)
+    #expect(response.body.isEmpty)
+    #expect(response.bodyLength == whole.count)
+    #expect(whole.bytes.withLock { $0.prefix(2) } == Data([0xFF, 0xD8]))
+    let piece = CountingWriter()
+    // The bytes from 100 on, written after the 100 the writer already has.
+    piece.bytes.withLock { $0 = whole.bytes.withLock { $0.prefix(100) } }
+    var ranged = HTTPRequest(url: url, headers: ["Range": "bytes=100-"], bodyWriter: piece)
+    ranged.bodyOffset = 100
+    let partial = try await transport.send(ranged)
+    #expect(partial.status == 206)
+    #expect(piece.began.withLock { $0.map(\.offset) } == [100])
+    #expect(piece.bytes.withLock { $0 } == whole.bytes.withLock { $0 })
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aRedirectKeepsTheKeyOnItsOwnHostAndLosesItElsewhere(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start(
+      faults: #"""
+        [{"match": "/api/v1/rovers?", "status": 302, "headers": {"Location": "/api/v1/manifests/spirit?api_key=mv_live_TRANSPORTSECRET"}, "times": 1},
+         {"match": "/api/v1/manifests/spirit?", "status": 307, "headers": {"Location": "http://localhost:{port}/api/v1/manifests/spirit?api_key=mv_live_TRANSPORTSECRET&x=1"}, "times": 1}]
+        """#)
+    let response = try await send(
+      kind, server.baseURL + "/rovers?api_key=\(Self.key)", headers: ["X-API-Key": Self.key])
+    #expect(response.status == 200)
+    let requests = server.requests
+    #expect(
+      requests.map(\.target) == [
+        "/api/v1/rovers?api_key=\(Self.key)", "/api/v1/manifests/spirit?api_key=\(Self.key)",
+        "/api/v1/manifests/spirit?x=1",
+      ])
+    #expect(requests.map(\.key) == [Self.key, Self.key, "-"])
+    #expect(response.finalURL?.host == "localhost")
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aRedirectLoopEndsInWords(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/rovers", "status": 302, "headers": {"Location": "/api/v1/rovers"}}]"#)
+    let error = await failure { try await send(kind, server.baseURL + "/rovers") }
+    guard case .other(let words) = error as? TransportError else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(words.hasSuffix("redirected too many times (a redirect loop)"))
+    #expect(server.requests.count > 5)
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aRefusedConnectionNamesItsHost(_ kind: TransportKind) async throws {
+    let error = await failure { try await send(kind, "http://127.0.0.1:9/api/v1/rovers") }
+    #expect(error as? TransportError == .cannotConnect(host: "127.0.0.1:9"))
+  }
+
+  @Test(arguments: TransportKind.allCases, ["drop", "truncate"])
+  func aConnectionThatEndsEarlyIsATransportFailure(_ kind: TransportKind, _ action: String)
+    async throws
+  {
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/rovers", "action": "\#(action)"}]"#)
+    let error = await failure { try await send(kind, server.baseURL + "/rovers") }
+    // What the client retries. URLSession on Linux calls both a bad answer; libcurl says what
+    // happened.
+    #expect(error is TransportError, "\(String(describing: error))")
+    if kind.rawValue == "curl" {
+      #expect(error as? TransportError == .connectionLost, "\(String(describing: error))")
+    }
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func cancellingEndsTheCallAtOnceAndNothingMoreIsWritten(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/manifests/spirit", "action": "endless", "interval_ms": 20}]"#)
+    let transport = kind.make()
+    defer { transport.finish() }
+    let writer = CountingWriter()
+    let request = HTTPRequest(
+      url: URL(string: server.baseURL + "/manifests/spirit")!, bodyWriter: writer)
+    let call = Task { try await transport.send(request) }
+    try await Poll.until("the body's first bytes") { writer.count > 0 }
+    call.cancel()
+    let ending = await call.result
+    #expect(throws: CancellationError.self) { try ending.get() }
+    let kept = writer.count
+    // The server keeps sending every 20 ms; none of it may reach the writer any more.
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(writer.count == kept)
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func aCancelledCallNeverStartsItsTransfer(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start()
+    let transport = kind.make()
+    defer { transport.finish() }
+    let call = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      return try await transport.send(HTTPRequest(url: URL(string: server.baseURL + "/rovers")!))
+    }
+    let ending = await call.result
+    #expect(throws: CancellationError.self) { try ending.get() }
+    #expect(server.requests.isEmpty)
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func manyRequestsAtOnceShareAFewConnections(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 5)
+    let transport = kind.make()
+    defer { transport.finish() }
+    let lengths = try await withThrowingTaskGroup(of: Int.self) { group in
+      for index in 0..<200 {
+        let url = URL(string: server.host + "/images/many/\(index).jpg")!
+        group.addTask { try await transport.send(HTTPRequest(url: url)).body.count }
+      }
+      return try await group.reduce(into: [Int]()) { $0.append($1) }
+    }
+    #expect(lengths.count == 200)
+    #expect(lengths.allSatisfy { $0 > 1000 })
+    // Connections are kept for the next request: libcurl's loop opens at most 16 to one host
+    // (URLSession on Linux lets some go and opens others).
+    #expect(server.connections < 100, "\(server.connections) connections")
+    if kind.rawValue == "curl" {
+      #expect(server.connections <= 16, "\(server.connections) connections")
+    }
+    let before = server.connections
+    for index in 0..<20 {
+      _ = try await transport.send(
+        HTTPRequest(url: URL(string: server.host + "/images/again/\(index).jpg")!))
+    }
+    #expect(server.connections == before, "one after another on a kept connection")
+  }
+
+  @Test(arguments: TransportKind.allCases)
+  func anAddressThatIsNotHTTPIsRefused(_ kind: TransportKind) async throws {
+    let error = await failure { try await send(kind, "ftp://127.0.0.1:9/rovers") }
+    guard case .other(let words) = error as? TransportError else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(words.contains("not one this tool can fetch"))
+  }
+}
