@@ -240,4 +240,40 @@ final class CountingWriter: BodyWriter {
     }
     #expect(words.contains("not one this tool can fetch"))
   }
+
+  /// Transports that end a request past its timeout themselves, so the client sets no timer.
+  static let timekeepers = TransportKind.allCases.filter { $0.make().keepsTimeouts }
+
+  @Test(arguments: timekeepers)
+  func aRequestPastItsTimeoutEndsTimedOut(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start(
+      faults: #"""
+        [{"match": "/rovers", "latency_ms": 5000},
+         {"match": "/manifests/spirit", "action": "endless", "interval_ms": 50}]
+        """#)
+    let transport = kind.make()
+    defer { transport.finish() }
+    for path in ["/rovers", "/manifests/spirit"] {
+      var request = HTTPRequest(url: URL(string: server.baseURL + path)!)
+      request.timeout = 0.5
+      let error = await failure { try await transport.send(request) }
+      #expect(error as? TransportError == .timedOut, "\(path): \(String(describing: error))")
+    }
+  }
+
+  /// One timeout covers an attempt whole, redirects and all: two hops of 0.7 s each do not fit
+  /// in 1 s, though each would alone.
+  @Test(arguments: TransportKind.allCases)
+  func redirectsShareTheAttemptsTimeout(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start(
+      faults: #"""
+        [{"match": "/api/v1/rovers/again", "latency_ms": 700},
+         {"match": "/api/v1/rovers", "status": 302, "latency_ms": 700, "headers": {"Location": "/api/v1/rovers/again"}}]
+        """#)
+    let run = try await CapturedRun.rovers(
+      ["list", "--timeout", "1", "--retries", "0", "--source", "api"], base: server.baseURL,
+      environment: ["ROVERS_TRANSPORT": kind.rawValue])
+    #expect(run.status == 75, "\(run.stderr)")
+    #expect(run.stderr.hasSuffix("/rovers: no answer before the timeout\n"), "\(run.stderr)")
+  }
 }

@@ -75,14 +75,22 @@ extension APIClient {
     }
   }
 
-  /// One attempt, bounded by ``timeout`` whatever the transport does: the transport and a
-  /// timer race, and the loser is cancelled.
+  /// One attempt, bounded by ``timeout`` whatever the transport does: a transport that keeps
+  /// timeouts itself ends it (libcurl's loop has a timer for every transfer already);
+  /// otherwise the transport and a timer race, and the loser is cancelled.
   private func attempt(_ request: HTTPRequest, summary: String) async throws -> HTTPResponse {
     let started = ContinuousClock.now
     let transport = self.transport
-    let response = try await TimeLimit.run(
-      seconds: min(timeout, 86_400), expired: { TransportError.timedOut }
-    ) { try await transport.send(request) }
+    var request = request
+    request.timeout = min(timeout, 86_400)
+    let response =
+      if transport.keepsTimeouts {
+        try await transport.send(request)
+      } else {
+        try await TimeLimit.run(seconds: request.timeout, expired: { TransportError.timedOut }) {
+          [request] in try await transport.send(request)
+        }
+      }
     // A stub transport may hand back more than the limit; the live one stops at it.
     if (200..<300).contains(response.status), response.body.count > request.bodyLimit {
       throw TransportError.bodyTooLarge(limit: request.bodyLimit)

@@ -14,11 +14,19 @@ public protocol HTTPTransport: Sendable {
   /// Lets go of what the transport holds once its last request is answered (a URLSession and
   /// its connections); nothing is sent after it. A run calls it once, at its end.
   func finish()
+
+  /// Whether the transport itself ends a request that takes longer than its
+  /// ``HTTPRequest/timeout``, throwing ``TransportError/timedOut``: the client then sets no
+  /// timer of its own for it. Otherwise the client races one against every attempt.
+  var keepsTimeouts: Bool { get }
 }
 
 extension HTTPTransport {
   /// Nothing to let go of.
   public func finish() {}
+
+  /// The client keeps the time.
+  public var keepsTimeouts: Bool { false }
 }
 
 /// A GET request ready to send.
@@ -27,7 +35,7 @@ public struct HTTPRequest: Sendable {
   public var url: URL
   /// Header fields to send.
   public var headers: [String: String]
-  /// How long to wait for the response, in seconds.
+  /// How long the whole request may take, answer and body, in seconds.
   public var timeout: Double
   /// The most bytes of a body kept in memory; a larger body fails the transfer.
   public var bodyLimit: Int

@@ -8,9 +8,7 @@
     case httpVersion = 84
     case bufferSize = 98
     case noSignal = 99
-    case lowSpeedLimit = 19
-    case lowSpeedTime = 20
-    case connectTimeoutMilliseconds = 156
+    case timeoutMilliseconds = 155
     case pipeWait = 237
     case suppressConnectHeaders = 265
     // A pointer (CURLOPTTYPE_OBJECTPOINT, 10000, plus the number).

@@ -12,9 +12,6 @@
     ) throws -> UnsafeMutablePointer<curl_slist>? {
       let headerList = try headerList(hop.headers)
       let context = Unmanaged.passUnretained(transfer).toOpaque()
-      // The client races its own timer against each attempt; these are only a backstop, as
-      // URLSession's own timeout was: no connection, or not a byte, for that long.
-      let backstop = min(max(Int(transfer.request.timeout.rounded(.up)), 1), 86_400) + 5
       var results = [
         set(handle, .url, hop.url.absoluteString),
         rovers_curl_easy_set_pointer(handle, CurlOption.httpHeader.rawValue, headerList),
@@ -33,9 +30,9 @@
         // another at once; in the clear HTTP/1.1 it is, and waiting would only delay.
         set(handle, .pipeWait, hop.url.scheme?.lowercased() == "https" ? 1 : 0),
         set(handle, .bufferSize, CurlValue.bufferSize),
-        set(handle, .connectTimeoutMilliseconds, backstop * 1000),
-        set(handle, .lowSpeedLimit, 1),
-        set(handle, .lowSpeedTime, backstop),
+        // The whole request, answer and body, within its timeout: the client sets no timer of
+        // its own for this transport. A redirect's hop gets what earlier hops left.
+        set(handle, .timeoutMilliseconds, transfer.remainingMilliseconds),
       ]
       if !hop.headers.keys.contains(where: { $0.lowercased() == "user-agent" }) {
         results.append(set(handle, .userAgent, CurlLibrary.userAgent))

@@ -37,6 +37,8 @@
 
     /// The request as the caller made it.
     let request: HTTPRequest
+    /// When the request was handed over: its timeout counts from here, across redirects.
+    private let started = ContinuousClock.now
     private let state: Mutex<State>
 
     init(request: HTTPRequest) {
@@ -45,6 +47,20 @@
         State(
           receiver: BodyReceiver(for: request),
           hop: Hop(url: request.url, headers: request.headers)))
+    }
+
+    /// What is left of the request's timeout, in milliseconds: all of it at first, less what
+    /// earlier hops took after a redirect; at least 1, as libcurl reads 0 as no limit.
+    var remainingMilliseconds: Int { Int(max(limit - secondsSpent, 0.001) * 1000) }
+
+    /// The timeout in seconds, a day at most (what the client allows).
+    private var limit: Double {
+      request.timeout.isFinite && request.timeout > 0 ? min(request.timeout, 86_400) : 86_400
+    }
+
+    private var secondsSpent: Double {
+      let elapsed = ContinuousClock.now - started
+      return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// Whether the caller has been answered.
@@ -102,6 +118,7 @@
         guard state.redirects < RedirectGuard.maxRedirects else {
           return .failure(TransferFailure.redirectLoop(host))
         }
+        guard secondsSpent < limit else { return .failure(TransportError.timedOut) }
         do { try TransferFailure.refuseUnfetchable(target) } catch { return .failure(error) }
         let guarded = RedirectGuard.guarded(
           url: target, headers: state.hop.headers, from: request.url)

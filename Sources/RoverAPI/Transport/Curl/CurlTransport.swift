@@ -37,5 +37,9 @@
 
     /// Lets the loop's thread go once its transfers end.
     public func finish() { loop.finish() }
+
+    /// libcurl ends a transfer past its timeout itself, on the loop's own timers: no timer
+    /// task per request.
+    public var keepsTimeouts: Bool { true }
   }
 #endif
