@@ -75,6 +75,12 @@ public struct APIClient: Sendable {
   /// The address with its scheme and host in lower case (`HTTP://Host` is the same as
   /// `http://host`), or `nil` when it is not an absolute http(s) address with a host.
   static func fetchable(_ url: URL) -> URL? {
+    // Most addresses are already so, every image's among them: kept without another parse.
+    if let scheme = url.scheme, scheme == "http" || scheme == "https", let host = url.host,
+      !host.isEmpty, !host.utf8.contains(where: { (65...90).contains($0) })
+    {
+      return url
+    }
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let host = components.host, !host.isEmpty

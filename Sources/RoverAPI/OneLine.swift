@@ -6,6 +6,10 @@ public enum OneLine {
   /// Folds white space, drops control characters (a server's text must not move the cursor or
   /// change colours) and shortens to ``limit`` characters.
   public static func clean(_ text: String) -> String {
+    // Most text is already one line of printable ASCII, an address above all: kept as it is.
+    if text.utf8.count < limit, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+      return text
+    }
     var result = ""
     var lastWasSpace = true
     for scalar in text.unicodeScalars {
