@@ -2,35 +2,38 @@ import Foundation
 import RoverAPI
 
 /// One photo to keep on disk: where it comes from and where it goes.
+///
+/// Places are kept as paths, which is all the file calls take: a run plans thousands of these,
+/// and a `URL` costs a parse for each one made and each path read.
 public struct PhotoDownload: Sendable {
   /// The photo.
   public var photo: Photo
-  /// Where the file goes.
-  public var destination: URL
+  /// Where the file goes, as an absolute path.
+  public var destinationPath: String
   /// The destination below the output folder, for messages and `--json`.
   public var relativePath: String
   /// Where an earlier version of the tool kept the same photo, if anywhere: a file there is
-  /// moved to ``destination`` instead of being fetched again.
-  public var legacyDestination: URL?
+  /// moved to ``destinationPath`` instead of being fetched again.
+  public var legacyPath: String?
+
+  /// Where the file goes.
+  public var destination: URL { URL(fileURLWithPath: destinationPath) }
 
   /// Creates a download.
-  public init(
-    photo: Photo, destination: URL, relativePath: String, legacyDestination: URL? = nil
-  ) {
+  public init(photo: Photo, destinationPath: String, relativePath: String, legacyPath: String?) {
     self.photo = photo
-    self.destination = destination
+    self.destinationPath = destinationPath
     self.relativePath = relativePath
-    self.legacyDestination = legacyDestination
+    self.legacyPath = legacyPath
   }
 
   /// The download of `photo` into `layout`.
   public init(_ photo: Photo, rover: String, layout: PhotoFileLayout) {
+    let root = layout.rootPath.hasSuffix("/") ? layout.rootPath : layout.rootPath + "/"
     let path = layout.relativePath(for: photo, rover: rover)
     self.init(
-      photo: photo, destination: layout.root.appendingPathComponent(path), relativePath: path,
-      legacyDestination: layout.legacyRelativePath(for: photo, rover: rover).map {
-        layout.root.appendingPathComponent($0)
-      })
+      photo: photo, destinationPath: root + path, relativePath: path,
+      legacyPath: layout.legacyRelativePath(for: photo, rover: rover).map { root + $0 })
   }
 }
 

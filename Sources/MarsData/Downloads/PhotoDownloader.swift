@@ -44,14 +44,14 @@ public struct PhotoDownloader: Sendable {
   /// Fetches one photo into its file, unless it is there already (or, from an earlier
   /// version, under its old name, which is then moved to the new one).
   public func fetch(_ download: PhotoDownload) async throws -> DownloadResult {
-    let target = download.destination
+    let target = download.destinationPath
     if !force, isPresent(download) { return DownloadResult(download: download, status: .skipped) }
     // The address is the server's data: one that is not http(s) is a fault of the data.
     guard let url = URL(string: download.photo.imgSrc) else {
       return DownloadResult(download: download, status: .failed(invalidAddress(download)))
     }
-    let folder = target.deletingLastPathComponent()
-    try Directories.create(folder)
+    let folder = Self.folder(of: target)
+    try Directories.create(URL(fileURLWithPath: folder))
     swept.sweepOnce(folder)
     guard let file = try await PhotoFile.create(for: target, skipIfPresent: !force) else {
       return DownloadResult(download: download, status: .skipped)
@@ -78,13 +78,18 @@ public struct PhotoDownloader: Sendable {
 
   /// Whether the photo's file is there, moving it from its legacy name first if need be.
   private func isPresent(_ download: PhotoDownload) -> Bool {
-    let target = download.destination.path
+    let target = download.destinationPath
     if FileManager.default.fileExists(atPath: target) { return true }
-    guard let legacy = download.legacyDestination?.path,
-      FileManager.default.fileExists(atPath: legacy)
+    guard let legacy = download.legacyPath, FileManager.default.fileExists(atPath: legacy)
     else { return false }
     // Same folder, one rename: the photo is never absent under both names.
     return POSIX.rename(legacy, target) || FileManager.default.fileExists(atPath: legacy)
+  }
+
+  /// The folder a file's path is in.
+  static func folder(of path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
   }
 
   private func invalidAddress(_ download: PhotoDownload) -> APIError {
@@ -99,8 +104,8 @@ public struct PhotoDownloader: Sendable {
 final class SweptFolders: Sendable {
   private let done = Mutex<Set<String>>([])
 
-  func sweepOnce(_ folder: URL) {
-    guard done.withLock({ $0.insert(folder.path).inserted }) else { return }
-    TemporaryFile.sweep(folder)
+  func sweepOnce(_ folder: String) {
+    guard done.withLock({ $0.insert(folder).inserted }) else { return }
+    TemporaryFile.sweep(URL(fileURLWithPath: folder))
   }
 }

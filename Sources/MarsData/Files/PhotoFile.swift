@@ -21,11 +21,11 @@ final class PhotoFile: BodyWriter, Sendable {
   }
 
   /// The file for `target`, locked; `nil` when `skipIfPresent` and the target is there.
-  static func create(for target: URL, skipIfPresent: Bool) async throws -> PhotoFile? {
-    guard
-      let file = try await TemporaryFile.create(for: target.path, skipIfPresent: skipIfPresent)
+  static func create(for target: String, skipIfPresent: Bool) async throws -> PhotoFile? {
+    guard let file = try await TemporaryFile.create(for: target, skipIfPresent: skipIfPresent)
     else { return nil }
-    return PhotoFile(file: file, check: ImageCheck(fileName: target.lastPathComponent))
+    let name = target.split(separator: "/").last.map(String.init) ?? target
+    return PhotoFile(file: file, check: ImageCheck(fileName: name))
   }
 
   /// How many bytes the body had.

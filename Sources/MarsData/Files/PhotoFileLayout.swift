@@ -10,7 +10,10 @@ import RoverAPI
 /// server sends can name a path outside the root, nor one of the tool's own hidden files.
 public struct PhotoFileLayout: Sendable {
   /// The folder everything goes under.
-  public var root: URL
+  public let root: URL
+  /// ``root`` as a path, without a trailing slash: what the paths of thousands of files start
+  /// with, read once.
+  public let rootPath: String
 
   /// The longest file name kept, well under the 255 bytes file systems allow.
   static let maxNameLength = 180
@@ -18,6 +21,12 @@ public struct PhotoFileLayout: Sendable {
   /// Creates a layout under `root`.
   public init(root: URL) {
     self.root = root.standardizedFileURL
+    rootPath = Self.path(of: self.root)
+  }
+
+  private static func path(of root: URL) -> String {
+    let path = root.path
+    return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
   }
 
   /// The folder name of a rover: `perseverance`.
@@ -69,6 +78,13 @@ public struct PhotoFileLayout: Sendable {
   /// Keeps letters, digits, `.`, `_` and `-`; drops leading dots; shortens; falls back when
   /// nothing is left.
   static func safe(_ text: String, fallback: String) -> String {
+    // Almost every name is safe as it comes: kept without building another.
+    let utf8 = text.utf8
+    if let first = utf8.first, first != UInt8(ascii: "."), utf8.count <= maxNameLength,
+      utf8.allSatisfy(isSafe)
+    {
+      return text
+    }
     let kept = text.unicodeScalars.filter {
       ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
         || $0 == "." || $0 == "_" || $0 == "-"
@@ -79,5 +95,15 @@ public struct PhotoFileLayout: Sendable {
       result = result.prefix(maxNameLength - 20) + "-" + result.suffix(19)
     }
     return result.isEmpty ? fallback : String(result)
+  }
+
+  private static func isSafe(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "_"),
+      UInt8(ascii: "-"):
+      true
+    default: false
+    }
   }
 }

@@ -17,12 +17,14 @@ final class TemporaryFile: Sendable {
   /// The final path.
   let target: String
 
-  /// The temporary path for `target`: `dir/.name.rovers-tmp`.
+  /// The temporary path for `target`: `dir/.name.rovers-tmp`. Made from the text, not a
+  /// `URL`: every download makes one.
   static func path(for target: String) -> String {
-    let url = URL(fileURLWithPath: target)
-    return url.deletingLastPathComponent().appendingPathComponent(
-      "." + url.lastPathComponent + suffix
-    ).path
+    guard let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+      return "." + target + suffix
+    }
+    let after = target.utf8.index(after: slash)
+    return String(target[..<after]) + "." + String(target[after...]) + suffix
   }
 
   /// Whether a file name is one of the tool's temporary files.
@@ -49,14 +51,16 @@ final class TemporaryFile: Sendable {
     while true {
       try Task.checkCancellation()
       // O_NOFOLLOW: a planted symlink must not redirect the write outside the folder.
-      let fd = POSIX.open(path, [.readWrite, .create, .noFollow, .closeOnExec])
+      let fd = FolderEntries.change(beside: path) {
+        POSIX.open(path, [.readWrite, .create, .noFollow, .closeOnExec])
+      }
       guard fd >= 0 else { throw FileSystemError(path: path, errno: POSIX.lastError) }
       guard POSIX.lockExclusively(fd, wait: false) else {
         POSIX.close(fd)
         try await Task.sleep(for: .milliseconds(20))
         continue
       }
-      guard isStillLinked(fd, at: path) else {
+      guard let status = linkedStatus(fd, at: path) else {
         POSIX.close(fd)
         continue
       }
@@ -65,7 +69,8 @@ final class TemporaryFile: Sendable {
         POSIX.close(fd)
         return nil
       }
-      guard POSIX.truncate(fd, to: 0) else {
+      // What a killed writer left is emptied; a file just made is empty already.
+      guard status.size == 0 || POSIX.truncate(fd, to: 0) else {
         let error = FileSystemError(path: path, errno: POSIX.lastError)
         POSIX.unlink(path)
         POSIX.close(fd)
@@ -130,7 +135,7 @@ final class TemporaryFile: Sendable {
     }
     do {
       if durable, !POSIX.sync(fd) { throw FileSystemError(path: path, errno: POSIX.lastError) }
-      guard POSIX.rename(path, target) else {
+      guard FolderEntries.change(beside: target, { POSIX.rename(path, target) }) else {
         throw FileSystemError(path: target, errno: POSIX.lastError)
       }
     } catch {
@@ -149,10 +154,15 @@ final class TemporaryFile: Sendable {
   /// Whether the open file is still the one linked at `path`: a sweep unlinks a file only
   /// while holding its lock, so a file locked and still linked is this writer's for good.
   private static func isStillLinked(_ fd: Int32, at path: String) -> Bool {
-    guard let open = FileStatus.of(descriptor: fd), let named = FileStatus.of(linkAt: path) else {
-      return false
-    }
-    return open.isSameFile(as: named) && open.links > 0
+    linkedStatus(fd, at: path) != nil
+  }
+
+  /// The open file's status when it is still the one linked at `path`, else `nil`.
+  private static func linkedStatus(_ fd: Int32, at path: String) -> FileStatus? {
+    guard let open = FileStatus.of(descriptor: fd), let named = FileStatus.of(linkAt: path),
+      open.isSameFile(as: named), open.links > 0
+    else { return nil }
+    return open
   }
 
   /// Removes the temporary files in `folder` (not below it) that no writer holds: what a

@@ -42,7 +42,7 @@ struct DownloadOutput: Sendable {
     let entries = downloads.map {
       DownloadEntry(
         planned: $0,
-        present: !force && FileManager.default.fileExists(atPath: $0.destination.path))
+        present: !force && FileManager.default.fileExists(atPath: $0.destinationPath))
     }
     try common.output.write(
       DownloadEntry.records(entries), json: entries, to: console)

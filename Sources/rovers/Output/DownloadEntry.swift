@@ -35,7 +35,7 @@ struct DownloadEntry: JSONPrintable {
     id = download.photo.id
     nasaID = download.photo.nasaID
     imgSrc = download.photo.imgSrc
-    path = download.destination.path
+    path = download.destinationPath
     self.status = status
   }
 
