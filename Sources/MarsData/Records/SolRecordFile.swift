@@ -37,12 +37,10 @@ public enum SolRecordFile {
     // One photo, one file: a copy of another size is removed once the new one is whole (it
     // is on disk: it is in `saved`), and the record no longer names it.
     removeOtherCopies(of: saved, in: folder)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     // Not synced: the photos themselves are, and a lost record is rebuilt from the next run's
     // list (and the gallery reads the files when it has none).
     try AtomicFile.write(
-      try encoder.encode(record), to: folder.appendingPathComponent(name), durable: false)
+      try record.encoded(), to: folder.appendingPathComponent(name), durable: false)
     return record
   }
 }

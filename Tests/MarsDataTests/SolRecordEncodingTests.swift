@@ -1,0 +1,37 @@
+import Foundation
+import RoverAPI
+import Testing
+
+@testable import MarsData
+
+@Suite(.timeLimit(.minutes(1))) struct SolRecordEncodingTests {
+  func photo(_ index: Int, details: PhotoDetails = PhotoDetails()) -> Photo {
+    Photo(
+      id: index % 2 == 0 ? index : nil, sol: 42, earthDate: "2024-01-24",
+      imgSrc: "https://mars.nasa.gov/msl-raw-images/a/b/NLB_\(index)_\u{e9}.JPG",
+      camera: Camera(name: index % 3 == 0 ? "NAVCAM" : "FHAZ", fullName: "Camera \"\(index)\""),
+      rover: RoverReference(id: 5, name: "Curiosity"),
+      instrument: index % 2 == 0 ? "NAV_LEFT_B" : nil, details: details)
+  }
+
+  /// Written a photo at a time, the record is byte for byte what `JSONEncoder` wrote for it
+  /// whole, so records written before and after read the same and diff cleanly.
+  @Test func aPhotoAtATimeIsTheSameBytesAsTheWholeRecord() throws {
+    var record = SolRecord(rover: "Curiosity/\u{2028}x", sol: 42)
+    let details = PhotoDetails(
+      marsTime: "Sol-00042M12:34:56.789", mastAzimuth: 12.5, mastElevation: -3.25, site: 7,
+      drive: 120, sampleType: "full", filter: "R0", title: "A \"title\"", caption: "line\nbreak",
+      credit: "NASA/JPL-Caltech")
+    record.merge(
+      saved: (0..<40).map { SolRecord.SavedPhoto(photo($0, details: $0 == 3 ? details : .init())) },
+      gone: [
+        .init(nasaID: "NLB_1", imgSrc: "https://host/a/NLB_1.JPG", since: 1_700_000_000.25),
+        .init(nasaID: "NLB_2", imgSrc: "https://host/a/NLB_2.JPG", since: 1_700_000_001),
+      ])
+    let whole = try SolRecord.makeEncoder().encode(record)
+    #expect(try record.encoded() == whole)
+    #expect(try JSONDecoder().decode(SolRecord.self, from: record.encoded()) == record)
+    let empty = SolRecord(rover: "Spirit", sol: 0)
+    #expect(try empty.encoded() == SolRecord.makeEncoder().encode(empty))
+  }
+}
