@@ -69,9 +69,12 @@ extension SolRecordFile {
   public static func record(
     _ results: [DownloadResult], rover: String, layout: PhotoFileLayout, now: Date = Date()
   ) throws {
-    let bySol = Dictionary(grouping: results) { $0.download.photo.sol }
-    for (sol, results) in bySol.sorted(by: { $0.key < $1.key }) {
-      let saved = results.filter(\.isOnDisk).map { SolRecord.SavedPhoto($0.download.photo) }
+    // By the results' places, not copies of them: a sol can hold thousands.
+    let bySol = Dictionary(grouping: results.indices) { results[$0].download.photo.sol }
+    for (sol, indices) in bySol.sorted(by: { $0.key < $1.key }) {
+      let results = indices.lazy.map { results[$0] }
+      let saved = Array(
+        results.filter(\.isOnDisk).map { SolRecord.SavedPhoto($0.download.photo) })
       var gone: [SolRecord.GonePhoto] = []
       for result in results {
         guard case .gone = result.status else { continue }
