@@ -104,6 +104,27 @@ import Testing
     #expect(stop.sweeps > 0)
   }
 
+  /// A run prepares each folder once; one removed while the run goes on is made again when
+  /// its next file is written, as it was when every file made its folder.
+  @Test func aFolderRemovedDuringARunIsMadeAgainForItsNextFile() async throws {
+    let folders = PreparedFolders()
+    let camera = folder.appendingPathComponent("curiosity/12/NAVCAM")
+    #expect(try folders.prepare(camera.path))
+    #expect(try folders.prepare(camera.path), "still the run's own folder")
+    try FileManager.default.removeItem(at: folder.appendingPathComponent("curiosity"))
+    let target = camera.appendingPathComponent("p.jpg")
+    let file = try #require(try await TemporaryFile.create(for: target.path, skipIfPresent: true))
+    try file.write(Data([0xFF, 0xD8, 0xFF, 0xD9]))
+    try file.commit(durable: false)
+    #expect(FileManager.default.fileExists(atPath: target.path))
+  }
+
+  @Test func aFolderThatWasThereIsNotTheRunsOwn() throws {
+    let camera = folder.appendingPathComponent("NAVCAM")
+    try FileManager.default.createDirectory(at: camera, withIntermediateDirectories: true)
+    #expect(try PreparedFolders().prepare(camera.path) == false)
+  }
+
   @Test func aFileInTheWayIsAFileSystemError() throws {
     let file = folder.appendingPathComponent("file")
     try Data().write(to: file)

@@ -161,7 +161,7 @@ public final class ResponseCache: AnswerCache {
       return all == before ? nil : all
     }
     guard let merged, let data = try? JSONEncoder().encode(merged) else { return }
-    try? Directories.create(folder)
+    _ = try? Directories.create(folder)
     try? AtomicFile.write(
       data, to: folder.appendingPathComponent(Self.lastSolsName), durable: false)
   }

@@ -16,8 +16,8 @@ public struct PhotoDownloader: Sendable {
   public var jobs: Int
   /// Whether files already on disk are fetched again.
   public var force: Bool
-  /// The folders already cleared of left-over temporary files in this run.
-  private let swept = SweptFolders()
+  /// The folders this run has made or cleared of left-over temporary files.
+  private let folders = PreparedFolders()
 
   /// Creates a downloader.
   public init(client: APIClient, jobs: Int = 8, force: Bool = false) {
@@ -45,14 +45,16 @@ public struct PhotoDownloader: Sendable {
   /// version, under its old name, which is then moved to the new one).
   public func fetch(_ download: PhotoDownload) async throws -> DownloadResult {
     let target = download.destinationPath
-    if !force, isPresent(download) { return DownloadResult(download: download, status: .skipped) }
+    // A folder this run made held nothing before it: no file there to look for. A file
+    // another process writes there meanwhile is still found, under the temporary file's lock.
+    let isNew = try folders.prepare(Self.folder(of: target))
+    if !force, !isNew, isPresent(download) {
+      return DownloadResult(download: download, status: .skipped)
+    }
     // The address is the server's data: one that is not http(s) is a fault of the data.
     guard let url = URL(string: download.photo.imgSrc) else {
       return DownloadResult(download: download, status: .failed(invalidAddress(download)))
     }
-    let folder = Self.folder(of: target)
-    try Directories.create(URL(fileURLWithPath: folder))
-    swept.sweepOnce(folder)
     guard let file = try await PhotoFile.create(for: target, skipIfPresent: !force) else {
       return DownloadResult(download: download, status: .skipped)
     }
@@ -99,13 +101,24 @@ public struct PhotoDownloader: Sendable {
   }
 }
 
-/// The folders a run has cleared of left-over temporary files: each only once, and only the
-/// folders the run writes, so a run never walks a mirror of a whole mission.
-final class SweptFolders: Sendable {
-  private let done = Mutex<Set<String>>([])
+/// The folders a run writes photos to, each made if missing and cleared of left-over
+/// temporary files once: a run never walks a mirror of a whole mission, and never looks again
+/// at a folder it has seen.
+final class PreparedFolders: Sendable {
+  /// Each folder seen, with whether this run made it.
+  private let seen = Mutex<[String: Bool]>([:])
 
-  func sweepOnce(_ folder: String) {
-    guard done.withLock({ $0.insert(folder).inserted }) else { return }
-    TemporaryFile.sweep(URL(fileURLWithPath: folder))
+  /// Makes `folder` if it is missing and sweeps it the first time; returns whether this run
+  /// made it, in which case nothing was in it but what the run put there.
+  func prepare(_ folder: String) throws -> Bool {
+    if let made = seen.withLock({ $0[folder] }) { return made }
+    let made = try Directories.create(URL(fileURLWithPath: folder))
+    if !made { TemporaryFile.sweep(URL(fileURLWithPath: folder)) }
+    // Two downloads may prepare the same folder at once: the one that made it says so.
+    return seen.withLock { seen in
+      let known = (seen[folder] ?? false) || made
+      seen[folder] = known
+      return known
+    }
   }
 }

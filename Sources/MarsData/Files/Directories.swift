@@ -3,18 +3,23 @@ import SystemInterface
 
 /// Creates folders the way `mkdir -p` does, keeping the system's reason when it cannot.
 enum Directories {
-  static func create(_ url: URL) throws {
+  /// Makes the folder and any missing above it; returns whether this call made it (`false`
+  /// when it was there already, or another made it at the same moment).
+  @discardableResult
+  static func create(_ url: URL) throws -> Bool {
     let path = url.path
     if let status = FileStatus.of(path) {
       guard status.kind == .folder else {
         throw FileSystemError(path: path, reason: "a file is in the way of this folder")
       }
-      return
+      return false
     }
     let parent = url.deletingLastPathComponent()
     if parent.path != path { try create(parent) }
-    if !POSIX.makeFolder(path), POSIX.lastError != POSIX.ErrorCode.exists {
+    if POSIX.makeFolder(path) { return true }
+    guard POSIX.lastError == POSIX.ErrorCode.exists else {
       throw FileSystemError(path: path, errno: POSIX.lastError)
     }
+    return false
   }
 }

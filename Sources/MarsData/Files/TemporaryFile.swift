@@ -48,11 +48,18 @@ final class TemporaryFile: Sendable {
   /// and the target exists once the lock is held.
   static func create(for target: String, skipIfPresent: Bool) async throws -> TemporaryFile? {
     let path = path(for: target)
+    var remade = false
     while true {
       try Task.checkCancellation()
       // O_NOFOLLOW: a planted symlink must not redirect the write outside the folder.
       let fd = FolderEntries.change(beside: path) {
         POSIX.open(path, [.readWrite, .create, .noFollow, .closeOnExec])
+      }
+      // The folder was there when the run began with it; if it went since, it is made again.
+      if fd < 0, POSIX.lastError == POSIX.ErrorCode.noSuchFile, !remade {
+        remade = true
+        try Directories.create(URL(fileURLWithPath: path).deletingLastPathComponent())
+        continue
       }
       guard fd >= 0 else { throw FileSystemError(path: path, errno: POSIX.lastError) }
       guard POSIX.lockExclusively(fd, wait: false) else {
