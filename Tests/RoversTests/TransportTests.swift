@@ -276,4 +276,13 @@ final class CountingWriter: BodyWriter {
     #expect(run.status == 75, "\(run.stderr)")
     #expect(run.stderr.hasSuffix("/rovers: no answer before the timeout\n"), "\(run.stderr)")
   }
+
+  @Test func anUnknownTransportIsAUsageErrorNamingTheVariable() async throws {
+    let run = try await CapturedRun.rovers(
+      ["list"], base: "http://127.0.0.1:9/api/v1", environment: ["ROVERS_TRANSPORT": "bogus"])
+    #expect(run.status == 64)
+    let kinds = TransportKind.allCases.map(\.rawValue).joined(separator: " or ")
+    #expect(
+      run.stderr == "Error: The value 'bogus' of ROVERS_TRANSPORT is invalid: give \(kinds)\n")
+  }
 }

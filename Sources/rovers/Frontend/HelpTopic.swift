@@ -1,4 +1,5 @@
 import ArgumentParsing
+import RoverAPI
 
 /// `rovers help …`: a subcommand's help, or a topic such as the exit codes.
 struct HelpTopic: Sendable {
@@ -53,6 +54,11 @@ struct HelpTopic: Sendable {
     ),
     ("ROVERS_JOBS", "Transfers at once for download and sync, 1 to 64. (default: 8)"),
     ("ROVERS_MAX_BODY_MB", "The most megabytes of one JSON answer. (default: 256)"),
+    (
+      "ROVERS_TRANSPORT",
+      "The HTTP client: \(TransportKind.allCases.map(\.rawValue).joined(separator: " or ")). "
+        + "(default: \(TransportKind.native.rawValue))"
+    ),
     (
       "ROVERS_IMAGE_PROTOCOL",
       "How show draws: auto, iterm, kitty, sixel, blocks or none. (default: auto)"
