@@ -18,22 +18,26 @@
     /// Hands each line of a head to its transfer; returning anything but the line's length
     /// aborts the transfer.
     static let headerLine: rovers_curl_data_callback = { buffer, size, count, context in
-      let length = size * count
-      guard let context else { return 0 }
-      let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-      let line = UnsafeRawBufferPointer(start: buffer, count: buffer == nil ? 0 : length)
-      return transfer.takeHeaderLine(line) ? length : 0
+      hand(buffer, size * count, to: context) { $0.takeHeaderLine($1) }
     }
 
     /// Hands each piece of a body to its transfer, on the loop's thread: the writer has it
     /// on disk before libcurl reads the socket again, so a body costs the same memory
     /// whatever its size.
     static let bodyPiece: rovers_curl_data_callback = { buffer, size, count, context in
-      let length = size * count
+      hand(buffer, size * count, to: context) { $0.takeBody($1) }
+    }
+
+    /// The bytes to the transfer that `context` points at (the loop holds it while libcurl
+    /// may call); their length when it takes them, 0 to abort.
+    private static func hand(
+      _ buffer: UnsafeMutablePointer<CChar>?, _ length: Int, to context: UnsafeMutableRawPointer?,
+      _ take: (CurlTransfer, UnsafeRawBufferPointer) -> Bool
+    ) -> Int {
       guard let context else { return 0 }
       let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-      let piece = UnsafeRawBufferPointer(start: buffer, count: buffer == nil ? 0 : length)
-      return transfer.takeBody(piece) ? length : 0
+      let bytes = UnsafeRawBufferPointer(start: buffer, count: buffer == nil ? 0 : length)
+      return take(transfer, bytes) ? length : 0
     }
   }
 #endif
