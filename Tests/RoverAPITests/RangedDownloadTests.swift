@@ -80,6 +80,16 @@ final class MemoryWriter: BodyWriter {
     #expect(ContentRange("items 0-1/2") == nil)
     #expect(ContentRange("bytes 0-9/10")?.isLast == true)
     #expect(ContentRange("bytes 0-8/10")?.isLast == false)
+    // Whatever a server sends: case, spaces, and nothing that traps or reads past the end.
+    #expect(ContentRange("BYTES 0-9/10")?.total == 10)
+    #expect(ContentRange("bytes  0 - 9 / 10 ") == ContentRange("bytes 0-9/10"))
+    #expect(ContentRange("bytes 0-99999999999999999999999/*") == nil)
+    #expect(ContentRange("bytes 0-9/10 and more") == nil)
+    #expect(ContentRange("bytes -1-9/10") == nil)
+    #expect(ContentRange("bytes 0-9") == nil)
+    #expect(ContentRange("bytes") == nil)
+    #expect(ContentRange("") == nil)
+    #expect(ContentRange(nil) == nil)
   }
 }
 
