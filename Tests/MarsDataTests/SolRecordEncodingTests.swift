@@ -23,7 +23,9 @@ import Testing
       drive: 120, sampleType: "full", filter: "R0", title: "A \"title\"", caption: "line\nbreak",
       credit: "NASA/JPL-Caltech")
     record.merge(
-      saved: (0..<40).map { SolRecord.SavedPhoto(photo($0, details: $0 == 3 ? details : .init())) },
+      saved: (0..<600).map {
+        SolRecord.SavedPhoto(photo($0, details: $0 == 3 ? details : .init()))
+      },
       gone: [
         .init(nasaID: "NLB_1", imgSrc: "https://host/a/NLB_1.JPG", since: 1_700_000_000.25),
         .init(nasaID: "NLB_2", imgSrc: "https://host/a/NLB_2.JPG", since: 1_700_000_001),
