@@ -28,11 +28,20 @@ public enum ImageSize: String, Sendable, CaseIterable {
   public func address(ofImageAt imageURL: String) -> String? {
     let end = imageURL.firstIndex { $0 == "?" || $0 == "#" } ?? imageURL.endIndex
     let path = imageURL[..<end]
-    let lower = path.lowercased()
-    for size in ImageSize.allCases where size != .full && lower.hasSuffix(size.ending) {
+    for size in ImageSize.allCases where size != .full && Self.path(path, endsWith: size.ending) {
       return String(path.dropLast(size.ending.count)) + ending + imageURL[end...]
     }
     return nil
+  }
+
+  /// Whether `path` ends with `ending` (lower-case ASCII), in any case: compared byte by byte,
+  /// since every photo of a list is looked at.
+  private static func path(_ path: Substring, endsWith ending: String) -> Bool {
+    let tail = path.utf8.suffix(ending.utf8.count)
+    guard tail.count == ending.utf8.count else { return false }
+    return zip(tail, ending.utf8).allSatisfy { byte, expected in
+      ((65...90).contains(byte) ? byte + 32 : byte) == expected
+    }
   }
 }
 
