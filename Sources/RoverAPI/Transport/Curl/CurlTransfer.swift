@@ -108,7 +108,8 @@
       let outcome = state.withLock { state -> Result<Next, any Error> in
         // Already answered: cancelled, or failed by a step.
         guard !state.finished else { return .success(.done) }
-        let host = TransferFailure.hostAndPort(state.hop.url)
+        // Named only in a failure: most transfers end well.
+        var host: String { TransferFailure.hostAndPort(state.hop.url) }
         guard result == CurlResult.ok.rawValue else {
           return .failure(
             TransferFailure.translate(
