@@ -242,7 +242,11 @@ final class CountingWriter: BodyWriter {
   }
 
   /// Transports that end a request past its timeout themselves, so the client sets no timer.
-  static let timekeepers = TransportKind.allCases.filter { $0.make().keepsTimeouts }
+  static let timekeepers = TransportKind.allCases.filter { kind in
+    let transport = kind.make()
+    defer { transport.finish() }
+    return transport.keepsTimeouts
+  }
 
   @Test(arguments: timekeepers)
   func aRequestPastItsTimeoutEndsTimedOut(_ kind: TransportKind) async throws {
