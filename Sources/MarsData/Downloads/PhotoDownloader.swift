@@ -18,64 +18,174 @@ public struct PhotoDownloader: Sendable {
   public var force: Bool
   /// The folders this run has made or cleared of left-over temporary files.
   private let folders = PreparedFolders()
+  /// Puts the written photos in place, a batch at a time.
+  private let commits: GroupCommit
+
+  /// How many written photos may wait to be put in place while transfers go on: each holds
+  /// an open file.
+  static let commitWindow = 64
 
   /// Creates a downloader.
   public init(client: APIClient, jobs: Int = 8, force: Bool = false) {
+    self.init(client: client, jobs: jobs, force: force, commits: GroupCommit())
+  }
+
+  /// Creates a downloader whose photos go in place through `commits`.
+  init(client: APIClient, jobs: Int, force: Bool, commits: GroupCommit) {
     self.client = client
     self.jobs = max(1, jobs)
     self.force = force
+    self.commits = commits
+  }
+
+  /// What a transfer leaves.
+  enum Transfer: Sendable {
+    /// The download's result: nothing was written (skipped, gone, failed).
+    case finished(DownloadResult)
+    /// The photo is written whole to its temporary file, and waits to be put in place.
+    case written(WrittenPhoto)
+  }
+
+  /// A photo written whole, not yet under its real name.
+  struct WrittenPhoto: Sendable {
+    let download: PhotoDownload
+    let file: PhotoFile
+  }
+
+  private enum Step: Sendable {
+    case transferred(Transfer)
+    case committed(DownloadResult)
   }
 
   /// Downloads everything, telling `onResult` of each download as it ends (also when the run
   /// is later cancelled, so a caller can report what was done).
+  ///
+  /// A transfer's slot is free once its bytes are written: putting the photo in place (a
+  /// sync of the disk) goes on beside the next transfers, so a slow disk does not slow them.
   ///
   /// Throws ``FileSystemError`` when a file cannot be written and `CancellationError` when
   /// cancelled; the files already written stay.
   public func run(
     _ downloads: [PhotoDownload], onResult: @escaping @Sendable (DownloadResult) -> Void = { _ in }
   ) async throws -> [DownloadResult] {
-    try await downloads.concurrentMap(limit: jobs) { download in
-      let result = try await fetch(download)
-      onResult(result)
-      return result
+    try Task.checkCancellation()
+    return try await withThrowingTaskGroup(of: (Int, Step).self) { group in
+      var results = [DownloadResult?](repeating: nil, count: downloads.count)
+      var next = 0
+      var transfers = 0
+      var committing = 0
+      while true {
+        while transfers < jobs, committing < Self.commitWindow, next < downloads.count {
+          let index = next
+          group.addTask {
+            let transfer = try await transfer(downloads[index])
+            // Told here, in the child, so what ends after a cancellation is still told.
+            if case .finished(let result) = transfer { onResult(result) }
+            return (index, .transferred(transfer))
+          }
+          next += 1
+          transfers += 1
+        }
+        let step: (Int, Step)
+        do {
+          guard let next = try await group.next() else { break }
+          step = next
+        } catch {
+          await commitWritten(
+            leftIn: &group,
+            { if case .transferred(.written(let photo)) = $0.1 { photo } else { nil } },
+            onResult: onResult)
+          throw error
+        }
+        let index = step.0
+        switch step.1 {
+        case .transferred(.written(let photo)):
+          transfers -= 1
+          committing += 1
+          group.addTask {
+            let result = try await commit(photo)
+            onResult(result)
+            return (index, .committed(result))
+          }
+        case .transferred(.finished(let result)):
+          transfers -= 1
+          results[index] = result
+        case .committed(let result):
+          committing -= 1
+          results[index] = result
+        }
+      }
+      return results.compactMap { $0 }
     }
   }
 
-  /// Fetches one photo into its file, unless it is there already (or, from an earlier
-  /// version, under its old name, which is then moved to the new one).
+  /// Ends a run that failed or was cancelled: the group's tasks are cancelled, and each
+  /// photo a transfer had written whole still goes in place, and is told.
+  func commitWritten<Element: Sendable>(
+    leftIn group: inout ThrowingTaskGroup<Element, any Error>,
+    _ written: (Element) -> WrittenPhoto?,
+    onResult: (DownloadResult) -> Void
+  ) async {
+    group.cancelAll()
+    while let left = await group.nextResult() {
+      guard case .success(let element) = left, let photo = written(element),
+        let result = try? await commit(photo)
+      else { continue }
+      onResult(result)
+    }
+  }
+
+  /// Fetches one photo into its file and puts it in place, unless it is there already (or,
+  /// from an earlier version, under its old name, which is then moved to the new one).
   public func fetch(_ download: PhotoDownload) async throws -> DownloadResult {
+    switch try await transfer(download) {
+    case .finished(let result): return result
+    case .written(let photo): return try await commit(photo)
+    }
+  }
+
+  /// Fetches one photo into a temporary file, unless it is there already.
+  func transfer(_ download: PhotoDownload) async throws -> Transfer {
     let target = download.destinationPath
     // A folder this run made held nothing before it: no file there to look for. A file
     // another process writes there meanwhile is still found, under the temporary file's lock.
     let isNew = try folders.prepare(Self.folder(of: target))
     if !force, !isNew, isPresent(download) {
-      return DownloadResult(download: download, status: .skipped)
+      return .finished(DownloadResult(download: download, status: .skipped))
     }
     // The address is the server's data: one that is not http(s) is a fault of the data.
     guard let url = URL(string: download.photo.imgSrc) else {
-      return DownloadResult(download: download, status: .failed(invalidAddress(download)))
+      return .finished(
+        DownloadResult(download: download, status: .failed(invalidAddress(download))))
     }
     guard let file = try await PhotoFile.create(for: target, skipIfPresent: !force) else {
-      return DownloadResult(download: download, status: .skipped)
+      return .finished(DownloadResult(download: download, status: .skipped))
     }
     do {
       try await client.download(from: url, into: file)
       try Task.checkCancellation()
-      try await file.commit()
-      return DownloadResult(download: download, status: .downloaded(bytes: file.length))
+      return .written(WrittenPhoto(download: download, file: file))
     } catch let error as APIError {
       file.discard()
       if case .invalidRequest = error {
-        return DownloadResult(download: download, status: .failed(invalidAddress(download)))
+        return .finished(
+          DownloadResult(download: download, status: .failed(invalidAddress(download))))
       }
       if case .status(_, let answer) = error, [404, 410].contains(answer.status) {
-        return DownloadResult(download: download, status: .gone(error))
+        return .finished(DownloadResult(download: download, status: .gone(error)))
       }
-      return DownloadResult(download: download, status: .failed(error))
+      return .finished(DownloadResult(download: download, status: .failed(error)))
     } catch {
       file.discard()
       throw error
     }
+  }
+
+  /// Puts a written photo in place: synced to disk, then under its real name. A photo
+  /// written whole is kept even when the run is cancelled meanwhile.
+  func commit(_ photo: WrittenPhoto) async throws -> DownloadResult {
+    try await photo.file.commit(through: commits)
+    return DownloadResult(download: photo.download, status: .downloaded(bytes: photo.file.length))
   }
 
   /// Whether the photo's file is there, moving it from its legacy name first if need be.
@@ -98,27 +208,5 @@ public struct PhotoDownloader: Sendable {
     .undecodable(
       request: "GET \(OneLine.clean(download.photo.imgSrc))",
       problem: "the photo's img_src is not an http or https address")
-  }
-}
-
-/// The folders a run writes photos to, each made if missing and cleared of left-over
-/// temporary files once: a run never walks a mirror of a whole mission, and never looks again
-/// at a folder it has seen.
-final class PreparedFolders: Sendable {
-  /// Each folder seen, with whether this run made it.
-  private let seen = Mutex<[String: Bool]>([:])
-
-  /// Makes `folder` if it is missing and sweeps it the first time; returns whether this run
-  /// made it, in which case nothing was in it but what the run put there.
-  func prepare(_ folder: String) throws -> Bool {
-    if let made = seen.withLock({ $0[folder] }) { return made }
-    let made = try Directories.create(URL(fileURLWithPath: folder))
-    if !made { TemporaryFile.sweep(URL(fileURLWithPath: folder)) }
-    // Two downloads may prepare the same folder at once: the one that made it says so.
-    return seen.withLock { seen in
-      let known = (seen[folder] ?? false) || made
-      seen[folder] = known
-      return known
-    }
   }
 }

@@ -8,6 +8,9 @@ import Dispatch
 enum BlockingWork {
   private static let queue = DispatchQueue(label: "rovers.blocking-io", attributes: .concurrent)
 
+  /// Starts `work` on a thread that may block, and returns at once.
+  static func start(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
+
   /// The result of `work`, run on a thread that may block.
   static func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws
     -> Value

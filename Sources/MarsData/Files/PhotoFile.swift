@@ -61,10 +61,9 @@ final class PhotoFile: BodyWriter, Sendable {
     try check.check(length: length, start: start)
   }
 
-  /// Makes it the real file, synced to disk first, on a thread that may wait for the disk.
-  func commit() async throws {
-    let file = self.file
-    try await BlockingWork.run { try file.commit(durable: true) }
+  /// Makes it the real file, on disk first, in the next of `commits`' batches.
+  func commit(through commits: GroupCommit) async throws {
+    try await commits.commit(file)
   }
 
   /// Removes it: the transfer failed or was cancelled.

@@ -16,6 +16,9 @@ final class TemporaryFile: Sendable {
   let path: String
   /// The final path.
   let target: String
+  /// The file system the file is on (its device), when known: files on one are made durable
+  /// together.
+  let device: UInt64?
 
   /// The temporary path for `target`: `dir/.name.rovers-tmp`. Made from the text, not a
   /// `URL`: every download makes one.
@@ -32,10 +35,11 @@ final class TemporaryFile: Sendable {
     name.hasPrefix(".") && name.hasSuffix(suffix)
   }
 
-  private init(fd: Int32, path: String, target: String) {
+  private init(fd: Int32, path: String, target: String, device: UInt64? = nil) {
     self.fd = fd
     self.path = path
     self.target = target
+    self.device = device
     UnfinishedFiles.live.withLock { _ = $0.insert(path) }
   }
 
@@ -83,7 +87,7 @@ final class TemporaryFile: Sendable {
         POSIX.close(fd)
         throw error
       }
-      return TemporaryFile(fd: fd, path: path, target: target)
+      return TemporaryFile(fd: fd, path: path, target: target, device: status.device)
     }
   }
 

@@ -165,7 +165,14 @@ public struct PhotoSync: Sendable {
 
   private enum Event: Sendable {
     case listed(Int, Result<SolListing, any Error>)
+    /// A transfer ended: its slot is free, and a photo written whole waits to go in place.
+    case transferred(Int, PhotoDownloader.Transfer)
     case fetched(Int, DownloadResult)
+
+    /// The photo a transfer wrote, not yet in place.
+    var written: PhotoDownloader.WrittenPhoto? {
+      if case .transferred(_, .written(let photo)) = self { photo } else { nil }
+    }
   }
 
   /// Lists and images in one group, each in its own window.
@@ -180,6 +187,14 @@ public struct PhotoSync: Sendable {
       var queue: [(Int, PhotoDownload)] = []
       var queued = 0
       var transfersInFlight = 0
+      var commitsInFlight = 0
+      /// A photo's download ended: told, counted, and its sol finished once it was the last.
+      func take(_ result: DownloadResult, _ index: Int) throws {
+        onResult(result)
+        report.results.append(result)
+        sols[index].record(result, now: plan.now)
+        if sols[index].pending == 0 { try finish(sols[index], journal, plan, &report) }
+      }
       while true {
         while listsInFlight < archive.maxConcurrentRequests, nextList < sols.count {
           let index = nextList
@@ -188,9 +203,11 @@ public struct PhotoSync: Sendable {
           nextList += 1
           listsInFlight += 1
         }
-        while transfersInFlight < downloader.jobs, queued < queue.count {
+        while transfersInFlight < downloader.jobs,
+          commitsInFlight < PhotoDownloader.commitWindow, queued < queue.count
+        {
           let (index, download) = queue[queued]
-          group.addTask { .fetched(index, try await downloader.fetch(download)) }
+          group.addTask { .transferred(index, try await downloader.transfer(download)) }
           queued += 1
           transfersInFlight += 1
         }
@@ -198,7 +215,16 @@ public struct PhotoSync: Sendable {
           queue.removeFirst(queued)
           queued = 0
         }
-        guard let event = try await group.next() else { break }
+        let event: Event
+        do {
+          guard let next = try await group.next() else { break }
+          event = next
+        } catch {
+          // What was written whole goes in place; no journal line is written for it, so the
+          // next run finds it there.
+          await downloader.commitWritten(leftIn: &group, \.written, onResult: onResult)
+          throw error
+        }
         switch event {
         case .listed(let index, .failure(let error)):
           listsInFlight -= 1
@@ -217,12 +243,16 @@ public struct PhotoSync: Sendable {
           onListed(downloads.count)
           queue += downloads.map { (index, $0) }
           if sols[index].pending == 0 { try finish(sols[index], journal, plan, &report) }
-        case .fetched(let index, let result):
+        case .transferred(let index, .written(let photo)):
           transfersInFlight -= 1
-          onResult(result)
-          report.results.append(result)
-          sols[index].record(result, now: plan.now)
-          if sols[index].pending == 0 { try finish(sols[index], journal, plan, &report) }
+          commitsInFlight += 1
+          group.addTask { .fetched(index, try await downloader.commit(photo)) }
+        case .transferred(let index, .finished(let result)):
+          transfersInFlight -= 1
+          try take(result, index)
+        case .fetched(let index, let result):
+          commitsInFlight -= 1
+          try take(result, index)
         }
       }
     }
