@@ -10,13 +10,4 @@ enum BlockingWork {
 
   /// Starts `work` on a thread that may block, and returns at once.
   static func start(_ work: @escaping @Sendable () -> Void) { queue.async(execute: work) }
-
-  /// The result of `work`, run on a thread that may block.
-  static func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws
-    -> Value
-  {
-    try await withCheckedThrowingContinuation { continuation in
-      queue.async { continuation.resume(with: Result { try work() }) }
-    }
-  }
 }
