@@ -101,19 +101,21 @@ import Testing
     let files = try await written(40)
     let log = SyncLog(targets: files.map(\.target))
     let commits = GroupCommit(sync: log.sync(fileSystem: true, gated: true))
-    // The first sync holds until every file waits: the rest must then go in one more.
-    async let results = commitAll(files, commits)
-    try await Task.sleep(for: .milliseconds(200))
+    // The first file's sync holds; the other 39 arrive meanwhile, and must share one more.
+    async let first = commitAll([files[0]], commits)
+    while log.log.withLock({ $0.fileSystemSyncs }) < 1 {
+      try await Task.sleep(for: .milliseconds(2))
+    }
+    async let rest = commitAll(Array(files.dropFirst()), commits)
+    while commits.waitingCount < 39 { try await Task.sleep(for: .milliseconds(2)) }
     log.opens()
-    #expect(await results.allSatisfy { (try? $0.get()) != nil })
+    let results = await first + rest
+    #expect(results.count == 40 && results.allSatisfy { (try? $0.get()) != nil })
     let seen = log.log.withLock { $0 }
-    // One sync for the first to arrive (or all, had they all arrived before it began), one
-    // for the rest.
-    #expect((1...2).contains(seen.fileSystemSyncs))
+    #expect(seen.fileSystemSyncs == 2)
     #expect(seen.fileSyncs == 0)
-    // No name before its sync: none in place at the first, only the first batch at the second.
-    #expect(seen.inPlaceAtSync.first == 0)
-    #expect(seen.inPlaceAtSync.last.map { $0 < 40 } == true)
+    // No name before its sync: none in place at the first, only the first file at the second.
+    #expect(seen.inPlaceAtSync == [0, 1])
     for (index, file) in files.enumerated() {
       #expect(try Data(contentsOf: URL(fileURLWithPath: file.target)).last == UInt8(index))
     }

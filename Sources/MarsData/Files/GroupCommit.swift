@@ -52,6 +52,9 @@ final class GroupCommit: Sendable {
   /// Creates an empty group commit that makes files durable with `sync`.
   init(sync: DiskSync = .system) { self.sync = sync }
 
+  /// How many files wait for the next batch.
+  var waitingCount: Int { state.withLock { $0.waiting.count } }
+
   /// Makes `file` durable and gives it its real name; throws ``FileSystemError`` when either
   /// fails, in which case the file is gone. Not cancellable: the file is written whole and
   /// waits at most for one batch.
