@@ -26,13 +26,20 @@ public enum ImageSize: String, Sendable, CaseIterable {
   /// The regular form is `<base>_320.jpg`, `<base>_800.jpg` or `<base>_1200.jpg`, which is how
   /// every server and the feeds' `image_files` name Perseverance's copies.
   public func address(ofImageAt imageURL: String) -> String? {
-    let end = imageURL.firstIndex { $0 == "?" || $0 == "#" } ?? imageURL.endIndex
+    // Found in the bytes: every photo of a list is looked at, and a query or fragment
+    // starts at an ASCII character.
+    let utf8 = imageURL.utf8
+    let end =
+      utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
     let path = imageURL[..<end]
-    for size in ImageSize.allCases where size != .full && Self.path(path, endsWith: size.ending) {
+    for size in Self.sized where Self.path(path, endsWith: size.ending) {
       return String(path.dropLast(size.ending.count)) + ending + imageURL[end...]
     }
     return nil
   }
+
+  /// The sizes whose file names end in a size suffix.
+  private static let sized: [ImageSize] = [.small, .medium, .large]
 
   /// Whether `path` ends with `ending` (lower-case ASCII), in any case: compared byte by byte,
   /// since every photo of a list is looked at.

@@ -29,24 +29,28 @@ public enum NASAImageName {
 
   /// The address's last path segment, percent-decoded, without query or fragment.
   public static func fileName(of imageURL: String) -> String {
-    let utf8 = imageURL.utf8
+    var address = imageURL
+    // Native strings are contiguous already: no copy, and the bytes are read directly.
+    return address.withUTF8 { fileName(ofBytes: $0) }
+  }
+
+  private static func fileName(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> String {
     let end =
-      utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+      bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
     // Past `scheme://host`: an address of a host alone has no file name.
-    var start = utf8.startIndex
-    if let colon = utf8[..<end].firstIndex(of: UInt8(ascii: ":")),
-      utf8[colon...].starts(with: "://".utf8)
+    var start = 0
+    if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")),
+      bytes[colon...].starts(with: "://".utf8)
     {
-      let afterScheme = utf8.index(colon, offsetBy: 3)
-      guard let slash = utf8[afterScheme..<end].firstIndex(of: UInt8(ascii: "/")) else { return "" }
+      guard let slash = bytes[(colon + 3)..<end].firstIndex(of: UInt8(ascii: "/")) else {
+        return ""
+      }
       start = slash
     }
-    var last = utf8[start..<end]
+    var last = bytes[start..<end]
     while let final = last.last, final == UInt8(ascii: "/") { last = last.dropLast() }
-    if let slash = last.lastIndex(of: UInt8(ascii: "/")) {
-      last = last[last.index(after: slash)...]
-    }
-    guard last.contains(UInt8(ascii: "%")) else { return String(Substring(last)) }
+    if let slash = last.lastIndex(of: UInt8(ascii: "/")) { last = last[(slash + 1)...] }
+    guard last.contains(UInt8(ascii: "%")) else { return String(decoding: last, as: UTF8.self) }
     return percentDecoded(Array(last))
   }
 
