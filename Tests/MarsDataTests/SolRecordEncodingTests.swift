@@ -14,13 +14,14 @@ import Testing
       instrument: index % 2 == 0 ? "NAV_LEFT_B" : nil, details: details)
   }
 
-  /// Written a photo at a time, the record is byte for byte what `JSONEncoder` wrote for it
-  /// whole, so records written before and after read the same and diff cleanly.
-  @Test func aPhotoAtATimeIsTheSameBytesAsTheWholeRecord() throws {
+  /// Written straight from the values, the record is byte for byte what `JSONEncoder` wrote
+  /// for it, so records written before and after read the same and diff cleanly.
+  @Test func theRecordIsTheBytesJSONEncoderWrites() throws {
     var record = SolRecord(rover: "Curiosity/\u{2028}x", sol: 42)
     let details = PhotoDetails(
       marsTime: "Sol-00042M12:34:56.789", mastAzimuth: 12.5, mastElevation: -3.25, site: 7,
-      drive: 120, sampleType: "full", filter: "R0", title: "A \"title\"", caption: "line\nbreak",
+      drive: 120, sampleType: "full", filter: "R0", title: "A \"title\"",
+      caption: "line\nbreak\u{1}\u{8}\u{c}\r\t\u{1f}\u{7f}\\ \u{1F600}",
       credit: "NASA/JPL-Caltech")
     record.merge(
       saved: (0..<600).map {
@@ -33,7 +34,24 @@ import Testing
     let whole = try SolRecord.makeEncoder().encode(record)
     #expect(try record.encoded() == whole)
     #expect(try JSONDecoder().decode(SolRecord.self, from: record.encoded()) == record)
+    let numbers = PhotoDetails(mastAzimuth: -0.0, mastElevation: 1e-7, site: -1, drive: 0)
+    let odd = SolRecord.SavedPhoto(photo(7, details: numbers))
+    var small = SolRecord(rover: "Spirit", sol: 0)
+    small.merge(
+      saved: [odd],
+      gone: [
+        .init(nasaID: "x", imgSrc: "y", since: 1e20), .init(nasaID: "z", imgSrc: "", since: 0),
+      ])
+    #expect(try small.encoded() == SolRecord.makeEncoder().encode(small))
     let empty = SolRecord(rover: "Spirit", sol: 0)
     #expect(try empty.encoded() == SolRecord.makeEncoder().encode(empty))
+  }
+
+  /// A number JSON cannot hold is refused, as `JSONEncoder` refuses it, not written as text
+  /// no reader accepts.
+  @Test func aNumberThatIsNotFiniteIsRefused() {
+    var record = SolRecord(rover: "Spirit", sol: 0)
+    record.merge(saved: [], gone: [.init(nasaID: "x", imgSrc: "y", since: .infinity)])
+    #expect(throws: EncodingError.self) { try record.encoded() }
   }
 }
