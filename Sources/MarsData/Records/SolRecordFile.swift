@@ -49,18 +49,26 @@ extension SolRecordFile {
   /// Removes every image file in the camera folders of `saved` that is the same photo (the
   /// same identity) under another name: the copy of another size.
   static func removeOtherCopies(of saved: [SolRecord.SavedPhoto], in folder: URL) {
-    let byCamera = Dictionary(grouping: saved) { $0.file.split(separator: "/").first ?? "" }
-    for (camera, photos) in byCamera where !camera.isEmpty {
-      let cameraFolder = folder.appendingPathComponent(String(camera))
-      let keep = Dictionary(
-        photos.map { ($0.nasaID, String($0.file.split(separator: "/").last ?? "")) },
-        uniquingKeysWith: { first, _ in first })
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: cameraFolder.path)) ?? []
-      for name in names where !name.hasPrefix(".") {
-        guard let identity = NASAImageName.identity(ofImageAt: name), let kept = keep[identity],
-          kept != name
+    var byCamera: [Substring: [String: String]] = [:]
+    for photo in saved {
+      guard let slash = photo.file.utf8.firstIndex(of: UInt8(ascii: "/")) else { continue }
+      let camera = photo.file[..<slash]
+      let name = String(photo.file[photo.file.utf8.index(after: slash)...])
+      // The first of two copies saved in one run is the one kept.
+      if byCamera[camera]?[photo.nasaID] == nil {
+        byCamera[camera, default: [:]][photo.nasaID] = name
+      }
+    }
+    for (camera, keep) in byCamera where !camera.isEmpty {
+      let cameraFolder = folder.appendingPathComponent(String(camera)).path
+      // What was just saved is most of the folder: its names are kept without a look.
+      let kept = Set(keep.values)
+      for name in POSIX.names(inFolder: cameraFolder) ?? []
+      where !name.hasPrefix(".") && !kept.contains(name) {
+        guard let identity = NASAImageName.identity(ofImageAt: name), let other = keep[identity],
+          other != name
         else { continue }
-        POSIX.unlink(cameraFolder.appendingPathComponent(name).path)
+        POSIX.unlink(cameraFolder + "/" + name)
       }
     }
   }
