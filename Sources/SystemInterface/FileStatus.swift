@@ -50,6 +50,13 @@ public struct FileStatus: Sendable, Hashable {
     return stat(path, &info) == 0 ? FileStatus(info) : nil
   }
 
+  /// Whether something is at `path`, following links: one `stat`, without the conversions
+  /// `FileManager.fileExists` makes, since a download asks it of every photo.
+  public static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
   /// What an open descriptor is.
   public static func of(descriptor fd: Int32) -> FileStatus? {
     var info = stat()

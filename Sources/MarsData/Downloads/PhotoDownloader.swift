@@ -191,11 +191,10 @@ public struct PhotoDownloader: Sendable {
   /// Whether the photo's file is there, moving it from its legacy name first if need be.
   private func isPresent(_ download: PhotoDownload) -> Bool {
     let target = download.destinationPath
-    if FileManager.default.fileExists(atPath: target) { return true }
-    guard let legacy = download.legacyPath, FileManager.default.fileExists(atPath: legacy)
-    else { return false }
+    if FileStatus.exists(target) { return true }
+    guard let legacy = download.legacyPath, FileStatus.exists(legacy) else { return false }
     // Same folder, one rename: the photo is never absent under both names.
-    return POSIX.rename(legacy, target) || FileManager.default.fileExists(atPath: legacy)
+    return POSIX.rename(legacy, target) || FileStatus.exists(legacy)
   }
 
   /// The folder a file's path is in.

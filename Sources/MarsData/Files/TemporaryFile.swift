@@ -75,7 +75,7 @@ final class TemporaryFile: Sendable {
         POSIX.close(fd)
         continue
       }
-      if skipIfPresent, FileManager.default.fileExists(atPath: target) {
+      if skipIfPresent, FileStatus.exists(target) {
         POSIX.unlink(path)
         POSIX.close(fd)
         return nil
