@@ -265,6 +265,39 @@ final class CountingWriter: BodyWriter {
     }
   }
 
+  /// Transports that hold back what is over their limit of transfers to one server.
+  static let queueing = TransportKind.allCases.filter { kind in
+    let transport = kind.make()
+    defer { transport.finish() }
+    return transport.connectionsPerHost != nil
+  }
+
+  /// Handed more than its limit, the transport keeps to it on the wire, starts each waiting
+  /// transfer as one ends, and runs a transfer's timeout only once it is sent: eight images of
+  /// 0.3 s, two at a time, take four rounds, longer than each one's timeout of 1 s.
+  @Test(arguments: queueing)
+  func transfersOverTheLimitWaitTheirTurnWithoutTheirTimeoutRunning(_ kind: TransportKind)
+    async throws
+  {
+    let server = try await FixtureServer.start(imageLatencyMilliseconds: 300)
+    let transport = kind.make(connectionsPerHost: 2)
+    defer { transport.finish() }
+    #expect(transport.connectionsPerHost == 2)
+    let lengths = try await withThrowingTaskGroup(of: Int.self) { group in
+      for index in 0..<8 {
+        var request = HTTPRequest(url: URL(string: server.host + "/images/turn/\(index).jpg")!)
+        request.timeout = 1
+        group.addTask { try await transport.send(request).body.count }
+      }
+      return try await group.reduce(into: [Int]()) { $0.append($1) }
+    }
+    #expect(lengths.count == 8)
+    #expect(lengths.allSatisfy { $0 > 1000 })
+    let images = server.requests.filter { $0.target.hasPrefix("/images/turn/") }
+    #expect(images.count == 8)
+    #expect(images.map(\.inFlight).max() == 2)
+  }
+
   /// One timeout covers an attempt whole, redirects and all: two hops of 0.7 s each do not fit
   /// in 1 s, though each would alone.
   @Test(arguments: TransportKind.allCases)

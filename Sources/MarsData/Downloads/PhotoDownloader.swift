@@ -38,6 +38,14 @@ public struct PhotoDownloader: Sendable {
     self.commits = commits
   }
 
+  /// How many transfers are handed to the client at once: `jobs`, or twice that when the
+  /// transport itself keeps to `jobs` on the wire and holds the rest back, so that the next
+  /// transfer starts the moment one ends rather than once this task has heard of it.
+  var transferWindow: Int {
+    guard let onWire = client.transport.connectionsPerHost, onWire <= jobs else { return jobs }
+    return 2 * jobs
+  }
+
   /// What a transfer leaves.
   enum Transfer: Sendable {
     /// The download's result: nothing was written (skipped, gone, failed).
@@ -75,7 +83,7 @@ public struct PhotoDownloader: Sendable {
       var transfers = 0
       var committing = 0
       while true {
-        while transfers < jobs, committing < Self.commitWindow, next < downloads.count {
+        while transfers < transferWindow, committing < Self.commitWindow, next < downloads.count {
           let index = next
           group.addTask {
             let transfer = try await transfer(downloads[index])

@@ -203,7 +203,7 @@ public struct PhotoSync: Sendable {
           nextList += 1
           listsInFlight += 1
         }
-        while transfersInFlight < downloader.jobs,
+        while transfersInFlight < downloader.transferWindow,
           commitsInFlight < PhotoDownloader.commitWindow, queued < queue.count
         {
           let (index, download) = queue[queued]

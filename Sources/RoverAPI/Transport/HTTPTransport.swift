@@ -19,6 +19,12 @@ public protocol HTTPTransport: Sendable {
   /// ``HTTPRequest/timeout``, throwing ``TransportError/timedOut``: the client then sets no
   /// timer of its own for it. Otherwise the client races one against every attempt.
   var keepsTimeouts: Bool { get }
+
+  /// The most requests the transport has on the wire to one server at once, when it holds
+  /// further ones back itself, their timeouts not yet running, and sends each the moment
+  /// another ends; `nil` when it does not. A caller that must keep to a number of transfers
+  /// at once may then hand over more, so that the next one starts without waiting for it.
+  var connectionsPerHost: Int? { get }
 }
 
 extension HTTPTransport {
@@ -27,6 +33,9 @@ extension HTTPTransport {
 
   /// The client keeps the time.
   public var keepsTimeouts: Bool { false }
+
+  /// Sends whatever it is given at once.
+  public var connectionsPerHost: Int? { nil }
 }
 
 /// A GET request ready to send.

@@ -20,13 +20,14 @@ public enum TransportKind: String, CaseIterable, Sendable {
     #endif
   }
 
-  /// A new transport of this kind, allowing 16 connections to one server.
-  public func make() -> any HTTPTransport {
+  /// A new transport of this kind, allowing `connectionsPerHost` transfers to one server at
+  /// once.
+  public func make(connectionsPerHost: Int = 16) -> any HTTPTransport {
     switch self {
     #if canImport(LibCurl)
-      case .curl: CurlTransport()
+      case .curl: CurlTransport(maxConnectionsPerHost: connectionsPerHost)
     #endif
-    case .urlsession: URLSessionTransport()
+    case .urlsession: URLSessionTransport(maxConnectionsPerHost: connectionsPerHost)
     }
   }
 }

@@ -45,7 +45,9 @@ extension Rovers {
     let filter: PhotoFilter
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
-      common = try CommonOptions(settings, deadline: 3600)
+      // The run's transfers are `--jobs` at once on the wire, whoever hands them over.
+      common = try CommonOptions(
+        settings, deadline: 3600, connectionsPerHost: try settings[DownloadOutput.jobs])
       let rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
       query = PhotoQuery(
         rover: rover, day: try DayOptions.parse(arguments, allowLatest: true),

@@ -66,7 +66,9 @@ extension Rovers {
     let all: Bool
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
-      common = try CommonOptions(settings, deadline: 3600)
+      // The run's transfers are `--jobs` at once on the wire, whoever hands them over.
+      common = try CommonOptions(
+        settings, deadline: 3600, connectionsPerHost: try settings[DownloadOutput.jobs])
       rovers = try arguments.positionals.map { try NameRules.rover($0, spec: Self.spec) }
       guard let folder = try arguments[Self.output] else {
         throw UsageError.missingArgument(Self.output.displayName, in: Self.spec)

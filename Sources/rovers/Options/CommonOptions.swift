@@ -102,10 +102,14 @@ struct CommonOptions: Sendable {
   /// Makes what carries the requests.
   var transport: @Sendable () -> any HTTPTransport
 
-  init(_ settings: Settings, deadline defaultDeadline: Int = 300) throws {
+  /// The options of a run whose transfers to one server are at most `connectionsPerHost`
+  /// at once: `--jobs` for the commands that download, 16 for the others.
+  init(
+    _ settings: Settings, deadline defaultDeadline: Int = 300, connectionsPerHost: Int = 16
+  ) throws {
     let arguments = settings.arguments
     let transportKind = try settings[Self.transportKind]
-    transport = { settings.transport(transportKind) }
+    transport = { settings.transport(transportKind, connectionsPerHost: connectionsPerHost) }
     output = try OutputOptions(arguments)
     quiet = arguments[Self.quiet]
     refresh = arguments[Self.refresh]

@@ -28,11 +28,12 @@ final class Settings: Sendable {
     self.makeTransport = transport
   }
 
-  /// The run's transport: of `kind`, unless a test gave its own.
-  func transport(_ kind: TransportKind) -> any HTTPTransport {
+  /// The run's transport: of `kind`, allowing `connectionsPerHost` transfers to one server
+  /// at once, unless a test gave its own.
+  func transport(_ kind: TransportKind, connectionsPerHost: Int) -> any HTTPTransport {
     made.withLock { made in
       if let made { return made }
-      let transport = makeTransport?() ?? kind.make()
+      let transport = makeTransport?() ?? kind.make(connectionsPerHost: connectionsPerHost)
       made = transport
       return transport
     }

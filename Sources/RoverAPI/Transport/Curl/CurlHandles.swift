@@ -24,30 +24,35 @@
     var isEmpty: Bool { attached.isEmpty }
 
     /// Puts the transfer on the multi handle, to its current hop; one that cannot be set up
-    /// is answered with the reason.
-    mutating func attach(_ transfer: CurlTransfer) {
-      guard !transfer.isFinished else { return }
+    /// is answered with the reason. Returns whether it is on.
+    mutating func attach(_ transfer: CurlTransfer) -> Bool {
+      guard !transfer.isFinished else { return false }
       guard let handle = spares.popLast() ?? curl_easy_init() else {
         transfer.finish(.failure(TransportError.other("libcurl could not start a transfer")))
-        return
+        return false
       }
-      attach(transfer, to: handle, hop: transfer.hop)
+      return attach(transfer, to: handle, hop: transfer.hop)
     }
 
     /// Takes the transfer off the multi handle, when it is there: cancelled by its caller.
-    mutating func detach(_ transfer: CurlTransfer) {
-      guard let handle = handleOf[ObjectIdentifier(transfer)] else { return }
+    /// Returns whether it was there.
+    mutating func detach(_ transfer: CurlTransfer) -> Bool {
+      guard let handle = handleOf[ObjectIdentifier(transfer)] else { return false }
       release(handle)
       recycle(handle)
+      return true
     }
 
     /// libcurl is done with `handle`: its transfer answers, or goes on to a redirect's target
-    /// on the same handle.
-    mutating func end(_ handle: OpaquePointer, result: Int32) {
-      guard let transfer = release(handle) else { return }
+    /// on the same handle. Returns the transfer when it has left the multi handle.
+    mutating func end(_ handle: OpaquePointer, result: Int32) -> CurlTransfer? {
+      guard let transfer = release(handle) else { return nil }
       switch transfer.end(result) {
-      case .done: recycle(handle)
-      case .follow(let hop): attach(transfer, to: handle, hop: hop)
+      case .done:
+        recycle(handle)
+        return transfer
+      case .follow(let hop):
+        return attach(transfer, to: handle, hop: hop) ? nil : transfer
       }
     }
 
@@ -59,7 +64,7 @@
 
     private mutating func attach(
       _ transfer: CurlTransfer, to handle: OpaquePointer, hop: CurlTransfer.Hop
-    ) {
+    ) -> Bool {
       do {
         let headerList = try CurlRequest.configure(handle, for: transfer, hop: hop)
         guard curl_multi_add_handle(multi, handle) == 0 else {
@@ -68,9 +73,11 @@
         }
         attached[handle] = Attached(transfer: transfer, headerList: headerList)
         handleOf[ObjectIdentifier(transfer)] = handle
+        return true
       } catch {
         recycle(handle)
         transfer.finish(.failure(error))
+        return false
       }
     }
 

@@ -8,42 +8,47 @@
   /// HTTP/2 streams where the server offers them.
   ///
   /// Callers hand transfers in through a locked inbox and wake the loop with
-  /// `curl_multi_wakeup`, the one libcurl call that may come from another thread. The thread
-  /// starts with the first transfer and leaves once nothing has been in flight for a while,
-  /// or at once after ``finish()``; the next transfer starts it again. Connections stay with
-  /// the multi handle in between, until the loop itself goes.
+  /// `curl_multi_wakeup`, the one libcurl call that may come from another thread. At most
+  /// `maxConnectionsPerHost` transfers to one server are on the loop; the rest wait in the
+  /// inbox's ``TransferQueue`` and go on in the turn that frees their room, without a
+  /// wake-up. The thread starts with the first transfer and leaves once nothing has been in
+  /// flight for a while, or at once after ``finish()``; the next transfer starts it again.
+  /// Connections stay with the multi handle in between, until the loop itself goes.
   final class CurlLoop: Sendable {
     private struct Inbox {
-      var starting: [CurlTransfer] = []
+      var queue: TransferQueue
       var stopping: [CurlTransfer] = []
       /// Whether the thread is running: it alone touches the multi handle while it is.
       var running = false
       /// The transport's user is done with it: the thread leaves as soon as it is idle.
       var finishing = false
-
-      /// Whether nothing waits for the thread. One wake-up is owed to whatever is added to
-      /// an empty inbox; what joins it before the thread empties it rides on that one, which
-      /// saves a wake-up (a write and a read on libcurl's socket pair) per request.
-      var isEmpty: Bool { starting.isEmpty && stopping.isEmpty }
+      /// Whether a wake-up was sent that the thread has not yet answered: what joins the inbox
+      /// meanwhile rides on it, which saves a wake-up (a write and a read on libcurl's socket
+      /// pair, and a turn of the loop) per request.
+      var wakeOwed = false
     }
 
     /// How long the thread waits, idle, for another transfer before it leaves: long enough
     /// for the gap between a list and the images it names.
     private static let linger: Duration = .seconds(2)
 
+    /// The most transfers on the loop to one server at once.
+    let maxConnectionsPerHost: Int
     private let multi: MultiHandle?
-    private let inbox = Mutex(Inbox())
+    private let inbox: Mutex<Inbox>
 
-    /// A loop allowing `maxConnectionsPerHost` connections to one server at once; further
-    /// transfers to it wait in libcurl for one to be free (or share one, over HTTP/2).
+    /// A loop allowing `maxConnectionsPerHost` transfers to one server at once; further
+    /// transfers to it wait in the loop's queue for one to end.
     init(maxConnectionsPerHost: Int) {
+      self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
+      inbox = Mutex(Inbox(queue: TransferQueue(limit: maxConnectionsPerHost)))
       guard CurlLibrary.isReady, let handle = curl_multi_init() else {
         multi = nil
         return
       }
       rovers_curl_multi_set_long(handle, CurlMultiOption.pipelining.rawValue, CurlValue.multiplex)
       rovers_curl_multi_set_long(
-        handle, CurlMultiOption.maxHostConnections.rawValue, max(1, maxConnectionsPerHost))
+        handle, CurlMultiOption.maxHostConnections.rawValue, self.maxConnectionsPerHost)
       multi = MultiHandle(pointer: handle)
     }
 
@@ -58,10 +63,15 @@
         return transfer.finish(.failure(TransportError.other("libcurl could not be started")))
       }
       let (startThread, wake) = inbox.withLock { inbox in
-        let wake = inbox.running && inbox.isEmpty
-        inbox.starting.append(transfer)
-        defer { inbox.running = true }
-        return (!inbox.running, wake)
+        let room = inbox.queue.add(transfer)
+        guard inbox.running else {
+          inbox.running = true
+          return (true, false)
+        }
+        // Without room it goes on when another ends, a turn the thread makes anyway.
+        guard room, !inbox.wakeOwed else { return (false, false) }
+        inbox.wakeOwed = true
+        return (false, true)
       }
       if startThread {
         let thread = Thread { self.run(multi.pointer) }
@@ -78,8 +88,9 @@
       guard let multi else { return }
       let wake = inbox.withLock { inbox in
         guard inbox.running else { return false }
-        defer { inbox.stopping.append(transfer) }
-        return inbox.isEmpty
+        inbox.stopping.append(transfer)
+        defer { inbox.wakeOwed = true }
+        return !inbox.wakeOwed
       }
       if wake { curl_multi_wakeup(multi.pointer) }
     }
@@ -89,6 +100,7 @@
       guard let multi else { return }
       let wake = inbox.withLock { inbox in
         inbox.finishing = true
+        inbox.wakeOwed = inbox.running
         return inbox.running
       }
       if wake { curl_multi_wakeup(multi.pointer) }
@@ -99,23 +111,31 @@
     private func run(_ multi: OpaquePointer) {
       var handles = CurlHandles(multi: multi)
       var idleSince: ContinuousClock.Instant?
+      // The servers of the transfers that left the loop this turn.
+      var left: [String] = []
       while true {
         let (starting, stopping) = inbox.withLock { inbox in
-          defer {
-            inbox.starting = []
-            inbox.stopping = []
-          }
-          return (inbox.starting, inbox.stopping)
+          inbox.wakeOwed = false
+          defer { inbox.stopping = [] }
+          return (inbox.queue.takeStartable(), inbox.stopping)
         }
-        for transfer in stopping { handles.detach(transfer) }
-        for transfer in starting { handles.attach(transfer) }
+        for transfer in stopping where handles.detach(transfer) { left.append(transfer.server) }
+        for transfer in starting where !handles.attach(transfer) { left.append(transfer.server) }
         var running: Int32 = 0
         curl_multi_perform(multi, &running)
         var handle: OpaquePointer?
         var result: Int32 = 0
         while rovers_curl_multi_next_done(multi, &handle, &result) != 0, let done = handle {
-          handles.end(done, result: result)
+          if let transfer = handles.end(done, result: result) { left.append(transfer.server) }
         }
+        // What waited for the room just freed goes on in this turn, as `curl` starts its
+        // next transfer in the turn one ends, rather than after the next wait.
+        let busy = inbox.withLock { inbox in
+          inbox.queue.left(left)
+          return inbox.queue.hasStartable || !inbox.stopping.isEmpty
+        }
+        left = []
+        if busy { continue }
         var wait = Int32(1000)
         if handles.isEmpty {
           let now = ContinuousClock.now
@@ -131,14 +151,15 @@
     }
 
     /// Whether the idle thread leaves now: finished with, or idle past the linger, and nothing
-    /// new in the inbox. The spare handles go first: once the inbox says the thread is not
-    /// running, another may start and use the multi handle.
+    /// waiting. The spare handles go first: once the inbox says the thread is not running,
+    /// another may start and use the multi handle.
     private func leaves(idleFor idle: Duration, letting handles: inout CurlHandles) -> Bool {
       inbox.withLock { inbox in
-        guard inbox.starting.isEmpty, inbox.finishing || idle >= Self.linger else { return false }
+        guard inbox.queue.isEmpty, inbox.finishing || idle >= Self.linger else { return false }
         handles.removeSpares()
         inbox.running = false
         inbox.stopping = []
+        inbox.wakeOwed = false
         return true
       }
     }

@@ -32,7 +32,7 @@
         set(handle, .bufferSize, CurlValue.bufferSize),
         // The whole request, answer and body, within its timeout: the client sets no timer of
         // its own for this transport. A redirect's hop gets what earlier hops left.
-        set(handle, .timeoutMilliseconds, transfer.remainingMilliseconds),
+        set(handle, .timeoutMilliseconds, transfer.remainingMilliseconds()),
       ]
       if !hop.headers.keys.contains(where: { $0.lowercased() == "user-agent" }) {
         results.append(set(handle, .userAgent, CurlLibrary.userAgent))

@@ -33,33 +33,47 @@
       /// Where the answer being read redirects to; its body is not the caller's.
       var redirect: URL?
       var redirects = 0
+      /// When the transfer first went on the loop: its timeout counts from here, across
+      /// redirects, and not while it waited its turn.
+      var began: ContinuousClock.Instant?
     }
 
     /// The request as the caller made it.
     let request: HTTPRequest
-    /// When the request was handed over: its timeout counts from here, across redirects.
-    private let started = ContinuousClock.now
+    /// The server it is sent to, `scheme://host:port`: the loop allows so many transfers to
+    /// one. A redirect to another still counts against the first.
+    let server: String
     private let state: Mutex<State>
 
     init(request: HTTPRequest) {
       self.request = request
+      let url = request.url
+      server = "\(url.scheme ?? "")://\(url.host ?? ""):\(url.port ?? 0)"
       state = Mutex(
         State(
           receiver: BodyReceiver(for: request),
           hop: Hop(url: request.url, headers: request.headers)))
     }
 
-    /// What is left of the request's timeout, in milliseconds: all of it at first, less what
-    /// earlier hops took after a redirect; at least 1, as libcurl reads 0 as no limit.
-    var remainingMilliseconds: Int { Int(max(limit - secondsSpent, 0.001) * 1000) }
+    /// What is left of the request's timeout, in milliseconds, as a hop goes on the loop: all
+    /// of it at first, less what earlier hops took after a redirect; at least 1, as libcurl
+    /// reads 0 as no limit.
+    func remainingMilliseconds() -> Int {
+      let spent = state.withLock { state in
+        if state.began == nil { state.began = .now }
+        return Self.seconds(since: state.began)
+      }
+      return Int(max(limit - spent, 0.001) * 1000)
+    }
 
     /// The timeout in seconds, a day at most (what the client allows).
     private var limit: Double {
       request.timeout.isFinite && request.timeout > 0 ? min(request.timeout, 86_400) : 86_400
     }
 
-    private var secondsSpent: Double {
-      let elapsed = ContinuousClock.now - started
+    private static func seconds(since began: ContinuousClock.Instant?) -> Double {
+      guard let began else { return 0 }
+      let elapsed = ContinuousClock.now - began
       return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
@@ -119,7 +133,9 @@
         guard state.redirects < RedirectGuard.maxRedirects else {
           return .failure(TransferFailure.redirectLoop(host))
         }
-        guard secondsSpent < limit else { return .failure(TransportError.timedOut) }
+        guard Self.seconds(since: state.began) < limit else {
+          return .failure(TransportError.timedOut)
+        }
         do { try TransferFailure.refuseUnfetchable(target) } catch { return .failure(error) }
         let guarded = RedirectGuard.guarded(
           url: target, headers: state.hop.headers, from: request.url)

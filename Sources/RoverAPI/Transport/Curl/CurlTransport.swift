@@ -15,10 +15,15 @@
   public struct CurlTransport: HTTPTransport {
     private let loop: CurlLoop
 
-    /// Creates a transport allowing `maxConnectionsPerHost` connections to one server.
+    /// Creates a transport allowing `maxConnectionsPerHost` transfers to one server at once;
+    /// more wait their turn inside it.
     public init(maxConnectionsPerHost: Int = 16) {
       loop = CurlLoop(maxConnectionsPerHost: maxConnectionsPerHost)
     }
+
+    /// Transfers beyond the limit wait in the loop, their timeouts not yet running: a caller
+    /// may hand over the next ones early, to start the moment others end.
+    public var connectionsPerHost: Int? { loop.maxConnectionsPerHost }
 
     /// Sends the request on the loop, receiving the body through a ``BodyReceiver``.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
