@@ -22,7 +22,9 @@ let package = Package(
     // interface on Linux, URLSession on macOS.
     .target(
       name: "RoverAPI",
-      dependencies: [.target(name: "LibCurl", condition: .when(platforms: [.linux]))]),
+      dependencies: [
+        "SystemInterface", .target(name: "LibCurl", condition: .when(platforms: [.linux])),
+      ]),
     // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
     .target(name: "MarsData", dependencies: ["RoverAPI", "SystemInterface"]),
     // The offline HTML gallery of a folder that download and sync fill.

@@ -33,6 +33,20 @@ int rovers_curl_multi_set_long(rovers_curl_multi *multi, int option, long value)
   return curl_multi_setopt(multi, option, value);
 }
 
+int rovers_curl_multi_set_pointer(rovers_curl_multi *multi, int option, const void *value) {
+  return curl_multi_setopt(multi, option, value);
+}
+
+int rovers_curl_multi_set_socket_callback(rovers_curl_multi *multi, int option,
+                                          rovers_curl_socket_callback callback) {
+  return curl_multi_setopt(multi, option, callback);
+}
+
+int rovers_curl_multi_set_timer_callback(rovers_curl_multi *multi, int option,
+                                         rovers_curl_timer_callback callback) {
+  return curl_multi_setopt(multi, option, callback);
+}
+
 int rovers_curl_multi_next_done(rovers_curl_multi *multi, rovers_curl_easy **handle,
                                 int *result) {
   int left = 0;

@@ -4,7 +4,7 @@
 // been stable since 7.x. Every declaration below matches the library's own; the option and
 // result numbers live with the Swift code that uses them (RoverAPI's Transport/Curl).
 //
-// Needs libcurl 7.68 or later (curl_multi_poll and curl_multi_wakeup).
+// Needs libcurl 7.54 or later (CURLOPT_SUPPRESS_CONNECT_HEADERS); the functions are older.
 
 #ifndef ROVERS_LIBCURL_H
 #define ROVERS_LIBCURL_H
@@ -27,6 +27,16 @@ struct curl_slist {
 typedef size_t (*rovers_curl_data_callback)(char *buffer, size_t size, size_t count,
                                             void *context);
 
+// What libcurl calls to say which of a transfer's sockets to watch, and for what: `what` is
+// 1 (readable), 2 (writable), 3 (both) or 4 (no longer).
+typedef int (*rovers_curl_socket_callback)(rovers_curl_easy *handle, int socket, int what,
+                                           void *context, void *socket_context);
+
+// What libcurl calls to say when it next wants to be driven whatever the sockets do:
+// `timeout_ms` from now, 0 at once, -1 not until a socket is ready.
+typedef int (*rovers_curl_timer_callback)(rovers_curl_multi *multi, long timeout_ms,
+                                          void *context);
+
 // libcurl's own functions; CURLcode and CURLMcode are C enums, so `int`.
 int curl_global_init(long flags);
 char *curl_version(void);
@@ -38,10 +48,7 @@ void curl_slist_free_all(struct curl_slist *list);
 rovers_curl_multi *curl_multi_init(void);
 int curl_multi_add_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
 int curl_multi_remove_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
-int curl_multi_perform(rovers_curl_multi *multi, int *running);
-int curl_multi_poll(rovers_curl_multi *multi, void *extra_fds, unsigned int extra_count,
-                    int timeout_ms, int *ready);
-int curl_multi_wakeup(rovers_curl_multi *multi);
+int curl_multi_socket_action(rovers_curl_multi *multi, int socket, int events, int *running);
 int curl_multi_cleanup(rovers_curl_multi *multi);
 
 // curl_easy_setopt and curl_multi_setopt take their value as a variadic argument, which
@@ -51,6 +58,11 @@ int rovers_curl_easy_set_pointer(rovers_curl_easy *handle, int option, const voi
 int rovers_curl_easy_set_callback(rovers_curl_easy *handle, int option,
                                   rovers_curl_data_callback callback);
 int rovers_curl_multi_set_long(rovers_curl_multi *multi, int option, long value);
+int rovers_curl_multi_set_pointer(rovers_curl_multi *multi, int option, const void *value);
+int rovers_curl_multi_set_socket_callback(rovers_curl_multi *multi, int option,
+                                          rovers_curl_socket_callback callback);
+int rovers_curl_multi_set_timer_callback(rovers_curl_multi *multi, int option,
+                                         rovers_curl_timer_callback callback);
 
 // The next transfer the multi handle has finished, with its result (a CURLcode); returns 0
 // when none is left to report. Unpacks curl_multi_info_read's message, whose union Swift

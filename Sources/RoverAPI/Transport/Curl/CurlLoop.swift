@@ -2,13 +2,16 @@
   import Foundation
   import LibCurl
   import Synchronization
+  import SystemInterface
 
   /// libcurl's multi interface on a thread of its own: one event loop for every transfer of a
   /// transport, as the `curl` tool runs `--parallel`, reusing connections and multiplexing
   /// HTTP/2 streams where the server offers them.
   ///
-  /// Callers hand transfers in through a locked inbox and wake the loop with
-  /// `curl_multi_wakeup`, the one libcurl call that may come from another thread. At most
+  /// libcurl is driven by its socket interface: the loop waits on the sockets libcurl names
+  /// (``CurlEvents``) and tells it which is ready, so a turn costs what is ready, not what is
+  /// in flight. Callers hand transfers in through a locked inbox and wake the loop through a
+  /// pipe of its own. At most
   /// `maxConnectionsPerHost` transfers to one server are on the loop; the rest wait in the
   /// inbox's ``TransferQueue`` and go on in the turn that frees their room, without a
   /// wake-up. The thread starts with the first transfer and leaves once nothing has been in
@@ -36,13 +39,22 @@
     let maxConnectionsPerHost: Int
     private let multi: MultiHandle?
     private let inbox: Mutex<Inbox>
+    private let events = CurlEvents()
+    /// The pipe callers write to, to wake the loop's thread from its wait.
+    private let wakePipe: (read: Int32, write: Int32)?
 
     /// A loop allowing `maxConnectionsPerHost` transfers to one server at once; further
     /// transfers to it wait in the loop's queue for one to end.
     init(maxConnectionsPerHost: Int) {
       self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
       inbox = Mutex(Inbox(queue: TransferQueue(limit: maxConnectionsPerHost)))
-      guard CurlLibrary.isReady, let handle = curl_multi_init() else {
+      wakePipe = POSIX.makeWakePipe()
+      guard CurlLibrary.isReady, wakePipe != nil, let handle = curl_multi_init() else {
+        multi = nil
+        return
+      }
+      guard events.install(on: handle) else {
+        curl_multi_cleanup(handle)
         multi = nil
         return
       }
@@ -55,6 +67,10 @@
     deinit {
       // No thread is running: a running one holds the loop.
       if let multi { curl_multi_cleanup(multi.pointer) }
+      if let wakePipe {
+        POSIX.close(wakePipe.read)
+        POSIX.close(wakePipe.write)
+      }
     }
 
     /// Hands the transfer to the loop, starting its thread if need be.
@@ -78,41 +94,49 @@
         thread.name = "rovers.curl"
         thread.start()
       } else if wake {
-        curl_multi_wakeup(multi.pointer)
+        self.wake()
       }
     }
 
     /// Takes a cancelled transfer off the loop, closing its connection, so a server that
     /// keeps sending is not read on.
     func stop(_ transfer: CurlTransfer) {
-      guard let multi else { return }
+      guard multi != nil else { return }
       let wake = inbox.withLock { inbox in
         guard inbox.running else { return false }
         inbox.stopping.append(transfer)
         defer { inbox.wakeOwed = true }
         return !inbox.wakeOwed
       }
-      if wake { curl_multi_wakeup(multi.pointer) }
+      if wake { self.wake() }
     }
 
     /// The transport is done with: the thread leaves once nothing is in flight.
     func finish() {
-      guard let multi else { return }
+      guard multi != nil else { return }
       let wake = inbox.withLock { inbox in
         inbox.finishing = true
         inbox.wakeOwed = inbox.running
         return inbox.running
       }
-      if wake { curl_multi_wakeup(multi.pointer) }
+      if wake { self.wake() }
     }
 
-    /// The thread's loop: takes what the inbox holds, lets libcurl move every transfer on,
-    /// hands each finished one its result, and waits for sockets, a timer or a wake-up.
+    /// Wakes the loop's thread from its wait.
+    private func wake() {
+      if let wakePipe { POSIX.wake(wakePipe.write) }
+    }
+
+    /// The thread's loop: takes what the inbox holds, lets libcurl move on the transfers of
+    /// the sockets that are ready and those whose timer is due, hands each finished one its
+    /// result, and waits for sockets, the timer or a wake-up.
     private func run(_ multi: OpaquePointer) {
+      guard let wakePipe else { return }
       var handles = CurlHandles(multi: multi)
       var idleSince: ContinuousClock.Instant?
       // The servers of the transfers that left the loop this turn.
       var left: [String] = []
+      var ready: [POSIX.SocketReadiness] = []
       while true {
         let (starting, stopping) = inbox.withLock { inbox in
           inbox.wakeOwed = false
@@ -122,7 +146,16 @@
         for transfer in stopping where handles.detach(transfer) { left.append(transfer.server) }
         for transfer in starting where !handles.attach(transfer) { left.append(transfer.server) }
         var running: Int32 = 0
-        curl_multi_perform(multi, &running)
+        for socket in ready {
+          let what =
+            (socket.readable ? CurlSocket.readable : 0)
+            | (socket.writable ? CurlSocket.writable : 0)
+            | (socket.failed ? CurlSocket.failed : 0)
+          curl_multi_socket_action(multi, socket.fd, what, &running)
+        }
+        ready = []
+        // A transfer just added is due at once: libcurl starts it here.
+        if events.takeDue() { curl_multi_socket_action(multi, CurlSocket.timeout, 0, &running) }
         var handle: OpaquePointer?
         var result: Int32 = 0
         while rovers_curl_multi_next_done(multi, &handle, &result) != 0, let done = handle {
@@ -146,7 +179,11 @@
         } else {
           idleSince = nil
         }
-        curl_multi_poll(multi, nil, 0, wait, nil)
+        ready =
+          POSIX.wait(
+            for: events.watched, orWake: wakePipe.read,
+            milliseconds: events.waitMilliseconds(atMost: wait)
+          ).ready
       }
     }
 
@@ -166,7 +203,7 @@
   }
 
   /// libcurl's multi handle, passed between threads: the loop's thread alone uses it while it
-  /// runs, and other threads only wake it (`curl_multi_wakeup` is thread-safe).
+  /// runs, and other threads only wake it, through the loop's pipe.
   private struct MultiHandle: @unchecked Sendable {
     let pointer: OpaquePointer
   }

@@ -28,6 +28,24 @@
   enum CurlMultiOption: Int32 {
     case pipelining = 3
     case maxHostConnections = 7
+    case socketData = 10002
+    case timerData = 10005
+    case socketFunction = 20001
+    case timerFunction = 20004
+  }
+
+  /// The socket events of `curl_multi_socket_action`, and what the socket callback asks.
+  enum CurlSocket {
+    /// `CURL_SOCKET_TIMEOUT`: no socket, the timer is due.
+    static let timeout: Int32 = -1
+    /// `CURL_CSELECT_IN`, `_OUT`, `_ERR`: what a socket is ready for.
+    static let readable: Int32 = 1
+    static let writable: Int32 = 2
+    static let failed: Int32 = 4
+    /// `CURL_POLL_IN`, `_OUT`, `_REMOVE`: what to watch a socket for.
+    static let watchRead: Int32 = 1
+    static let watchWrite: Int32 = 2
+    static let unwatch: Int32 = 4
   }
 
   /// The values some options take.
