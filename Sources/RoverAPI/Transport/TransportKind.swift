@@ -20,14 +20,16 @@ public enum TransportKind: String, CaseIterable, Sendable {
     #endif
   }
 
-  /// A new transport of this kind, allowing `connectionsPerHost` transfers to one server at
-  /// once.
+  /// A new transport of this kind. libcurl's keeps to `connectionsPerHost` transfers to one
+  /// server at once, holding the rest back; URLSession keeps its 16 connections, and the
+  /// callers' own windows keep to `-j` (fewer connections made it hand them over no faster,
+  /// at twice the CPU time).
   public func make(connectionsPerHost: Int = 16) -> any HTTPTransport {
     switch self {
     #if canImport(LibCurl)
       case .curl: CurlTransport(maxConnectionsPerHost: connectionsPerHost)
     #endif
-    case .urlsession: URLSessionTransport(maxConnectionsPerHost: connectionsPerHost)
+    case .urlsession: URLSessionTransport()
     }
   }
 }
