@@ -9,6 +9,18 @@ public enum AtomicFile {
     try write([data], to: target, durable: durable)
   }
 
+  /// Writes `bytes` whole, without a copy of them into `Data` first.
+  public static func write(bytes: [UInt8], to target: URL, durable: Bool = true) throws {
+    let file = try TemporaryFile.createNow(for: target.path)
+    do {
+      try bytes.withUnsafeBytes { try file.write($0) }
+    } catch {
+      file.discard()
+      throw error
+    }
+    try file.commit(durable: durable)
+  }
+
   /// Writes `parts` one after another as one file, without joining them in memory first.
   public static func write(_ parts: [Data], to target: URL, durable: Bool = true) throws {
     let file = try TemporaryFile.createNow(for: target.path)

@@ -115,17 +115,20 @@ final class TemporaryFile: Sendable {
 
   /// Writes every byte, retrying short writes and interruptions.
   func write(_ data: Data) throws {
-    try data.withUnsafeBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var offset = 0
-      while offset < buffer.count {
-        let written = POSIX.write(fd, base + offset, buffer.count - offset)
-        if written < 0 {
-          if POSIX.lastError == POSIX.ErrorCode.interrupted { continue }
-          throw FileSystemError(path: path, errno: POSIX.lastError)
-        }
-        offset += written
+    try data.withUnsafeBytes { try write($0) }
+  }
+
+  /// Writes all of `buffer`, after what was written before.
+  func write(_ buffer: UnsafeRawBufferPointer) throws {
+    guard let base = buffer.baseAddress else { return }
+    var offset = 0
+    while offset < buffer.count {
+      let written = POSIX.write(fd, base + offset, buffer.count - offset)
+      if written < 0 {
+        if POSIX.lastError == POSIX.ErrorCode.interrupted { continue }
+        throw FileSystemError(path: path, errno: POSIX.lastError)
       }
+      offset += written
     }
   }
 

@@ -12,6 +12,10 @@ struct CompactJSON {
   /// Whether a value was just written, so the next member or element needs a comma.
   private var afterValue = false
 
+  /// A writer with room for about `capacity` bytes, so a large document is not copied as
+  /// it grows.
+  init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
   /// An object whose members `body` writes.
   mutating func object(_ body: (inout CompactJSON) throws -> Void) rethrows {
     bytes.append(UInt8(ascii: "{"))

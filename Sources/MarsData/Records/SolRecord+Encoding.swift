@@ -14,8 +14,13 @@ extension SolRecord {
   /// so records written before and after read the same and diff cleanly, written straight
   /// from the values. Through `JSONEncoder`, whole, a sol of 5,000 photos was a value tree of
   /// 20 MB; a few hundred at a time, still a tenth of a download's CPU time.
-  public func encoded() throws -> Data {
-    var json = CompactJSON()
+  public func encoded() throws -> Data { Data(try encodedBytes()) }
+
+  /// The same bytes, kept as written: a record of 5,000 photos is 2 MB, and a copy of it
+  /// into `Data` was a tenth of a download's peak memory.
+  func encodedBytes() throws -> [UInt8] {
+    // About what a photo takes, so the bytes are not copied as they grow.
+    var json = CompactJSON(capacity: 64 + photos.count * 480 + gone.count * 160)
     // Members in sorted order, here and below.
     try json.object { json in
       json.key("gone")
@@ -31,7 +36,7 @@ extension SolRecord {
       json.member("rover", rover)
       json.member("sol", sol)
     }
-    return Data(json.bytes)
+    return json.bytes
   }
 }
 

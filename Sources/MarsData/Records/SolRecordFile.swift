@@ -40,7 +40,7 @@ public enum SolRecordFile {
     // Not synced: the photos themselves are, and a lost record is rebuilt from the next run's
     // list (and the gallery reads the files when it has none).
     try AtomicFile.write(
-      try record.encoded(), to: folder.appendingPathComponent(name), durable: false)
+      bytes: try record.encodedBytes(), to: folder.appendingPathComponent(name), durable: false)
     return record
   }
 }
