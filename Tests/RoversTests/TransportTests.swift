@@ -169,6 +169,28 @@ final class CountingWriter: BodyWriter {
     }
   }
 
+  /// A transfer that failed leaves the transport able to send the next: libcurl's handle is
+  /// used again, and must take its options again (the retry after a refused connection once
+  /// failed with "libcurl refused the request's options").
+  @Test(arguments: TransportKind.allCases)
+  func aFailedTransferLeavesTheNextOneWhole(_ kind: TransportKind) async throws {
+    let server = try await FixtureServer.start()
+    let transport = kind.make()
+    defer { transport.finish() }
+    for _ in 0..<3 {
+      let refused = await failure {
+        try await transport.send(HTTPRequest(url: URL(string: "http://127.0.0.1:9/rovers")!))
+      }
+      guard case .cannotConnect = refused as? TransportError else {
+        Issue.record("\(String(describing: refused))")
+        return
+      }
+      let answer = try await transport.send(
+        HTTPRequest(url: URL(string: server.baseURL + "/rovers")!))
+      #expect(answer.status == 200)
+    }
+  }
+
   @Test(arguments: TransportKind.allCases)
   func cancellingEndsTheCallAtOnceAndNothingMoreIsWritten(_ kind: TransportKind) async throws {
     let server = try await FixtureServer.start(

@@ -49,7 +49,10 @@
       guard let transfer = release(handle) else { return nil }
       switch transfer.end(result) {
       case .done:
-        recycle(handle)
+        // A handle whose transfer failed goes: what libcurl keeps of a failure is not cleared
+        // by a reset (after a name that did not resolve, 7.88 refused the next request's
+        // options on it). Failures are rare; a new handle costs little.
+        if result == CurlResult.ok.rawValue { recycle(handle) } else { curl_easy_cleanup(handle) }
         return transfer
       case .follow(let hop):
         return attach(transfer, to: handle, hop: hop) ? nil : transfer

@@ -29,7 +29,6 @@
         // Over https, waits for a connection that may multiplex (HTTP/2) rather than opening
         // another at once; in the clear HTTP/1.1 it is, and waiting would only delay.
         set(handle, .pipeWait, hop.url.scheme?.lowercased() == "https" ? 1 : 0),
-        set(handle, .bufferSize, CurlValue.bufferSize),
         // The whole request, answer and body, within its timeout: the client sets no timer of
         // its own for this transport. A redirect's hop gets what earlier hops left.
         set(handle, .timeoutMilliseconds, transfer.remainingMilliseconds()),
@@ -40,6 +39,10 @@
       // Only http and https, whatever libcurl was built with (7.85 and later know this
       // option; the address was checked before in any case).
       _ = set(handle, .protocols, "http,https")
+      // A larger read buffer, where libcurl allows it: it refuses to size again a buffer a
+      // reused handle still holds (7.88, after some failures), and the request then goes
+      // ahead with the size it has.
+      _ = set(handle, .bufferSize, CurlValue.bufferSize)
       guard results.allSatisfy({ $0 == 0 }) else {
         curl_slist_free_all(headerList)
         throw TransportError.other("libcurl refused the request's options")
