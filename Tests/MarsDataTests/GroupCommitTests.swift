@@ -5,10 +5,6 @@ import Testing
 @testable import MarsData
 @testable import RoverAPI
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Photos go in place in batches: one sync of the disk for every file that finished while the
 /// last one ran, each name given only after its file was synced, and transfers never waiting
 /// for the disk.
