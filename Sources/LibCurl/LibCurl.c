@@ -16,6 +16,19 @@ struct rovers_curl_message {
 enum { rovers_curl_message_done = 1 };
 struct rovers_curl_message *curl_multi_info_read(rovers_curl_multi *multi, int *left);
 
+// The first fields of curl_version_info_data, which libcurl has only ever grown at its end.
+struct rovers_curl_version_info {
+  int age;
+  const char *version;
+};
+struct rovers_curl_version_info *curl_version_info(int age);
+
+const char *rovers_curl_version_number(void) {
+  // Age 0 asks for no field past the first ones; libcurl returns its whole struct anyway.
+  struct rovers_curl_version_info *info = curl_version_info(0);
+  return info == NULL ? NULL : info->version;
+}
+
 int rovers_curl_easy_set_long(rovers_curl_easy *handle, int option, long value) {
   return curl_easy_setopt(handle, option, value);
 }

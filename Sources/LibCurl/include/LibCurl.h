@@ -39,7 +39,6 @@ typedef int (*rovers_curl_timer_callback)(rovers_curl_multi *multi, long timeout
 
 // libcurl's own functions; CURLcode and CURLMcode are C enums, so `int`.
 int curl_global_init(long flags);
-char *curl_version(void);
 rovers_curl_easy *curl_easy_init(void);
 void curl_easy_reset(rovers_curl_easy *handle);
 void curl_easy_cleanup(rovers_curl_easy *handle);
@@ -50,6 +49,11 @@ int curl_multi_add_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
 int curl_multi_remove_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
 int curl_multi_socket_action(rovers_curl_multi *multi, int socket, int events, int *running);
 int curl_multi_cleanup(rovers_curl_multi *multi);
+
+// libcurl's version number as text (`7.88.1`), read from curl_version_info: curl_version
+// would also ask every library libcurl is built with for its own, and OpenLDAP reads its
+// configuration files to answer.
+const char *rovers_curl_version_number(void);
 
 // curl_easy_setopt and curl_multi_setopt take their value as a variadic argument, which
 // Swift cannot pass: one function for each kind of value.

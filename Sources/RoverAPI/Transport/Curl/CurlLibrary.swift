@@ -10,9 +10,8 @@
     /// The `User-Agent` sent when the request names none: the tool and the libcurl it runs
     /// on (`rovers libcurl/7.88.1`), as URLSession names both.
     static let userAgent: String = {
-      guard let version = curl_version() else { return "rovers" }
-      let library = String(cString: version).split(separator: " ").first.map(String.init)
-      return ["rovers", library].compactMap { $0 }.joined(separator: " ")
+      guard let version = rovers_curl_version_number() else { return "rovers" }
+      return "rovers libcurl/" + String(cString: version)
     }()
 
     /// Hands each line of a head to its transfer; returning anything but the line's length
