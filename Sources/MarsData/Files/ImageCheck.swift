@@ -8,20 +8,24 @@ struct ImageCheck: Sendable {
 
   /// The check for a file called `name`.
   init(fileName name: String) {
-    let lower = name.lowercased()
-    if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") {
-      signature = [0xFF, 0xD8, 0xFF]
-    } else if lower.hasSuffix(".png") {
-      signature = [0x89, 0x50, 0x4E, 0x47]
-    } else {
-      signature = nil
+    // The extension alone is lower-cased: this runs for every photo.
+    let dot = name.utf8.lastIndex(of: UInt8(ascii: "."))
+    switch dot.map({ name[name.utf8.index(after: $0)...].lowercased() }) {
+    case "jpg", "jpeg": signature = Self.jpeg
+    case "png": signature = Self.png
+    default: signature = nil
     }
   }
 
+  private static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
+  private static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+
   /// Refuses an answer whose `Content-Type` says it is a page or text, not an image.
   func check(headers: [String: String]) throws {
-    let type = (headers.first { $0.key.lowercased() == "content-type" }?.value ?? "")
-      .lowercased()
+    // Transports that lower-case names are read with one lookup; others are searched.
+    let field =
+      headers["content-type"] ?? headers.first { $0.key.lowercased() == "content-type" }?.value
+    let type = (field ?? "").lowercased()
     if type.hasPrefix("text/html") || type.hasPrefix("application/xhtml") {
       throw BodyRejected("the server answered 200 with an HTML page, not an image")
     }

@@ -24,7 +24,9 @@ final class PhotoFile: BodyWriter, Sendable {
   static func create(for target: String, skipIfPresent: Bool) async throws -> PhotoFile? {
     guard let file = try await TemporaryFile.create(for: target, skipIfPresent: skipIfPresent)
     else { return nil }
-    let name = target.split(separator: "/").last.map(String.init) ?? target
+    // The last segment alone: splitting the whole path cost more than the rest of this call.
+    let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
+    let name = slash.map { String(target[target.utf8.index(after: $0)...]) } ?? target
     return PhotoFile(file: file, check: ImageCheck(fileName: name))
   }
 
@@ -46,14 +48,18 @@ final class PhotoFile: BodyWriter, Sendable {
   }
 
   func write(_ chunk: Data) throws {
+    try chunk.withUnsafeBytes { try write(bytes: $0) }
+  }
+
+  func write(bytes: UnsafeRawBufferPointer) throws {
     let start = progress.withLock { progress -> [UInt8]? in
-      progress.length += chunk.count
+      progress.length += bytes.count
       guard progress.start.count < 8 else { return nil }
-      progress.start += chunk.prefix(8 - progress.start.count)
+      progress.start += bytes.prefix(8 - progress.start.count)
       return progress.start
     }
     if let start { try check.check(start: start) }
-    try file.write(chunk)
+    try file.write(bytes)
   }
 
   func finish() throws {
@@ -64,6 +70,13 @@ final class PhotoFile: BodyWriter, Sendable {
   /// Makes it the real file, on disk first, in the next of `commits`' batches.
   func commit(through commits: GroupCommit) async throws {
     try await commits.commit(file)
+  }
+
+  /// The same, returning at once: `placed` hears how it went.
+  func commit(
+    through commits: GroupCommit, placed: @escaping @Sendable (Result<Void, any Error>) -> Void
+  ) {
+    commits.commit(file, placed: placed)
   }
 
   /// Removes it: the transfer failed or was cancelled.

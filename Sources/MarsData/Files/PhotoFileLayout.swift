@@ -81,7 +81,7 @@ public struct PhotoFileLayout: Sendable {
     // Almost every name is safe as it comes: kept without building another.
     let utf8 = text.utf8
     if let first = utf8.first, first != UInt8(ascii: "."), utf8.count <= maxNameLength,
-      utf8.allSatisfy(isSafe)
+      utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isSafe) }) ?? utf8.allSatisfy(isSafe)
     {
       return text
     }

@@ -51,6 +51,24 @@ struct CompactJSON {
   /// characters; everything else, `/` and non-ASCII included, as it is.
   mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
+    // Nearly every string needs no escape: copied whole, not byte by byte.
+    let plain =
+      text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: Self.needsEscape) }
+      ?? !text.utf8.contains(where: Self.needsEscape)
+    if plain {
+      bytes.append(contentsOf: text.utf8)
+    } else {
+      escape(text)
+    }
+    bytes.append(UInt8(ascii: "\""))
+    afterValue = true
+  }
+
+  private static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+  }
+
+  private mutating func escape(_ text: String) {
     for byte in text.utf8 {
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
@@ -65,8 +83,6 @@ struct CompactJSON {
       default: bytes.append(byte)
       }
     }
-    bytes.append(UInt8(ascii: "\""))
-    afterValue = true
   }
 
   /// A whole number.
