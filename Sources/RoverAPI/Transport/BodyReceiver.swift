@@ -33,16 +33,21 @@ public struct BodyReceiver: Sendable {
 
   /// Takes the next piece of the body; throws when it is over the limit or cannot be written.
   public mutating func receive(_ chunk: Data) throws {
-    length += chunk.count
+    try chunk.withUnsafeBytes { try receive(bytes: $0) }
+  }
+
+  /// Takes the next piece of the body, borrowed for the call: a writer gets it with no copy.
+  public mutating func receive(bytes: UnsafeRawBufferPointer) throws {
+    length += bytes.count
     if toWriter {
-      try request.bodyWriter?.write(chunk)
+      try request.bodyWriter?.write(bytes: bytes)
     } else if (200..<300).contains(status) {
       guard length <= request.bodyLimit else {
         throw TransportError.bodyTooLarge(limit: request.bodyLimit)
       }
-      body.append(chunk)
+      body.append(contentsOf: bytes)
     } else if body.count < Self.errorBodyLimit {
-      body.append(chunk.prefix(Self.errorBodyLimit - body.count))
+      body.append(contentsOf: bytes.prefix(Self.errorBodyLimit - body.count))
     }
   }
 

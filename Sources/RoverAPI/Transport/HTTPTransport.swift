@@ -78,9 +78,17 @@ public protocol BodyWriter: Sendable {
   func begin(status: Int, headers: [String: String], at offset: Int) throws
   /// Keeps the next piece of the body.
   func write(_ chunk: Data) throws
+  /// Keeps the next piece of the body, borrowed for the call: what a transport that reads
+  /// into its own buffer hands over, with no copy made.
+  func write(bytes: UnsafeRawBufferPointer) throws
   /// Called once the whole 2xx body has arrived; throws ``BodyRejected`` when it is not
   /// acceptable after all (empty, or too short to be what it claims).
   func finish() throws
+}
+
+extension BodyWriter {
+  /// Copies the bytes into a `Data` for ``write(_:)``.
+  public func write(bytes: UnsafeRawBufferPointer) throws { try write(Data(bytes)) }
 }
 
 /// A 2xx answer whose body is not what was asked for: worth another try, then a data error.
@@ -111,8 +119,13 @@ public struct HTTPResponse: Sendable, Hashable {
     finalURL: URL? = nil
   ) {
     self.status = status
-    self.headers = Dictionary(
-      headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    // A transport that lower-cased the names already hands them over as they are.
+    let lowered = headers.keys.allSatisfy { !$0.utf8.contains { (65...90).contains($0) } }
+    self.headers =
+      lowered
+      ? headers
+      : Dictionary(
+        headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
     self.body = body
     self.bodyLength = bodyLength ?? body.count
     self.finalURL = finalURL

@@ -36,9 +36,14 @@ struct ResponseHead: Sendable, Hashable {
     } else if let colon = line.firstIndex(of: Self.colon) {
       let name = Self.trimmed(line[..<colon])
       guard !name.isEmpty else { return false }
-      let key = String(decoding: name.map { (65...90).contains($0) ? $0 + 32 : $0 }, as: UTF8.self)
+      let key = Self.lowercased(name)
       let value = String(decoding: Self.trimmed(line[line.index(after: colon)...]), as: UTF8.self)
-      headers[key] = headers[key].map { "\($0), \(value)" } ?? value
+      if headers.isEmpty { headers.reserveCapacity(16) }
+      if let earlier = headers[key] {
+        headers[key] = earlier + ", " + value
+      } else {
+        headers[key] = value
+      }
     }
     return false
   }
@@ -58,6 +63,17 @@ struct ResponseHead: Sendable, Hashable {
     guard digits.count == 3 else { return 0 }
     let code = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
     return code >= 100 ? code : 0
+  }
+
+  /// A name's bytes as a string with ASCII letters lower-cased (bytes that are not UTF-8
+  /// become U+FFFD), written in place rather than through an array: every answer has a dozen.
+  private static func lowercased<Name: Collection<UInt8>>(_ name: Name) -> String {
+    String(unsafeUninitializedCapacity: name.count) { buffer in
+      for (index, byte) in name.enumerated() {
+        buffer[index] = (65...90).contains(byte) ? byte + 32 : byte
+      }
+      return name.count
+    }
   }
 
   /// The bytes without the spaces and tabs around them.

@@ -57,7 +57,7 @@
     {
       var list: UnsafeMutablePointer<curl_slist>?
       for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
-        guard !(name + value).contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+        guard !breaksLine(name), !breaksLine(value) else {
           curl_slist_free_all(list)
           throw TransportError.other("the request's \(name) field holds a line break")
         }
@@ -70,6 +70,11 @@
         list = longer
       }
       return list
+    }
+
+    /// Whether the text holds a byte that would end a header line early: CR, LF or NUL.
+    private static func breaksLine(_ text: String) -> Bool {
+      text.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }
     }
 
     private static func set(_ handle: OpaquePointer, _ option: CurlOption, _ value: Int) -> Int32 {

@@ -112,7 +112,7 @@
       step { state in
         // A redirect's own body is nobody's.
         guard state.redirect == nil else { return }
-        try state.receiver.receive(Data(bytes))
+        try state.receiver.receive(bytes: bytes)
       }
     }
 
