@@ -60,70 +60,55 @@ public struct PhotoDownloader: Sendable {
     let file: PhotoFile
   }
 
-  private enum Step: Sendable {
-    case transferred(Transfer)
-    case committed(DownloadResult)
-  }
-
   /// Downloads everything, telling `onResult` of each download as it ends (also when the run
   /// is later cancelled, so a caller can report what was done).
   ///
-  /// A transfer's slot is free once its bytes are written: putting the photo in place (a
+  /// ``transferWindow`` workers each take the next photo as their last one is written: a
+  /// transfer's slot is free once its bytes are written, and putting the photo in place (a
   /// sync of the disk) goes on beside the next transfers, so a slow disk does not slow them.
+  /// A photo costs no task of its own: at thousands of photos a run, a task and the thread
+  /// hops to start it, wait for it and hear of it cost more CPU than its transfer.
   ///
   /// Throws ``FileSystemError`` when a file cannot be written and `CancellationError` when
-  /// cancelled; the files already written stay.
+  /// cancelled; the files already written stay, and are put in place before it returns.
   public func run(
     _ downloads: [PhotoDownload], onResult: @escaping @Sendable (DownloadResult) -> Void = { _ in }
   ) async throws -> [DownloadResult] {
     try Task.checkCancellation()
-    return try await withThrowingTaskGroup(of: (Int, Step).self) { group in
-      var results = [DownloadResult?](repeating: nil, count: downloads.count)
-      var next = 0
-      var transfers = 0
-      var committing = 0
-      while true {
-        while transfers < transferWindow, committing < Self.commitWindow, next < downloads.count {
-          let index = next
-          group.addTask {
-            let transfer = try await transfer(downloads[index])
-            // Told here, in the child, so what ends after a cancellation is still told.
-            if case .finished(let result) = transfer { onResult(result) }
-            return (index, .transferred(transfer))
-          }
-          next += 1
-          transfers += 1
+    let run = DownloadRun(count: downloads.count, onResult: onResult)
+    do {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<min(transferWindow, downloads.count) {
+          group.addTask { try await work(downloads, run) }
         }
-        let step: (Int, Step)
-        do {
-          guard let next = try await group.next() else { break }
-          step = next
-        } catch {
-          await commitWritten(
-            leftIn: &group,
-            { if case .transferred(.written(let photo)) = $0.1 { photo } else { nil } },
-            onResult: onResult)
-          throw error
+        try await group.waitForAll()
+      }
+    } catch {
+      await run.allPlaced()
+      throw error
+    }
+    await run.allPlaced()
+    if let failure = run.failure { throw failure }
+    return run.results
+  }
+
+  /// One worker of a run: fetches photo after photo until none is left, handing each one
+  /// written to the group commit and going on at once, unless ``commitWindow`` photos are
+  /// being placed already: then it places its own and waits for it.
+  private func work(_ downloads: [PhotoDownload], _ run: DownloadRun) async throws {
+    while let index = try run.take() {
+      try Task.checkCancellation()
+      switch try await transfer(downloads[index]) {
+      case .finished(let result): run.record(result, at: index)
+      case .written(let photo):
+        guard run.startPlacing(limit: Self.commitWindow) else {
+          run.record(try await commit(photo), at: index)
+          continue
         }
-        let index = step.0
-        switch step.1 {
-        case .transferred(.written(let photo)):
-          transfers -= 1
-          committing += 1
-          group.addTask {
-            let result = try await commit(photo)
-            onResult(result)
-            return (index, .committed(result))
-          }
-        case .transferred(.finished(let result)):
-          transfers -= 1
-          results[index] = result
-        case .committed(let result):
-          committing -= 1
-          results[index] = result
+        photo.file.commit(through: commits) { outcome in
+          run.placed(outcome.map { Self.placed(photo) }, at: index)
         }
       }
-      return results.compactMap { $0 }
     }
   }
 
@@ -193,7 +178,12 @@ public struct PhotoDownloader: Sendable {
   /// written whole is kept even when the run is cancelled meanwhile.
   func commit(_ photo: WrittenPhoto) async throws -> DownloadResult {
     try await photo.file.commit(through: commits)
-    return DownloadResult(download: photo.download, status: .downloaded(bytes: photo.file.length))
+    return Self.placed(photo)
+  }
+
+  /// The result of a photo put in place.
+  private static func placed(_ photo: WrittenPhoto) -> DownloadResult {
+    DownloadResult(download: photo.download, status: .downloaded(bytes: photo.file.length))
   }
 
   /// Whether the photo's file is there, moving it from its legacy name first if need be.

@@ -11,8 +11,9 @@ import SystemInterface
 /// per image. One sync for a batch costs about what one file's did. Where the system has no
 /// `syncfs`, each file of the batch is synced on its own, as before.
 ///
-/// The batch is synced on a thread that may block (``BlockingWork``): the waiters are resumed
-/// from there. A caller waits for its own file only; transfers need not wait at all.
+/// The batch is synced on a thread that may block (``BlockingWork``): the waiters are told
+/// from there. A caller waits for its own file only, or not at all: a download run is told
+/// of each file as it is placed, with no task of its own waiting for it.
 final class GroupCommit: Sendable {
   /// How files are made durable: the system's calls, or a test's.
   struct DiskSync: Sendable {
@@ -29,7 +30,7 @@ final class GroupCommit: Sendable {
 
   private struct Waiting: Sendable {
     let file: TemporaryFile
-    let continuation: CheckedContinuation<Void, any Error>
+    let placed: @Sendable (Result<Void, any Error>) -> Void
   }
 
   private struct State {
@@ -60,13 +61,20 @@ final class GroupCommit: Sendable {
   /// waits at most for one batch.
   func commit(_ file: TemporaryFile) async throws {
     try await withCheckedThrowingContinuation { continuation in
-      let start = state.withLock { state in
-        state.waiting.append(Waiting(file: file, continuation: continuation))
-        defer { state.syncing = true }
-        return !state.syncing
-      }
-      if start { BlockingWork.start { self.drain() } }
+      commit(file) { continuation.resume(with: $0) }
     }
+  }
+
+  /// The same, returning at once: `placed` is called with the outcome, on the thread that
+  /// placed the batch.
+  func commit(_ file: TemporaryFile, placed: @escaping @Sendable (Result<Void, any Error>) -> Void)
+  {
+    let start = state.withLock { state in
+      state.waiting.append(Waiting(file: file, placed: placed))
+      defer { state.syncing = true }
+      return !state.syncing
+    }
+    if start { BlockingWork.start { self.drain() } }
   }
 
   /// Syncs and places batches until nothing waits.
@@ -110,10 +118,10 @@ final class GroupCommit: Sendable {
     for (index, waiting) in batch.enumerated() {
       if let failure = failures[index] {
         waiting.file.discard()
-        waiting.continuation.resume(throwing: failure)
+        waiting.placed(.failure(failure))
         continue
       }
-      waiting.continuation.resume(with: Result { try waiting.file.commit(durable: false) })
+      waiting.placed(Result { try waiting.file.commit(durable: false) })
     }
   }
 
