@@ -7,7 +7,7 @@ public enum OneLine {
   /// change colours) and shortens to ``limit`` characters.
   public static func clean(_ text: String) -> String {
     // Most text is already one line of printable ASCII, an address above all: kept as it is.
-    if text.utf8.count < limit, text.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) {
+    if text.utf8.count < limit, UTF8Scan.allSatisfy(text, { (0x21...0x7E).contains($0) }) {
       return text
     }
     var result = ""

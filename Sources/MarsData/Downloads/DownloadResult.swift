@@ -30,10 +30,10 @@ public struct PhotoDownload: Sendable {
   /// The download of `photo` into `layout`.
   public init(_ photo: Photo, rover: String, layout: PhotoFileLayout) {
     let root = layout.rootPath.hasSuffix("/") ? layout.rootPath : layout.rootPath + "/"
-    let path = layout.relativePath(for: photo, rover: rover)
+    let paths = layout.relativePaths(for: photo, rover: rover)
     self.init(
-      photo: photo, destinationPath: root + path, relativePath: path,
-      legacyPath: layout.legacyRelativePath(for: photo, rover: rover).map { root + $0 })
+      photo: photo, destinationPath: root + paths.current, relativePath: paths.current,
+      legacyPath: paths.legacy.map { root + $0 })
   }
 }
 

@@ -197,7 +197,7 @@ public struct PhotoDownloader: Sendable {
 
   /// The folder a file's path is in.
   static func folder(of path: String) -> String {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+    guard let slash = UTF8Scan.lastIndex(of: UInt8(ascii: "/"), in: path) else { return "." }
     return slash == path.utf8.startIndex ? "/" : String(path[..<slash])
   }
 

@@ -16,9 +16,12 @@ enum FolderEntries {
   /// Runs `change`, which adds or renames entries of the folder holding `path`, alone among
   /// this process's changes to that folder.
   static func change<Value>(beside path: String, _ change: () throws -> Value) rethrows -> Value {
-    let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8[..<$0] }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in folder ?? path.utf8[...] { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    var text = path
+    // The folder's bytes, read in place (a native string's are contiguous: no copy).
+    let hash = text.withUTF8 { bytes in
+      let folder = bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]
+      return folder.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
     let lock = locks[Int(hash % UInt64(locks.count))]
     lock.lock()
     defer { lock.unlock() }

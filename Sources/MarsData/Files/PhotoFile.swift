@@ -25,8 +25,7 @@ final class PhotoFile: BodyWriter, Sendable {
     guard let file = try await TemporaryFile.create(for: target, skipIfPresent: skipIfPresent)
     else { return nil }
     // The last segment alone: splitting the whole path cost more than the rest of this call.
-    let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
-    let name = slash.map { String(target[target.utf8.index(after: $0)...]) } ?? target
+    let name = String(UTF8Scan.lastComponent(of: target))
     return PhotoFile(file: file, check: ImageCheck(fileName: name))
   }
 

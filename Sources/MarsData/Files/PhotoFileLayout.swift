@@ -51,28 +51,36 @@ public struct PhotoFileLayout: Sendable {
 
   /// The photo's file below its sol's folder: `NAVCAM_LEFT/NLF_0100_…_1200.jpg`.
   public static func pathInSol(for photo: Photo) -> String {
-    cameraFolder(photo.camera.name) + "/" + fileName(for: photo)
+    cameraFolder(photo.camera.name) + "/"
+      + fileName(nasaName: NASAImageName.fileName(of: photo.imgSrc), of: photo)
   }
 
   /// The photo's path below the root: `perseverance/100/NAVCAM_LEFT/NLF_0100_…_1200.jpg`.
   public func relativePath(for photo: Photo, rover: String) -> String {
-    [Self.roverFolder(rover), String(photo.sol), Self.pathInSol(for: photo)].joined(
-      separator: "/")
+    relativePaths(for: photo, rover: rover).current
   }
 
   /// Where earlier versions kept the photo, `<id>-<NASA file name>`, if it has a server id.
   public func legacyRelativePath(for photo: Photo, rover: String) -> String? {
-    guard let id = photo.id else { return nil }
-    let name = NASAImageName.fileName(of: photo.imgSrc)
-    let file = Self.safe(name.isEmpty ? "\(id)" : "\(id)-\(name)", fallback: "\(id)")
-    return [
-      Self.roverFolder(rover), String(photo.sol), Self.cameraFolder(photo.camera.name), file,
-    ].joined(separator: "/")
+    relativePaths(for: photo, rover: rover).legacy
   }
 
-  /// The photo's file name: NASA's, or its identity when the address names no file.
-  static func fileName(for photo: Photo) -> String {
-    safe(NASAImageName.fileName(of: photo.imgSrc), fallback: safe(photo.nasaID, fallback: "photo"))
+  /// Both of the above, from one reading of the photo's address: a run plans thousands.
+  public func relativePaths(for photo: Photo, rover: String) -> (current: String, legacy: String?) {
+    let folder =
+      Self.roverFolder(rover) + "/" + String(photo.sol) + "/" + Self.cameraFolder(photo.camera.name)
+      + "/"
+    let name = NASAImageName.fileName(of: photo.imgSrc)
+    let legacy = photo.id.map { id in
+      folder + Self.safe(name.isEmpty ? "\(id)" : "\(id)-\(name)", fallback: "\(id)")
+    }
+    return (folder + Self.fileName(nasaName: name, of: photo), legacy)
+  }
+
+  /// The photo's file name: NASA's (`nasaName`, read from its address), or its identity when
+  /// the address names no file.
+  static func fileName(nasaName: String, of photo: Photo) -> String {
+    safe(nasaName, fallback: safe(photo.nasaID, fallback: "photo"))
   }
 
   /// Keeps letters, digits, `.`, `_` and `-`; drops leading dots; shortens; falls back when
@@ -81,7 +89,7 @@ public struct PhotoFileLayout: Sendable {
     // Almost every name is safe as it comes: kept without building another.
     let utf8 = text.utf8
     if let first = utf8.first, first != UInt8(ascii: "."), utf8.count <= maxNameLength,
-      utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isSafe) }) ?? utf8.allSatisfy(isSafe)
+      UTF8Scan.allSatisfy(text, isSafe)
     {
       return text
     }

@@ -1,4 +1,5 @@
 import Foundation
+import RoverAPI
 import SystemInterface
 
 /// A file being written beside its final name, locked by its writer, that becomes the real file
@@ -23,7 +24,7 @@ final class TemporaryFile: Sendable {
   /// The temporary path for `target`: `dir/.name.rovers-tmp`. Made from the text, not a
   /// `URL`: every download makes one.
   static func path(for target: String) -> String {
-    guard let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) else {
+    guard let slash = UTF8Scan.lastIndex(of: UInt8(ascii: "/"), in: target) else {
       return "." + target + suffix
     }
     let after = target.utf8.index(after: slash)

@@ -1,4 +1,5 @@
 import Foundation
+import RoverAPI
 
 /// Writes compact JSON straight into bytes, the bytes `JSONEncoder` writes with sorted keys and
 /// slashes unescaped: members come in the order given (callers give them sorted), an absent
@@ -52,10 +53,7 @@ struct CompactJSON {
   mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     // Nearly every string needs no escape: copied whole, not byte by byte.
-    let plain =
-      text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: Self.needsEscape) }
-      ?? !text.utf8.contains(where: Self.needsEscape)
-    if plain {
+    if !UTF8Scan.contains(text, where: Self.needsEscape) {
       bytes.append(contentsOf: text.utf8)
     } else {
       escape(text)

@@ -116,6 +116,10 @@ public final class RequestPacer: Sendable {
   /// several windows: `X-RateLimit-Remaining-Minute`, `-Hour`).
   private static func number(in headers: [String: String], names: [String]) -> Double? {
     headers.compactMap { key, value -> Double? in
+      // Every such name starts with `r` or `x`: the other fields are passed over as they are.
+      guard let first = key.utf8.first,
+        first | 0x20 == UInt8(ascii: "r") || first | 0x20 == UInt8(ascii: "x")
+      else { return nil }
       let key = key.lowercased()
       guard names.contains(where: { key.hasPrefix($0) }) else { return nil }
       return Double(

@@ -120,7 +120,7 @@ public struct HTTPResponse: Sendable, Hashable {
   ) {
     self.status = status
     // A transport that lower-cased the names already hands them over as they are.
-    let lowered = headers.keys.allSatisfy { !$0.utf8.contains { (65...90).contains($0) } }
+    let lowered = headers.keys.allSatisfy { !UTF8Scan.contains($0) { (65...90).contains($0) } }
     self.headers =
       lowered
       ? headers

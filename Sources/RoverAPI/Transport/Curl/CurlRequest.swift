@@ -74,7 +74,7 @@
 
     /// Whether the text holds a byte that would end a header line early: CR, LF or NUL.
     private static func breaksLine(_ text: String) -> Bool {
-      text.utf8.contains { $0 == 13 || $0 == 10 || $0 == 0 }
+      UTF8Scan.contains(text) { $0 == 13 || $0 == 10 || $0 == 0 }
     }
 
     private static func set(_ handle: OpaquePointer, _ option: CurlOption, _ value: Int) -> Int32 {

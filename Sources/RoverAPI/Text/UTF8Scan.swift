@@ -1,0 +1,28 @@
+/// Scans of a string's UTF-8 bytes read in place: a native string's bytes are contiguous, and
+/// going through them as a buffer costs a tenth of going through `String.UTF8View` one index
+/// at a time. These scans run several times for every photo of a run (paths, names, addresses).
+public enum UTF8Scan {
+  /// Whether every byte of `text` satisfies `predicate`.
+  public static func allSatisfy(_ text: String, _ predicate: (UInt8) -> Bool) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(predicate) }
+      ?? text.utf8.allSatisfy(predicate)
+  }
+
+  /// Whether some byte of `text` satisfies `predicate`.
+  public static func contains(_ text: String, where predicate: (UInt8) -> Bool) -> Bool {
+    !allSatisfy(text) { !predicate($0) }
+  }
+
+  /// Where the last `byte` of `text` is (an ASCII byte, so the index is a character's).
+  public static func lastIndex(of byte: UInt8, in text: String) -> String.Index? {
+    let offset: Int?? = text.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: byte) }
+    guard let offset else { return text.utf8.lastIndex(of: byte) }
+    return offset.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
+  }
+
+  /// The text after the last `/`: a path's file name; all of it when it has no `/`.
+  public static func lastComponent(of path: String) -> Substring {
+    guard let slash = lastIndex(of: UInt8(ascii: "/"), in: path) else { return path[...] }
+    return path[path.utf8.index(after: slash)...]
+  }
+}
