@@ -40,7 +40,6 @@ typedef int (*rovers_curl_timer_callback)(rovers_curl_multi *multi, long timeout
 // libcurl's own functions; CURLcode and CURLMcode are C enums, so `int`.
 int curl_global_init(long flags);
 rovers_curl_easy *curl_easy_init(void);
-void curl_easy_reset(rovers_curl_easy *handle);
 void curl_easy_cleanup(rovers_curl_easy *handle);
 struct curl_slist *curl_slist_append(struct curl_slist *list, const char *text);
 void curl_slist_free_all(struct curl_slist *list);

@@ -27,11 +27,21 @@
     /// is answered with the reason. Returns whether it is on.
     mutating func attach(_ transfer: CurlTransfer) -> Bool {
       guard !transfer.isFinished else { return false }
-      guard let handle = spares.popLast() ?? curl_easy_init() else {
+      guard let handle = spares.popLast() ?? newHandle() else {
         transfer.finish(.failure(TransportError.other("libcurl could not start a transfer")))
         return false
       }
       return attach(transfer, to: handle, hop: transfer.hop)
+    }
+
+    /// A handle with the options every transfer shares, or `nil` when libcurl has none.
+    private func newHandle() -> OpaquePointer? {
+      guard let handle = curl_easy_init() else { return nil }
+      guard CurlRequest.prepare(handle) else {
+        curl_easy_cleanup(handle)
+        return nil
+      }
+      return handle
     }
 
     /// Takes the transfer off the multi handle, when it is there: cancelled by its caller.
@@ -94,10 +104,11 @@
       return entry.transfer
     }
 
-    /// Keeps the handle for another transfer, its options cleared, or lets it go.
+    /// Keeps the handle for another transfer, or lets it go. Not reset: the options every
+    /// transfer shares stay, and the next transfer sets all the others (a reset and setting
+    /// them all again cost more than libcurl's part of a small image's transfer).
     private mutating func recycle(_ handle: OpaquePointer) {
       guard spares.count < Self.spareLimit else { return curl_easy_cleanup(handle) }
-      curl_easy_reset(handle)
       spares.append(handle)
     }
   }

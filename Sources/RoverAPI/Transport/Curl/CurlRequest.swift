@@ -5,6 +5,30 @@
   /// the bytes go, and what libcurl may do on its own (nothing it would write to disk, no
   /// redirect it would follow without the key guard, no signal).
   enum CurlRequest {
+    /// Sets what every transfer on a new handle shares: where the bytes go, and what libcurl
+    /// may do on its own. Set once: a handle is kept for the next transfer without a reset,
+    /// and only ``configure(_:for:hop:)``'s options change between transfers. Returns
+    /// whether libcurl took them.
+    static func prepare(_ handle: OpaquePointer) -> Bool {
+      let results = [
+        rovers_curl_easy_set_callback(
+          handle, CurlOption.headerFunction.rawValue, CurlLibrary.headerLine),
+        rovers_curl_easy_set_callback(
+          handle, CurlOption.writeFunction.rawValue, CurlLibrary.bodyPiece),
+        // Every encoding this libcurl undoes, as URLSession asks for.
+        set(handle, .acceptEncoding, ""),
+        set(handle, .noSignal, 1),
+        set(handle, .suppressConnectHeaders, 1),
+        set(handle, .httpVersion, CurlValue.httpVersion2OverTLS),
+      ]
+      // Only http and https, whatever libcurl was built with (7.85 and later know this
+      // option; the address was checked before in any case).
+      _ = set(handle, .protocols, "http,https")
+      // A larger read buffer, where libcurl allows it (on a new handle it does).
+      _ = set(handle, .bufferSize, CurlValue.bufferSize)
+      return results.allSatisfy { $0 == 0 }
+    }
+
     /// The options for the transfer's `hop`; returns the header list, which must live as long
     /// as the handle sends it. Throws when the request cannot be sent as it is.
     static func configure(
@@ -12,37 +36,23 @@
     ) throws -> UnsafeMutablePointer<curl_slist>? {
       let headerList = try headerList(hop.headers)
       let context = Unmanaged.passUnretained(transfer).toOpaque()
-      var results = [
+      let namesAgent = hop.headers.keys.contains { $0.lowercased() == "user-agent" }
+      let results = [
         set(handle, .url, hop.url.absoluteString),
         rovers_curl_easy_set_pointer(handle, CurlOption.httpHeader.rawValue, headerList),
-        rovers_curl_easy_set_callback(
-          handle, CurlOption.headerFunction.rawValue, CurlLibrary.headerLine),
         rovers_curl_easy_set_pointer(handle, CurlOption.headerData.rawValue, context),
-        rovers_curl_easy_set_callback(
-          handle, CurlOption.writeFunction.rawValue, CurlLibrary.bodyPiece),
         rovers_curl_easy_set_pointer(handle, CurlOption.writeData.rawValue, context),
-        // Every encoding this libcurl undoes, as URLSession asks for.
-        set(handle, .acceptEncoding, ""),
-        set(handle, .noSignal, 1),
-        set(handle, .suppressConnectHeaders, 1),
-        set(handle, .httpVersion, CurlValue.httpVersion2OverTLS),
         // Over https, waits for a connection that may multiplex (HTTP/2) rather than opening
         // another at once; in the clear HTTP/1.1 it is, and waiting would only delay.
         set(handle, .pipeWait, hop.url.scheme?.lowercased() == "https" ? 1 : 0),
         // The whole request, answer and body, within its timeout: the client sets no timer of
         // its own for this transport. A redirect's hop gets what earlier hops left.
         set(handle, .timeoutMilliseconds, transfer.remainingMilliseconds()),
+        // The request's own User-Agent, or the tool's; an earlier transfer's is not kept.
+        namesAgent
+          ? rovers_curl_easy_set_pointer(handle, CurlOption.userAgent.rawValue, nil)
+          : set(handle, .userAgent, CurlLibrary.userAgent),
       ]
-      if !hop.headers.keys.contains(where: { $0.lowercased() == "user-agent" }) {
-        results.append(set(handle, .userAgent, CurlLibrary.userAgent))
-      }
-      // Only http and https, whatever libcurl was built with (7.85 and later know this
-      // option; the address was checked before in any case).
-      _ = set(handle, .protocols, "http,https")
-      // A larger read buffer, where libcurl allows it: it refuses to size again a buffer a
-      // reused handle still holds (7.88, after some failures), and the request then goes
-      // ahead with the size it has.
-      _ = set(handle, .bufferSize, CurlValue.bufferSize)
       guard results.allSatisfy({ $0 == 0 }) else {
         curl_slist_free_all(headerList)
         throw TransportError.other("libcurl refused the request's options")
