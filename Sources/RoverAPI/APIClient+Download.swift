@@ -31,7 +31,7 @@ extension APIClient {
         throw APIError.undecodable(
           request: summary, problem: "the server answered 206 with a range that was not asked for")
       }
-      if Self.endsBody(response, offset: offset) { return response }
+      if Self.endsBody(range, offset: offset) { return response }
       offset = range.last + 1
     }
   }
@@ -40,7 +40,12 @@ extension APIClient {
   static func endsBody(_ response: HTTPResponse, offset: Int) -> Bool {
     guard response.status == 206 else { return true }
     guard let range = ContentRange(response.header("Content-Range")) else { return true }
+    return endsBody(range, offset: offset)
+  }
+
+  /// Whether the piece `range`, asked for from `offset`, is the body's last.
+  static func endsBody(_ range: ContentRange, offset: Int) -> Bool {
     // Without a total, a piece shorter than asked for is the last.
-    return range.total == nil ? range.last + 1 - offset < pieceLength : range.isLast
+    range.total == nil ? range.last + 1 - offset < pieceLength : range.isLast
   }
 }

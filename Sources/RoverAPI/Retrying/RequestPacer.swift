@@ -115,16 +115,21 @@ public final class RequestPacer: Sendable {
   /// The smallest value among headers whose names start with one of `names` (a server may send
   /// several windows: `X-RateLimit-Remaining-Minute`, `-Hour`).
   private static func number(in headers: [String: String], names: [String]) -> Double? {
-    headers.compactMap { key, value -> Double? in
+    var smallest: Double?
+    for (key, value) in headers {
       // Every such name starts with `r` or `x`: the other fields are passed over as they are.
       guard let first = key.utf8.first,
         first | 0x20 == UInt8(ascii: "r") || first | 0x20 == UInt8(ascii: "x")
-      else { return nil }
+      else { continue }
       let key = key.lowercased()
-      guard names.contains(where: { key.hasPrefix($0) }) else { return nil }
-      return Double(
-        value.split(separator: ",").first.map(String.init)?
-          .trimmingCharacters(in: .whitespaces) ?? "")
-    }.filter(\.isFinite).min()
+      guard names.contains(where: { key.hasPrefix($0) }),
+        let number = Double(
+          value.split(separator: ",").first.map(String.init)?
+            .trimmingCharacters(in: .whitespaces) ?? ""),
+        number.isFinite
+      else { continue }
+      smallest = min(smallest ?? number, number)
+    }
+    return smallest
   }
 }
