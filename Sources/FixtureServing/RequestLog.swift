@@ -20,14 +20,16 @@ final class RequestLog: Sendable {
     file = Mutex(handle)
   }
 
-  /// Notes a request's arrival: `<requests in flight, this one included>\t<target>\t<key>`.
+  /// Notes a request's arrival:
+  /// `<requests in flight, this one included>\t<target>\t<key>\t<User-Agent>`.
   func begin(_ request: RequestHead) {
     let count = inFlight.withLock { count in
       count += 1
       return count
     }
     let key = request.headers["x-api-key"] ?? "-"
-    let line = "\(count)\t\(request.target)\t\(key)\n"
+    let agent = request.headers["user-agent"] ?? "-"
+    let line = "\(count)\t\(request.target)\t\(key)\t\(agent)\n"
     // write(contentsOf:) reports a failure; write(_:) would trap inside Foundation.
     file.withLock { try? $0?.write(contentsOf: Data(line.utf8)) }
   }

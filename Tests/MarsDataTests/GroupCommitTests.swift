@@ -139,14 +139,15 @@ import Testing
     #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0.target) })
   }
 
-  /// The downloads of five photos with one transfer at a time, whose images `answer` serves.
+  /// The downloads of `count` photos with one transfer at a time, whose images `answer` serves.
   func downloader(
-    _ commits: GroupCommit, answer: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
+    _ commits: GroupCommit, count: Int = 5,
+    answer: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) -> (PhotoDownloader, [PhotoDownload]) {
     let client = APIClient(
       baseURL: URL(string: "http://api.test/api/v1")!, retryPolicy: .never,
       transport: ClosureTransport(answer), sleeper: NoWait())
-    let downloads = (0..<5).map { index in
+    let downloads = (0..<count).map { index in
       let photo = Photo(
         id: index, sol: 1, earthDate: "2020-01-01", imgSrc: "http://img.test/p\(index).jpg",
         camera: Camera(name: "NAVCAM"), rover: RoverReference(id: 5, name: "Curiosity"))
@@ -219,6 +220,45 @@ import Testing
     #expect(told.withLock { $0 }.sorted() == ["p0.jpg", "p1.jpg"])
     #expect(targets.prefix(2).allSatisfy { FileManager.default.fileExists(atPath: $0) })
     #expect(!targets.suffix(3).contains { FileManager.default.fileExists(atPath: $0) })
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func aPhotoThatCannotBePlacedEndsTheRunWithItsError() async throws {
+    let targets = (0..<5).map { folder.appendingPathComponent("p\($0).jpg").path }
+    let commits = GroupCommit(sync: SyncLog(targets: targets).sync(fileSystem: false, gated: false))
+    let (downloader, downloads) = downloader(commits) { Self.image($0) }
+    let told = Mutex(0)
+    await #expect(throws: FileSystemError.self) {
+      try await downloader.run(downloads) { _ in told.withLock { $0 += 1 } }
+    }
+    // Nothing was placed, nothing is told as placed, and no temporary file is left.
+    #expect(told.withLock { $0 } == 0)
+    #expect(!targets.contains { FileManager.default.fileExists(atPath: $0) })
+    #expect(leftovers.isEmpty)
+  }
+
+  @Test func noMoreWrittenPhotosWaitToBePlacedThanTheWindowHolds() async throws {
+    let window = PhotoDownloader.commitWindow
+    let count = window + 6
+    let targets = (0..<count).map { folder.appendingPathComponent("p\($0).jpg").path }
+    let log = SyncLog(targets: targets)
+    let commits = GroupCommit(sync: log.sync(fileSystem: true, gated: true))
+    let requests = Mutex(0)
+    let (downloader, downloads) = downloader(commits, count: count) { request in
+      requests.withLock { $0 += 1 }
+      return Self.image(request)
+    }
+    let run = Task { try await downloader.run(downloads) }
+    // The disk holds every photo back: the window fills, then the one past it is placed by
+    // its own worker, which waits, and no further photo is fetched while it does.
+    while requests.withLock({ $0 }) < window + 1 { try await Task.sleep(for: .milliseconds(5)) }
+    try await Task.sleep(for: .milliseconds(300))
+    #expect(requests.withLock { $0 } == window + 1)
+    log.opens()
+    let results = try await run.value
+    #expect(results.count == count)
+    #expect(results.map(\.download.relativePath) == downloads.map(\.relativePath))
+    #expect(targets.allSatisfy { FileManager.default.fileExists(atPath: $0) })
     #expect(leftovers.isEmpty)
   }
 }

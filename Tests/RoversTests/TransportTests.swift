@@ -58,6 +58,32 @@ final class CountingWriter: BodyWriter {
   }
 
   @Test(arguments: TransportKind.allCases)
+  func aRequestsOwnUserAgentGoesWithItAloneAndTheToolsOtherwise(_ kind: TransportKind)
+    async throws
+  {
+    let server = try await FixtureServer.start()
+    let transport = kind.make(connectionsPerHost: 1)
+    defer { transport.finish() }
+    // One at a time, so that a transfer may reuse what the one before it used.
+    for agent in ["their-agent/1", nil, "their-agent/2", nil] {
+      let headers = agent.map { ["User-Agent": $0] } ?? [:]
+      let request = HTTPRequest(url: URL(string: server.baseURL + "/rovers")!, headers: headers)
+      #expect(try await transport.send(request).status == 200)
+    }
+    let agents = server.requests.map(\.agent)
+    #expect(agents.count == 4)
+    #expect(agents[0] == "their-agent/1" && agents[2] == "their-agent/2")
+    for own in [agents[1], agents[3]] {
+      #expect(!own.hasPrefix("their-agent"))
+      #expect(own != "-")
+      if kind.rawValue == "curl" {
+        // The tool and the libcurl it runs on, as `rovers libcurl/7.88.1`.
+        #expect(own.wholeMatch(of: /rovers libcurl\/\d+\.\d+\.\d+.*/) != nil)
+      }
+    }
+  }
+
+  @Test(arguments: TransportKind.allCases)
   func aGzipBodyIsUndone(_ kind: TransportKind) async throws {
     let server = try await FixtureServer.start(
       faults: #"""

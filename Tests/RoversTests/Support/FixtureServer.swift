@@ -12,6 +12,8 @@ final class FixtureServer: @unchecked Sendable {
     var target: String
     /// The `X-API-Key` header, or `-`.
     var key: String
+    /// The `User-Agent` header, or `-`.
+    var agent: String
   }
 
   let baseURL: String
@@ -79,7 +81,9 @@ final class FixtureServer: @unchecked Sendable {
     let text = logFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
     return text.split(separator: "\n").map { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      return LoggedRequest(inFlight: Int(fields[0]) ?? 0, target: fields[1], key: fields[2])
+      return LoggedRequest(
+        inFlight: Int(fields[0]) ?? 0, target: fields[1], key: fields[2],
+        agent: fields.count > 3 ? fields[3] : "-")
     }
   }
 }

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import RoverAPI
+
+/// Byte scans give the answers the string's own views give, for native strings, for text
+/// before the bytes looked for that is not ASCII, and for strings bridged from Foundation.
+@Suite struct UTF8ScanTests {
+  static let paths = [
+    "/mirror/curiosity/100/NAVCAM/NLB_1.JPG", "/tmp/été/ü/日本.jpg", "name.jpg", "/", "", "a//",
+  ]
+
+  @Test(arguments: paths) func lastIndexIsTheViewsOwn(_ path: String) {
+    let slash = UInt8(ascii: "/")
+    #expect(UTF8Scan.lastIndex(of: slash, in: path) == path.utf8.lastIndex(of: slash))
+    let bridged = NSString(string: path) as String
+    #expect(UTF8Scan.lastIndex(of: slash, in: bridged) == bridged.utf8.lastIndex(of: slash))
+  }
+
+  @Test func lastComponentIsTheFileName() {
+    #expect(UTF8Scan.lastComponent(of: "/tmp/été/ü/日本.jpg") == "日本.jpg")
+    #expect(UTF8Scan.lastComponent(of: "name.jpg") == "name.jpg")
+    #expect(UTF8Scan.lastComponent(of: "folder/") == "")
+  }
+
+  @Test(arguments: paths) func allSatisfyAndContainsAgreeWithTheView(_ text: String) {
+    let isASCIILetter: (UInt8) -> Bool = { (65...90).contains($0) || (97...122).contains($0) }
+    #expect(UTF8Scan.allSatisfy(text, isASCIILetter) == text.utf8.allSatisfy(isASCIILetter))
+    #expect(UTF8Scan.contains(text, where: { $0 >= 0x80 }) == text.utf8.contains { $0 >= 0x80 })
+  }
+}
