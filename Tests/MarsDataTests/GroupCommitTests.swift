@@ -261,4 +261,19 @@ import Testing
     #expect(targets.allSatisfy { FileManager.default.fileExists(atPath: $0) })
     #expect(leftovers.isEmpty)
   }
+
+  @Test func aHurriedBatchGoesWithoutWaitingForCompany() async throws {
+    let files = try await written(2)
+    let log = SyncLog(targets: files.map(\.target))
+    // A small batch would wait an hour for more files: only a hurry lets the second go.
+    let commits = GroupCommit(
+      sync: log.sync(fileSystem: true, gated: false), gathering: .seconds(3600))
+    #expect(await commitAll([files[0]], commits).allSatisfy { (try? $0.get()) != nil })
+    async let second = commitAll([files[1]], commits)
+    while commits.waitingCount < 1 { try await Task.sleep(for: .milliseconds(2)) }
+    commits.hurry()
+    #expect(await second.allSatisfy { (try? $0.get()) != nil })
+    #expect(log.log.withLock { $0.fileSystemSyncs } == 2)
+    #expect(files.allSatisfy { FileManager.default.fileExists(atPath: $0.target) })
+  }
 }

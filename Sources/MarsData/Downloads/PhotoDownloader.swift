@@ -84,9 +84,12 @@ public struct PhotoDownloader: Sendable {
         try await group.waitForAll()
       }
     } catch {
+      commits.hurry()
       await run.allPlaced()
       throw error
     }
+    // Nothing more is coming: the last photos go in place without waiting for company.
+    commits.hurry()
     await run.allPlaced()
     if let failure = run.failure { throw failure }
     return run.results
