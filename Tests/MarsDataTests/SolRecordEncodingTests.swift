@@ -54,4 +54,42 @@ import Testing
     record.merge(saved: [], gone: [.init(nasaID: "x", imgSrc: "y", since: .infinity)])
     #expect(throws: EncodingError.self) { try record.encoded() }
   }
+
+  /// Merging keeps one photo an id, a newly saved one over the one recorded and the later of
+  /// two saved, sorted by camera then id; a photo saved again is no longer gone.
+  @Test func aMergeKeepsOnePhotoAnIdTheNewestSorted() {
+    func saved(_ index: Int, camera: String, source: String) -> SolRecord.SavedPhoto {
+      var photo = SolRecord.SavedPhoto(self.photo(index))
+      photo.nasaID = "N\(index)"
+      photo.camera = camera
+      photo.imgSrc = source
+      return photo
+    }
+    var record = SolRecord(rover: "Curiosity", sol: 42)
+    record.merge(
+      saved: [saved(2, camera: "NAVCAM", source: "old"), saved(1, camera: "FHAZ", source: "old")],
+      gone: [.init(nasaID: "N3", imgSrc: "g", since: 1)])
+    record.merge(
+      saved: [
+        saved(3, camera: "FHAZ", source: "new"), saved(2, camera: "NAVCAM", source: "first"),
+        saved(2, camera: "NAVCAM", source: "new"),
+      ],
+      gone: [])
+    #expect(record.photos.map(\.nasaID) == ["N1", "N3", "N2"])
+    #expect(record.photos.map(\.imgSrc) == ["old", "new", "new"])
+    #expect(record.gone.isEmpty)
+  }
+
+  /// A run's results, kept as they came, are put in the photos' order in place.
+  @Test func aPermutationPutsEachValueWhereItIsAsked() {
+    for count in [0, 1, 2, 7, 100] {
+      let values = (0..<count).map { "v\($0)" }
+      for _ in 0..<20 {
+        let source = Array((0..<count).shuffled())
+        var permuted = values
+        DownloadRun.permute(&permuted, from: source)
+        #expect(permuted == source.map { values[$0] })
+      }
+    }
+  }
 }

@@ -8,7 +8,12 @@ import Synchronization
 /// photo costs no task and no hop between threads but its transfer's own.
 final class DownloadRun: Sendable {
   private struct State {
-    var results: [DownloadResult?]
+    /// The results as they came, and each one's photo: put in the photos' order at the end,
+    /// in place. A result holds its photo whole; a second array of them, one slot a photo,
+    /// was the largest thing a run of thousands kept at its end.
+    var results: [DownloadResult] = []
+    var order: [Int] = []
+    let count: Int
     var next = 0
     /// Photos handed to the group commit and not yet placed.
     var placing = 0
@@ -23,7 +28,10 @@ final class DownloadRun: Sendable {
 
   /// A run of `count` photos that tells `onResult` of each as it ends.
   init(count: Int, onResult: @escaping @Sendable (DownloadResult) -> Void) {
-    state = Mutex(State(results: Array(repeating: nil, count: count)))
+    var first = State(count: count)
+    first.results.reserveCapacity(count)
+    first.order.reserveCapacity(count)
+    state = Mutex(first)
     self.onResult = onResult
   }
 
@@ -32,7 +40,7 @@ final class DownloadRun: Sendable {
   func take() throws -> Int? {
     try state.withLock { state in
       if let failure = state.failure { throw failure }
-      guard state.next < state.results.count else { return nil }
+      guard state.next < state.count else { return nil }
       defer { state.next += 1 }
       return state.next
     }
@@ -40,7 +48,10 @@ final class DownloadRun: Sendable {
 
   /// Keeps the result of photo `index`, and tells of it.
   func record(_ result: DownloadResult, at index: Int) {
-    state.withLock { $0.results[index] = result }
+    state.withLock { state in
+      state.results.append(result)
+      state.order.append(index)
+    }
     onResult(result)
   }
 
@@ -61,7 +72,8 @@ final class DownloadRun: Sendable {
       var result: DownloadResult?
       switch outcome {
       case .success(let placed):
-        state.results[index] = placed
+        state.results.append(placed)
+        state.order.append(index)
         result = placed
       case .failure(let error):
         if state.failure == nil { state.failure = error }
@@ -90,6 +102,31 @@ final class DownloadRun: Sendable {
   /// The first failure to place a photo, if any.
   var failure: (any Error)? { state.withLock { $0.failure } }
 
-  /// The results so far, in the photos' order.
-  var results: [DownloadResult] { state.withLock { $0.results.compactMap { $0 } } }
+  /// The results, in the photos' order; the run keeps none after.
+  func takeResults() -> [DownloadResult] {
+    // Taken, not copied: the array is this caller's alone, and reordered without a copy.
+    var ordered: [DownloadResult] = []
+    var order: [Int] = []
+    state.withLock { state in
+      swap(&ordered, &state.results)
+      swap(&order, &state.order)
+    }
+    Self.permute(&ordered, from: order.indices.sorted { order[$0] < order[$1] })
+    return ordered
+  }
+
+  /// Puts `values[source[k]]` at `k` for every `k`, in place, following each cycle of the
+  /// permutation: no second array of values.
+  static func permute<Value>(_ values: inout [Value], from source: [Int]) {
+    var done = [Bool](repeating: false, count: values.count)
+    for start in values.indices where !done[start] {
+      var position = start
+      while source[position] != start {
+        values.swapAt(position, source[position])
+        done[position] = true
+        position = source[position]
+      }
+      done[position] = true
+    }
+  }
 }

@@ -92,7 +92,7 @@ public struct PhotoDownloader: Sendable {
     commits.hurry()
     await run.allPlaced()
     if let failure = run.failure { throw failure }
-    return run.results
+    return run.takeResults()
   }
 
   /// One worker of a run: fetches photo after photo until none is left, handing each one

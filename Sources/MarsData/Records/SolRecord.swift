@@ -89,9 +89,20 @@ public struct SolRecord: Codable, Sendable, Hashable {
   /// Adds what a run saved and found gone: a saved photo replaces its older entry and is no
   /// longer gone; a gone photo keeps the date it was first seen gone.
   public mutating func merge(saved: [SavedPhoto], gone newlyGone: [GonePhoto]) {
-    var byID = Dictionary(photos.map { ($0.nasaID, $0) }, uniquingKeysWith: { $1 })
-    for photo in saved { byID[photo.nasaID] = photo }
-    photos = byID.values.sorted { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
+    // Which photo each id keeps, by its place (a saved one over a recorded one, the later of
+    // two): the photos themselves are copied once, into the merged list, which a sol of
+    // thousands makes the largest thing a download holds at its end.
+    var keep: [String: (isSaved: Bool, index: Int)] = [:]
+    keep.reserveCapacity(photos.count + saved.count)
+    for (index, photo) in photos.enumerated() { keep[photo.nasaID] = (false, index) }
+    for (index, photo) in saved.enumerated() { keep[photo.nasaID] = (true, index) }
+    var merged: [SavedPhoto] = []
+    merged.reserveCapacity(keep.count)
+    for place in keep.values {
+      merged.append(place.isSaved ? saved[place.index] : photos[place.index])
+    }
+    merged.sort { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
+    photos = merged
     var goneByID = Dictionary(gone.map { ($0.nasaID, $0) }, uniquingKeysWith: { $1 })
     for photo in newlyGone where goneByID[photo.nasaID] == nil { goneByID[photo.nasaID] = photo }
     for photo in saved { goneByID[photo.nasaID] = nil }

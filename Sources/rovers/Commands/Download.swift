@@ -62,6 +62,34 @@ extension Rovers {
 
     static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }
 
+    /// The downloads of the photos asked for. The lists they come from are let go when it
+    /// returns: a sol of thousands of photos is held once, not once a step.
+    private func plan(_ archive: any PhotoArchive, layout: PhotoFileLayout, _ console: Console)
+      async throws -> [PhotoDownload]
+    {
+      let kept = PhotoFilterOptions.apply(
+        filter, to: try await query.fetch(archive), quiet: common.quiet, console: console)
+      let photos = size.apply(kept, common, console)
+      if photos.isEmpty, !common.quiet,
+        let reason = await EmptyAnswer(rover: query.rover, archive: archive).explain(query.day)
+      {
+        console.diagnostic(reason)
+      }
+      return DownloadPlanner.downloads(of: photos, rover: query.rover, layout: layout)
+    }
+
+    /// Downloads everything planned, showing progress.
+    private func fetch(_ downloads: [PhotoDownload], _ console: Console) async throws
+      -> [DownloadResult]
+    {
+      let downloader = PhotoDownloader(
+        client: common.makeImageClient(console), jobs: output.jobs, force: output.force)
+      let progress = DownloadProgress(total: downloads.count, console: console, quiet: common.quiet)
+      return try await progress.finishing {
+        try await downloader.run(downloads, onResult: progress.record)
+      }
+    }
+
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console, sampleTypes: filter.sampleTypes)
       let layout = PhotoFileLayout(root: output.folder)
@@ -74,22 +102,10 @@ extension Rovers {
         default: .latest
         }
       async let manifest = try? archive.fetchManifest(rover: query.rover, span: span)
-      let kept = PhotoFilterOptions.apply(
-        filter, to: try await query.fetch(archive), quiet: common.quiet, console: console)
-      let photos = size.apply(kept, common, console)
-      if photos.isEmpty, !common.quiet,
-        let reason = await EmptyAnswer(rover: query.rover, archive: archive).explain(query.day)
-      {
-        console.diagnostic(reason)
-      }
-      let downloads = DownloadPlanner.downloads(of: photos, rover: query.rover, layout: layout)
+      let downloads = try await plan(archive, layout: layout, console)
       if output.dryRun { return try output.listPlan(downloads, common: common, console) }
-      let downloader = PhotoDownloader(
-        client: common.makeImageClient(console), jobs: output.jobs, force: output.force)
-      let progress = DownloadProgress(total: downloads.count, console: console, quiet: common.quiet)
-      let results = try await progress.finishing {
-        try await downloader.run(downloads, onResult: progress.record)
-      }
+      // Consumed: the plan is let go once the run's results hold it, before the record is made.
+      let results = try await fetch(consume downloads, console)
       try SolRecordFile.record(results, rover: query.rover, layout: layout)
       let upkeep = GalleryUpkeep(
         root: layout.root, enabled: !output.noGallery, console: console, quiet: common.quiet)
