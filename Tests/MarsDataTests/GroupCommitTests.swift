@@ -8,7 +8,7 @@ import Testing
 /// Photos go in place in batches: one sync of the disk for every file that finished while the
 /// last one ran, each name given only after its file was synced, and transfers never waiting
 /// for the disk.
-@Suite(.timeLimit(.minutes(1))) struct GroupCommitTests {
+@Suite(.timeLimit(.minutes(3))) struct GroupCommitTests {
   let scratch: ScratchFolder
   var folder: URL { scratch.url }
 
@@ -25,14 +25,19 @@ import Testing
     }
     let log = Mutex(Log())
     let targets: [String]
+    /// How long a sync waits for the gate, in hundredths of a second.
+    let gateWait: Int
 
-    init(targets: [String]) { self.targets = targets }
+    init(targets: [String], gateSeconds: Int = 20) {
+      self.targets = targets
+      gateWait = gateSeconds * 100
+    }
 
     func opens() { log.withLock { $0.open = true } }
 
-    /// Waits, up to 20 seconds, for the gate; whether it opened.
+    /// Waits, up to `gateSeconds`, for the gate; whether it opened.
     func waitForGate() -> Bool {
-      for _ in 0..<2000 {
+      for _ in 0..<gateWait {
         if log.withLock({ $0.open }) { return true }
         usleep(10_000)
       }
@@ -141,7 +146,7 @@ import Testing
 
   /// The downloads of `count` photos with one transfer at a time, whose images `answer` serves.
   func downloader(
-    _ commits: GroupCommit, count: Int = 5,
+    _ commits: GroupCommit, count: Int = 5, placingLimit: Int = PhotoDownloader.commitWindow,
     answer: @escaping @Sendable (HTTPRequest) async throws -> HTTPResponse
   ) -> (PhotoDownloader, [PhotoDownload]) {
     let client = APIClient(
@@ -155,7 +160,8 @@ import Testing
       return PhotoDownload(
         photo: photo, destinationPath: path, relativePath: "p\(index).jpg", legacyPath: nil)
     }
-    let downloader = PhotoDownloader(client: client, jobs: 1, force: false, commits: commits)
+    let downloader = PhotoDownloader(
+      client: client, jobs: 1, force: false, commits: commits, placingLimit: placingLimit)
     return (downloader, downloads)
   }
 
@@ -238,13 +244,16 @@ import Testing
   }
 
   @Test func noMoreWrittenPhotosWaitToBePlacedThanTheWindowHolds() async throws {
-    let window = PhotoDownloader.commitWindow
+    // A small window, so that a test run busy with others reaches it in a few steps.
+    let window = 4
     let count = window + 6
     let targets = (0..<count).map { folder.appendingPathComponent("p\($0).jpg").path }
-    let log = SyncLog(targets: targets)
+    // The gate stays shut until the test opens it, however slowly a busy test run gets there.
+    let log = SyncLog(targets: targets, gateSeconds: 150)
     let commits = GroupCommit(sync: log.sync(fileSystem: true, gated: true))
     let requests = Mutex(0)
-    let (downloader, downloads) = downloader(commits, count: count) { request in
+    let (downloader, downloads) = downloader(commits, count: count, placingLimit: window) {
+      request in
       requests.withLock { $0 += 1 }
       return Self.image(request)
     }

@@ -30,12 +30,21 @@ public struct PhotoDownloader: Sendable {
     self.init(client: client, jobs: jobs, force: force, commits: GroupCommit())
   }
 
-  /// Creates a downloader whose photos go in place through `commits`.
-  init(client: APIClient, jobs: Int, force: Bool, commits: GroupCommit) {
+  /// How many written photos this downloader lets wait to be placed: ``commitWindow``, or a
+  /// test's.
+  let placingLimit: Int
+
+  /// Creates a downloader whose photos go in place through `commits`, at most `placingLimit`
+  /// of them waiting at once.
+  init(
+    client: APIClient, jobs: Int, force: Bool, commits: GroupCommit,
+    placingLimit: Int = commitWindow
+  ) {
     self.client = client
     self.jobs = max(1, jobs)
     self.force = force
     self.commits = commits
+    self.placingLimit = max(1, placingLimit)
   }
 
   /// How many transfers are handed to the client at once: `jobs`, or twice that when the
@@ -96,7 +105,7 @@ public struct PhotoDownloader: Sendable {
   }
 
   /// One worker of a run: fetches photo after photo until none is left, handing each one
-  /// written to the group commit and going on at once, unless ``commitWindow`` photos are
+  /// written to the group commit and going on at once, unless ``placingLimit`` photos are
   /// being placed already: then it places its own and waits for it.
   private func work(_ downloads: [PhotoDownload], _ run: DownloadRun) async throws {
     while let index = try run.take() {
@@ -104,7 +113,7 @@ public struct PhotoDownloader: Sendable {
       switch try await transfer(downloads[index]) {
       case .finished(let result): run.record(result, at: index)
       case .written(let photo):
-        guard run.startPlacing(limit: Self.commitWindow) else {
+        guard run.startPlacing(limit: placingLimit) else {
           run.record(try await commit(photo), at: index)
           continue
         }

@@ -11,7 +11,7 @@ import SystemInterface
 /// per image. One sync for a batch costs about what one file's did. Where the system has no
 /// `syncfs`, each file of the batch is synced on its own, as before.
 ///
-/// The batch is synced on a thread that may block (``BlockingWork``): the waiters are told
+/// The batch is synced on a thread that may block, its own queue's: the waiters are told
 /// from there. A caller waits for its own file only, or not at all: a download run is told
 /// of each file as it is placed, with no task of its own waiting for it.
 final class GroupCommit: Sendable {
@@ -53,6 +53,11 @@ final class GroupCommit: Sendable {
 
   private let state = Mutex(State())
   private let sync: DiskSync
+  /// Where batches are synced. Serial, and so given a thread of its own when it has work: a
+  /// task that waits for the disk would hold one of the few threads Swift concurrency has,
+  /// and a concurrent queue on Linux shares as many threads as there are cores among every
+  /// group commit of the process, where one blocked in a slow `syncfs` held up the others.
+  private let syncer = DispatchQueue(label: "rovers.group-commit")
   /// Ends a batch's wait for company early: signalled by ``hurry()``.
   private let wake = DispatchSemaphore(value: 0)
 
@@ -88,7 +93,7 @@ final class GroupCommit: Sendable {
       defer { state.syncing = true }
       return !state.syncing
     }
-    if start { BlockingWork.start { self.drain() } }
+    if start { syncer.async { self.drain() } }
   }
 
   /// Tells it that nothing more is coming for now (a run's last transfer has ended): what
