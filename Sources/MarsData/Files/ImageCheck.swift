@@ -9,7 +9,7 @@ struct ImageCheck: Sendable {
   /// The check for a file called `name`.
   init(fileName name: String) {
     // The extension alone is lower-cased: this runs for every photo.
-    let dot = name.utf8.lastIndex(of: UInt8(ascii: "."))
+    let dot = UTF8Scan.lastIndex(of: UInt8(ascii: "."), in: name)
     switch dot.map({ name[name.utf8.index(after: $0)...].lowercased() }) {
     case "jpg", "jpeg": signature = Self.jpeg
     case "png": signature = Self.png
