@@ -61,7 +61,7 @@ let package = Package(
     // `make bench`'s measure of one key press in the browser, drawn off-screen.
     .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI"]),
-    .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI"]),
+    .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI", "SystemInterface"]),
     .testTarget(name: "RasterImagesTests", dependencies: ["RasterImages", "TerminalPictures"]),
     .testTarget(
       name: "MarsBrowserTests",

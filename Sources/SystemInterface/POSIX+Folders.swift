@@ -21,4 +21,16 @@ extension POSIX {
     }
     return names
   }
+
+  /// How many names in a folder do not begin with a dot, counted without making a string of
+  /// each; `nil` with ``lastError`` set when it cannot be read.
+  public static func visibleNameCount(inFolder path: String) -> Int? {
+    guard let folder = opendir(path) else { return nil }
+    defer { closedir(folder) }
+    var count = 0
+    while let entry = readdir(folder) {
+      if entry.pointee.d_name.0 != CChar(UInt8(ascii: ".")) { count += 1 }
+    }
+    return count
+  }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RoverAPI
+import SystemInterface
 import Testing
 
 @testable import MarsData
@@ -91,5 +92,73 @@ import Testing
         #expect(permuted == source.map { values[$0] })
       }
     }
+  }
+}
+
+/// One photo, one file: what a run saved stays, a copy of another size of a photo saved goes,
+/// and anything else in the folder is left alone.
+@Suite(.timeLimit(.minutes(1))) struct OtherCopiesTests {
+  func perseverance(_ name: String) -> Photo {
+    Photo(
+      id: nil, sol: 100, earthDate: "2021-06-01",
+      imgSrc: "https://mars.nasa.gov/mars2020-raw-images/pub/ods/surface/sol/00100/ids/edr/"
+        + "browse/ncam/\(name)",
+      camera: Camera(name: "NAVCAM_LEFT"), rover: RoverReference(id: 8, name: "Perseverance"))
+  }
+
+  @Test func aCopyOfAnotherSizeGoesOnceTheNewOneIsSaved() throws {
+    let scratch = try ScratchFolder("other-copies", create: true)
+    let layout = PhotoFileLayout(root: scratch.url)
+    let kept = perseverance("NLF_0100_0675_1200.jpg")
+    let download = PhotoDownload(kept, rover: "perseverance", layout: layout)
+    let camera = (download.destinationPath as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(
+      atPath: camera, withIntermediateDirectories: true)
+    for name in ["NLF_0100_0675_1200.jpg", "NLF_0100_0675_320.jpg", "NLF_0200_9999_320.jpg"] {
+      #expect(FileManager.default.createFile(atPath: camera + "/" + name, contents: Data([1])))
+    }
+    try SolRecordFile.record(
+      [DownloadResult(download: download, status: .downloaded(bytes: 1))],
+      rover: "perseverance", layout: layout)
+    let left = try FileManager.default.contentsOfDirectory(atPath: camera).sorted()
+    // The 320 px copy of the photo saved went; another photo's stays.
+    #expect(left == ["NLF_0100_0675_1200.jpg", "NLF_0200_9999_320.jpg"])
+    let record = try #require(
+      SolRecordFile.read(in: layout.folder(rover: "perseverance", sol: 100)))
+    #expect(record.photos.map(\.file) == ["NAVCAM_LEFT/NLF_0100_0675_1200.jpg"])
+    #expect(record.photos.map(\.file) == [PhotoFileLayout.pathInSol(for: kept)])
+  }
+
+  @Test func aFolderOfNothingButWhatWasSavedIsLeftAsItIs() throws {
+    let scratch = try ScratchFolder("other-copies", create: true)
+    let layout = PhotoFileLayout(root: scratch.url)
+    let photos = ["NLF_0100_0675_1200.jpg", "NLF_0100_0676_1200.jpg"].map(perseverance)
+    let downloads = photos.map { PhotoDownload($0, rover: "perseverance", layout: layout) }
+    let camera = (downloads[0].destinationPath as NSString).deletingLastPathComponent
+    try FileManager.default.createDirectory(atPath: camera, withIntermediateDirectories: true)
+    for download in downloads {
+      #expect(FileManager.default.createFile(atPath: download.destinationPath, contents: nil))
+    }
+    try SolRecordFile.record(
+      downloads.map { DownloadResult(download: $0, status: .skipped) }, rover: "perseverance",
+      layout: layout)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: camera).filter { !$0.hasPrefix(".") }
+        .sorted() == ["NLF_0100_0675_1200.jpg", "NLF_0100_0676_1200.jpg"])
+    #expect(POSIX.visibleNameCount(inFolder: camera) == 2)
+    #expect(POSIX.visibleNameCount(inFolder: camera + "/none") == nil)
+  }
+
+  /// A download's path in its sol is read from its own path, and is what the photo gives;
+  /// a path of another shape falls back to the photo's.
+  @Test func aDownloadsPathInItsSolIsThePhotosOwn() throws {
+    let layout = PhotoFileLayout(root: URL(fileURLWithPath: "/mirror"))
+    let photo = perseverance("NLF_0100_0675_1200.jpg")
+    let download = PhotoDownload(photo, rover: "perseverance", layout: layout)
+    #expect(download.relativePath == "perseverance/100/NAVCAM_LEFT/NLF_0100_0675_1200.jpg")
+    #expect(PhotoFileLayout.pathInSol(of: download) == PhotoFileLayout.pathInSol(for: photo))
+    let odd = PhotoDownload(
+      photo: photo, destinationPath: "/x/y.jpg", relativePath: "y.jpg", legacyPath: nil)
+    #expect(PhotoFileLayout.pathInSol(of: odd) == "NAVCAM_LEFT/NLF_0100_0675_1200.jpg")
   }
 }

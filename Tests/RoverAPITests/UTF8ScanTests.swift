@@ -17,6 +17,15 @@ import Testing
     #expect(UTF8Scan.lastIndex(of: slash, in: bridged) == bridged.utf8.lastIndex(of: slash))
   }
 
+  @Test(arguments: paths) func firstIndexIsTheViewsOwn(_ path: String) {
+    let slash = UInt8(ascii: "/")
+    #expect(UTF8Scan.firstIndex(of: slash, in: path) == path.utf8.firstIndex(of: slash))
+    let bridged = NSString(string: path) as String
+    #expect(UTF8Scan.firstIndex(of: slash, in: bridged) == bridged.utf8.firstIndex(of: slash))
+    let dot: (UInt8) -> Bool = { $0 == UInt8(ascii: ".") }
+    #expect(UTF8Scan.firstIndex(in: path, where: dot) == path.utf8.firstIndex(where: dot))
+  }
+
   @Test func lastComponentIsTheFileName() {
     #expect(UTF8Scan.lastComponent(of: "/tmp/été/ü/日本.jpg") == "日本.jpg")
     #expect(UTF8Scan.lastComponent(of: "name.jpg") == "name.jpg")

@@ -29,11 +29,23 @@ public struct PhotoDownload: Sendable {
 
   /// The download of `photo` into `layout`.
   public init(_ photo: Photo, rover: String, layout: PhotoFileLayout) {
-    let root = layout.rootPath.hasSuffix("/") ? layout.rootPath : layout.rootPath + "/"
-    let paths = layout.relativePaths(for: photo, rover: rover)
+    self.init(
+      photo, root: Self.root(of: layout),
+      folder: PhotoFileLayout.folderPath(rover: rover, photo: photo))
+  }
+
+  /// The download of `photo` into `folder` (its ``PhotoFileLayout/folderPath(rover:photo:)``)
+  /// below `root` (``root(of:)``), as a planner makes them by the thousand.
+  init(_ photo: Photo, root: String, folder: String) {
+    let paths = PhotoFileLayout.relativePaths(for: photo, inFolder: folder)
     self.init(
       photo: photo, destinationPath: root + paths.current, relativePath: paths.current,
       legacyPath: paths.legacy.map { root + $0 })
+  }
+
+  /// A layout's root with a slash at its end.
+  static func root(of layout: PhotoFileLayout) -> String {
+    layout.rootPath.hasSuffix("/") ? layout.rootPath : layout.rootPath + "/"
   }
 }
 

@@ -55,6 +55,25 @@ public struct PhotoFileLayout: Sendable {
       + fileName(nasaName: NASAImageName.fileName(of: photo.imgSrc), of: photo)
   }
 
+  /// Where a download's file is below its sol's folder: its relative path
+  /// (`rover/sol/camera/name`) without the first two folders, read from the text rather than
+  /// made again from the photo, which a sol of thousands would do for each at its end.
+  public static func pathInSol(of download: PhotoDownload) -> String {
+    var path = download.relativePath
+    let inSol = path.withUTF8 { bytes -> String? in
+      var slashes = 0
+      var start = 0
+      for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "/") {
+        slashes += 1
+        if slashes == 2 { start = offset + 1 }
+      }
+      // Not of the layout's shape (a caller's own path): made from the photo.
+      guard slashes == 3 else { return nil }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self)
+    }
+    return inSol ?? pathInSol(for: download.photo)
+  }
+
   /// The photo's path below the root: `perseverance/100/NAVCAM_LEFT/NLF_0100_…_1200.jpg`.
   public func relativePath(for photo: Photo, rover: String) -> String {
     relativePaths(for: photo, rover: rover).current
@@ -67,14 +86,25 @@ public struct PhotoFileLayout: Sendable {
 
   /// Both of the above, from one reading of the photo's address: a run plans thousands.
   public func relativePaths(for photo: Photo, rover: String) -> (current: String, legacy: String?) {
-    let folder =
-      Self.roverFolder(rover) + "/" + String(photo.sol) + "/" + Self.cameraFolder(photo.camera.name)
-      + "/"
+    Self.relativePaths(for: photo, inFolder: Self.folderPath(rover: rover, photo: photo))
+  }
+
+  /// The same, for a photo in `folder`, its ``folderPath(rover:photo:)``: a run's photos
+  /// share a few folders, made once each.
+  static func relativePaths(for photo: Photo, inFolder folder: String)
+    -> (current: String, legacy: String?)
+  {
     let name = NASAImageName.fileName(of: photo.imgSrc)
     let legacy = photo.id.map { id in
-      folder + Self.safe(name.isEmpty ? "\(id)" : "\(id)-\(name)", fallback: "\(id)")
+      let number = String(id)
+      return folder + safe(name.isEmpty ? number : number + "-" + name, fallback: number)
     }
-    return (folder + Self.fileName(nasaName: name, of: photo), legacy)
+    return (folder + fileName(nasaName: name, of: photo), legacy)
+  }
+
+  /// The folder of a photo below the root, with a slash at its end: `perseverance/100/NAVCAM/`.
+  static func folderPath(rover: String, photo: Photo) -> String {
+    roverFolder(rover) + "/" + String(photo.sol) + "/" + cameraFolder(photo.camera.name) + "/"
   }
 
   /// The photo's file name: NASA's (`nasaName`, read from its address), or its identity when

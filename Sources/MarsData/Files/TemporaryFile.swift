@@ -28,7 +28,14 @@ final class TemporaryFile: Sendable {
       return "." + target + suffix
     }
     let after = target.utf8.index(after: slash)
-    return String(target[..<after]) + "." + String(target[after...]) + suffix
+    // Built in one buffer: the pieces as strings of their own cost more than the call.
+    var path = ""
+    path.reserveCapacity(target.utf8.count + 1 + suffix.utf8.count)
+    path += target[..<after]
+    path += "."
+    path += target[after...]
+    path += suffix
+    return path
   }
 
   /// Whether a file name is one of the tool's temporary files.

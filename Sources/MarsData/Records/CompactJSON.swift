@@ -1,5 +1,4 @@
 import Foundation
-import RoverAPI
 
 /// Writes compact JSON straight into bytes, the bytes `JSONEncoder` writes with sorted keys and
 /// slashes unescaped: members come in the order given (callers give them sorted), an absent
@@ -40,10 +39,13 @@ struct CompactJSON {
     afterValue = true
   }
 
-  /// A member's name; its value must follow.
-  mutating func key(_ name: String) {
+  /// A member's name, which needs no escape (the record's own names); its value must follow.
+  /// Copied as it is: a record of thousands of photos writes tens of thousands of them.
+  mutating func key(_ name: StaticString) {
     if afterValue { bytes.append(UInt8(ascii: ",")) }
-    string(name)
+    bytes.append(UInt8(ascii: "\""))
+    name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
     bytes.append(UInt8(ascii: ":"))
     afterValue = false
   }
@@ -52,11 +54,14 @@ struct CompactJSON {
   /// characters; everything else, `/` and non-ASCII included, as it is.
   mutating func string(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
-    // Nearly every string needs no escape: copied whole, not byte by byte.
-    if !UTF8Scan.contains(text, where: Self.needsEscape) {
-      bytes.append(contentsOf: text.utf8)
-    } else {
-      escape(text)
+    // Nearly every string needs no escape: its bytes, read in place, are copied whole.
+    var text = text
+    text.withUTF8 { utf8 in
+      if utf8.contains(where: Self.needsEscape) {
+        escape(utf8)
+      } else {
+        bytes.append(contentsOf: utf8)
+      }
     }
     bytes.append(UInt8(ascii: "\""))
     afterValue = true
@@ -66,8 +71,8 @@ struct CompactJSON {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
-  private mutating func escape(_ text: String) {
-    for byte in text.utf8 {
+  private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
+    for byte in utf8 {
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
       case 0x08: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
@@ -102,35 +107,35 @@ struct CompactJSON {
   }
 
   /// A member with a string value.
-  mutating func member(_ name: String, _ value: String) {
+  mutating func member(_ name: StaticString, _ value: String) {
     key(name)
     string(value)
   }
 
   /// A member with a whole number.
-  mutating func member(_ name: String, _ value: Int) {
+  mutating func member(_ name: StaticString, _ value: Int) {
     key(name)
     number(value)
   }
 
   /// A member with a number with a fraction.
-  mutating func member(_ name: String, _ value: Double) throws {
+  mutating func member(_ name: StaticString, _ value: Double) throws {
     key(name)
     try number(value)
   }
 
   /// A member left out when there is no value.
-  mutating func member(_ name: String, _ value: String?) {
+  mutating func member(_ name: StaticString, _ value: String?) {
     if let value { member(name, value) }
   }
 
   /// A member left out when there is no value.
-  mutating func member(_ name: String, _ value: Int?) {
+  mutating func member(_ name: StaticString, _ value: Int?) {
     if let value { member(name, value) }
   }
 
   /// A member left out when there is no value.
-  mutating func member(_ name: String, _ value: Double?) throws {
+  mutating func member(_ name: StaticString, _ value: Double?) throws {
     if let value { try member(name, value) }
   }
 

@@ -51,6 +51,16 @@ public struct SolRecord: Codable, Sendable, Hashable {
 
     /// The record of `photo`, saved at its usual place.
     public init(_ photo: Photo) {
+      self.init(photo, file: PhotoFileLayout.pathInSol(for: photo))
+    }
+
+    /// The record of the photo `download` saved.
+    public init(_ download: PhotoDownload) {
+      self.init(download.photo, file: PhotoFileLayout.pathInSol(of: download))
+    }
+
+    private init(_ photo: Photo, file: String) {
+      self.file = file
       id = photo.id
       nasaID = photo.nasaID
       camera = photo.camera.name
@@ -58,7 +68,6 @@ public struct SolRecord: Codable, Sendable, Hashable {
       instrument = photo.instrument
       earthDate = photo.earthDate
       imgSrc = photo.imgSrc
-      file = PhotoFileLayout.pathInSol(for: photo)
       details = photo.details == PhotoDetails() ? nil : photo.details
     }
   }
@@ -96,11 +105,17 @@ public struct SolRecord: Codable, Sendable, Hashable {
     keep.reserveCapacity(photos.count + saved.count)
     for (index, photo) in photos.enumerated() { keep[photo.nasaID] = (false, index) }
     for (index, photo) in saved.enumerated() { keep[photo.nasaID] = (true, index) }
+    var keptSaved = [Bool](repeating: false, count: saved.count)
+    var keptRecorded = [Bool](repeating: false, count: photos.count)
+    for place in keep.values {
+      if place.isSaved { keptSaved[place.index] = true } else { keptRecorded[place.index] = true }
+    }
+    // In the order they came: the record is sorted already and a list mostly is, and the
+    // sort below goes through runs in order at the cost of a comparison each.
     var merged: [SavedPhoto] = []
     merged.reserveCapacity(keep.count)
-    for place in keep.values {
-      merged.append(place.isSaved ? saved[place.index] : photos[place.index])
-    }
+    for (index, photo) in photos.enumerated() where keptRecorded[index] { merged.append(photo) }
+    for (index, photo) in saved.enumerated() where keptSaved[index] { merged.append(photo) }
     merged.sort { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
     photos = merged
     var goneByID = Dictionary(gone.map { ($0.nasaID, $0) }, uniquingKeysWith: { $1 })

@@ -49,23 +49,31 @@ extension SolRecordFile {
   /// Removes every image file in the camera folders of `saved` that is the same photo (the
   /// same identity) under another name: the copy of another size.
   static func removeOtherCopies(of saved: [SolRecord.SavedPhoto], in folder: URL) {
-    var byCamera: [Substring: [String: String]] = [:]
-    for photo in saved {
-      guard let slash = photo.file.utf8.firstIndex(of: UInt8(ascii: "/")) else { continue }
+    // For each camera folder, the place in `saved` of the copy kept of each identity: the
+    // first of two saved in one run.
+    var byCamera: [Substring: [String: Int]] = [:]
+    for (index, photo) in saved.enumerated() {
+      guard let slash = UTF8Scan.firstIndex(of: UInt8(ascii: "/"), in: photo.file) else {
+        continue
+      }
       let camera = photo.file[..<slash]
-      let name = String(photo.file[photo.file.utf8.index(after: slash)...])
-      // The first of two copies saved in one run is the one kept.
       if byCamera[camera]?[photo.nasaID] == nil {
-        byCamera[camera, default: [:]][photo.nasaID] = name
+        byCamera[camera, default: [:]][photo.nasaID] = index
       }
     }
     for (camera, keep) in byCamera where !camera.isEmpty {
       let cameraFolder = folder.appendingPathComponent(String(camera)).path
+      // Each name kept is there, just saved: a folder of no more names than that holds no
+      // other copy, which is every folder of a first download. Counted without a string each.
+      if let count = POSIX.visibleNameCount(inFolder: cameraFolder), count <= keep.count {
+        continue
+      }
+      let names = keep.mapValues { index in String(UTF8Scan.lastComponent(of: saved[index].file)) }
       // What was just saved is most of the folder: its names are kept without a look.
-      let kept = Set(keep.values)
+      let kept = Set(names.values)
       for name in POSIX.names(inFolder: cameraFolder) ?? []
       where !name.hasPrefix(".") && !kept.contains(name) {
-        guard let identity = NASAImageName.identity(ofImageAt: name), let other = keep[identity],
+        guard let identity = NASAImageName.identity(ofImageAt: name), let other = names[identity],
           other != name
         else { continue }
         POSIX.unlink(cameraFolder + "/" + name)
@@ -82,7 +90,7 @@ extension SolRecordFile {
     for (sol, indices) in bySol.sorted(by: { $0.key < $1.key }) {
       let results = indices.lazy.map { results[$0] }
       let saved = Array(
-        results.filter(\.isOnDisk).map { SolRecord.SavedPhoto($0.download.photo) })
+        results.filter(\.isOnDisk).map { SolRecord.SavedPhoto($0.download) })
       var gone: [SolRecord.GonePhoto] = []
       for result in results {
         guard case .gone = result.status else { continue }

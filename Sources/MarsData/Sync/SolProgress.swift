@@ -34,7 +34,7 @@ struct SolProgress: Sendable {
     pending -= 1
     let photo = result.download.photo
     switch result.status {
-    case .downloaded, .skipped: saved.append(SolRecord.SavedPhoto(photo))
+    case .downloaded, .skipped: saved.append(SolRecord.SavedPhoto(result.download))
     case .gone: gone.append(.init(nasaID: photo.nasaID, imgSrc: photo.imgSrc, since: now))
     case .failed: failed += 1
     }

@@ -13,6 +13,23 @@ public enum UTF8Scan {
     !allSatisfy(text) { !predicate($0) }
   }
 
+  /// Where the first `byte` of `text` is (an ASCII byte, so the index is a character's).
+  public static func firstIndex(of byte: UInt8, in text: String) -> String.Index? {
+    firstIndex(in: text) { $0 == byte }
+  }
+
+  /// Where the first byte of `text` that satisfies `predicate` is; the predicate must hold
+  /// for ASCII bytes alone, so that the index is a character's.
+  public static func firstIndex(in text: String, where predicate: (UInt8) -> Bool)
+    -> String.Index?
+  {
+    let offset: Int?? = text.utf8.withContiguousStorageIfAvailable {
+      $0.firstIndex(where: predicate)
+    }
+    guard let offset else { return text.utf8.firstIndex(where: predicate) }
+    return offset.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
+  }
+
   /// Where the last `byte` of `text` is (an ASCII byte, so the index is a character's).
   public static func lastIndex(of byte: UInt8, in text: String) -> String.Index? {
     let offset: Int?? = text.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: byte) }
