@@ -156,11 +156,7 @@ struct JSONScanner: ~Copyable {
         index += 1
         return text
       }
-      if byte == UInt8(ascii: "\\") {
-        // Back to the opening quote: the slower path reads the string from its start.
-        index = start - 1
-        return try readEscapedString()
-      }
+      if byte == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
       index += 1
     }
     throw corrupted("the body ends inside a string")
@@ -258,9 +254,7 @@ struct JSONScanner: ~Copyable {
         return Key(start: start, end: index - 1, escaped: nil)
       }
       if byte == UInt8(ascii: "\\") {
-        index = start - 1
-        let text = try readString()
-        return Key(start: 0, end: 0, escaped: text)
+        return Key(start: 0, end: 0, escaped: try readEscapedString(from: start))
       }
       index += 1
     }
@@ -269,21 +263,23 @@ struct JSONScanner: ~Copyable {
 
   // MARK: Lexing
 
-  /// A string with escapes, unescaped into UTF-8 bytes and made a string once.
-  private mutating func readEscapedString() throws -> String {
-    index += 1
+  /// The rest of a string that began at `start` (after its quote), with an escape at
+  /// ``index``: unescaped into UTF-8 bytes and made a string once. The text between escapes
+  /// is copied a run at a time: an address written with `\/` for each slash has a few dozen.
+  private mutating func readEscapedString(from start: Int) throws -> String {
     var utf8: [UInt8] = []
-    utf8.reserveCapacity(64)
+    utf8.reserveCapacity(index - start + 64)
+    var run = start
     while index < bytes.count {
       let byte = bytes[index]
+      guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[run..<index]))
       if byte == UInt8(ascii: "\"") {
         index += 1
         return String(decoding: utf8, as: UTF8.self)
-      }
-      guard byte == UInt8(ascii: "\\") else {
-        utf8.append(byte)
-        index += 1
-        continue
       }
       guard index + 1 < bytes.count else { break }
       let escape = bytes[index + 1]
@@ -298,6 +294,7 @@ struct JSONScanner: ~Copyable {
       case UInt8(ascii: "u"): utf8.append(contentsOf: String(try readUnicodeEscape()).utf8)
       default: throw corrupted("a string holds an unknown escape")
       }
+      run = index
     }
     throw corrupted("the body ends inside a string")
   }

@@ -28,9 +28,9 @@ public enum ImageSize: String, Sendable, CaseIterable {
   public func address(ofImageAt imageURL: String) -> String? {
     // Found in the bytes: every photo of a list is looked at, and a query or fragment
     // starts at an ASCII character.
-    let utf8 = imageURL.utf8
     let end =
-      utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+      UTF8Scan.firstIndex(in: imageURL) { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+      ?? imageURL.endIndex
     let path = imageURL[..<end]
     for size in Self.sized where Self.path(path, endsWith: size.ending) {
       return String(path.dropLast(size.ending.count)) + ending + imageURL[end...]
