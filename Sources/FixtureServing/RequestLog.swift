@@ -21,7 +21,7 @@ final class RequestLog: Sendable {
   }
 
   /// Notes a request's arrival:
-  /// `<requests in flight, this one included>\t<target>\t<key>\t<User-Agent>`.
+  /// `<requests in flight, this one included>\t<target>\t<key>\t<User-Agent>\t<Accept-Encoding>`.
   func begin(_ request: RequestHead) {
     let count = inFlight.withLock { count in
       count += 1
@@ -29,7 +29,8 @@ final class RequestLog: Sendable {
     }
     let key = request.headers["x-api-key"] ?? "-"
     let agent = request.headers["user-agent"] ?? "-"
-    let line = "\(count)\t\(request.target)\t\(key)\t\(agent)\n"
+    let encodings = request.headers["accept-encoding"] ?? "-"
+    let line = "\(count)\t\(request.target)\t\(key)\t\(agent)\t\(encodings)\n"
     // write(contentsOf:) reports a failure; write(_:) would trap inside Foundation.
     file.withLock { try? $0?.write(contentsOf: Data(line.utf8)) }
   }

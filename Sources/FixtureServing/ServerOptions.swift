@@ -70,8 +70,8 @@ public struct ServerOptions: Sendable {
                            rest are answered 429 with a Retry-After.
       --rate-limit-headers Say in every answer how many requests are left
                            (RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset).
-      --log <path>         Append "<in flight>\\t<request target>\\t<X-API-Key>\\t<User-Agent>"
-                           per request.
+      --log <path>         Append "<in flight>\\t<request target>\\t<X-API-Key>\\t<User-Agent>
+                           \\t<Accept-Encoding>" per request.
     """
 
   /// Parses the arguments; throws ``Invalid`` for anything it does not know.

@@ -94,6 +94,31 @@ final class CountingWriter: BodyWriter {
     #expect(String(decoding: response.body, as: UTF8.self) == #"{"message": "gzip works"}"#)
   }
 
+  #if canImport(LibCurl)
+    /// libcurl's transport asks for a list compressed and for a body streamed to a writer (an
+    /// image) as it is, as `curl` asks without `--compressed`: images do not compress, and a
+    /// range of a compressed body would be a range of its compressed bytes.
+    @Test func aStreamedBodyIsAskedForAsItIs() async throws {
+      let server = try await FixtureServer.start()
+      let transport = TransportKind.curl.make(connectionsPerHost: 1)
+      defer { transport.finish() }
+      let url = URL(string: server.baseURL + "/rovers")!
+      let writer = CountingWriter()
+      // One at a time, on one handle: what one transfer sets must not stay for the next.
+      for request in [
+        HTTPRequest(url: url), HTTPRequest(url: url, bodyWriter: writer), HTTPRequest(url: url),
+      ] {
+        #expect(try await transport.send(request).status == 200)
+      }
+      #expect(writer.count > 0)
+      let encodings = server.requests.map(\.encodings)
+      #expect(encodings.count == 3)
+      #expect(encodings.first?.contains("gzip") == true)
+      #expect(encodings.last?.contains("gzip") == true)
+      #expect(encodings.dropFirst().first == "-")
+    }
+  #endif
+
   @Test(arguments: TransportKind.allCases)
   func aBodyOverItsLimitFailsWithoutBeingKept(_ kind: TransportKind) async throws {
     let server = try await FixtureServer.start(

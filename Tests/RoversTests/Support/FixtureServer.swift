@@ -14,6 +14,8 @@ final class FixtureServer: @unchecked Sendable {
     var key: String
     /// The `User-Agent` header, or `-`.
     var agent: String
+    /// The `Accept-Encoding` header, or `-`.
+    var encodings: String
   }
 
   let baseURL: String
@@ -83,7 +85,7 @@ final class FixtureServer: @unchecked Sendable {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       return LoggedRequest(
         inFlight: Int(fields[0]) ?? 0, target: fields[1], key: fields[2],
-        agent: fields.count > 3 ? fields[3] : "-")
+        agent: fields.count > 3 ? fields[3] : "-", encodings: fields.count > 4 ? fields[4] : "-")
     }
   }
 }

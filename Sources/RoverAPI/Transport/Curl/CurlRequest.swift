@@ -15,8 +15,6 @@
           handle, CurlOption.headerFunction.rawValue, CurlLibrary.headerLine),
         rovers_curl_easy_set_callback(
           handle, CurlOption.writeFunction.rawValue, CurlLibrary.bodyPiece),
-        // Every encoding this libcurl undoes, as URLSession asks for.
-        set(handle, .acceptEncoding, ""),
         set(handle, .noSignal, 1),
         set(handle, .suppressConnectHeaders, 1),
         set(handle, .httpVersion, CurlValue.httpVersion2OverTLS),
@@ -48,6 +46,13 @@
         // The whole request, answer and body, within its timeout: the client sets no timer of
         // its own for this transport. A redirect's hop gets what earlier hops left.
         set(handle, .timeoutMilliseconds, transfer.remainingMilliseconds()),
+        // An answer in memory (a list) in every encoding this libcurl undoes, as URLSession
+        // asks; a body streamed to a writer (an image) as it is: images do not compress, a
+        // range of a compressed body is a range of its compressed bytes, and the field costs
+        // libcurl a formatted line a request.
+        transfer.request.bodyWriter == nil
+          ? set(handle, .acceptEncoding, "")
+          : rovers_curl_easy_set_pointer(handle, CurlOption.acceptEncoding.rawValue, nil),
         // The request's own User-Agent, or the tool's; an earlier transfer's is not kept.
         namesAgent
           ? rovers_curl_easy_set_pointer(handle, CurlOption.userAgent.rawValue, nil)
