@@ -95,6 +95,36 @@ final class CountingWriter: BodyWriter {
   }
 
   #if canImport(LibCurl)
+    /// Tasks that prefer libcurl's transport's executor run on its loop's thread, and their
+    /// requests are answered there: the first job starts the thread, and one that comes after
+    /// the transport was let go starts or wakes it again. URLSession offers no executor.
+    @Test func tasksThatPreferTheLoopRunOnItsThreadAndAreAnswered() async throws {
+      #expect(TransportKind.urlsession.make().taskExecutor == nil)
+      let server = try await FixtureServer.start()
+      let transport = TransportKind.curl.make(connectionsPerHost: 2)
+      defer { transport.finish() }
+      let executor = try #require(transport.taskExecutor)
+      let url = URL(string: server.baseURL + "/rovers")!
+      for _ in 0..<2 {
+        let threads = try await withThrowingTaskGroup(of: [String].self) { group in
+          for _ in 0..<6 {
+            group.addTask(executorPreference: executor) {
+              let before = currentThreadName()
+              let response = try await transport.send(HTTPRequest(url: url))
+              return [before, currentThreadName(), String(response.status)]
+            }
+          }
+          return try await group.reduce(into: []) { $0.append(contentsOf: $1) }
+        }
+        #expect(threads.count == 18)
+        #expect(
+          threads.allSatisfy { $0 == "rovers.curl" || $0 == "200" },
+          "\(Set(threads))")
+        transport.finish()
+      }
+      #expect(server.requests.count == 12)
+    }
+
     /// libcurl's transport asks for a list compressed and for a body streamed to a writer (an
     /// image) as it is, as `curl` asks without `--compressed`: images do not compress, and a
     /// range of a compressed body would be a range of its compressed bytes.
@@ -395,4 +425,10 @@ final class CountingWriter: BodyWriter {
     #expect(
       run.stderr == "Error: The value 'bogus' of ROVERS_TRANSPORT is invalid: give \(kinds)\n")
   }
+}
+
+/// The name of the thread this runs on: where a task executor ran a job. Called from a
+/// synchronous function, as `Thread.current` may not be read in an asynchronous one.
+private func currentThreadName() -> String {
+  Thread.current.name ?? "-"
 }

@@ -87,8 +87,9 @@ public struct PhotoDownloader: Sendable {
     let run = DownloadRun(count: downloads.count, onResult: onResult)
     do {
       try await withThrowingTaskGroup(of: Void.self) { group in
+        let executor = client.transport.taskExecutor
         for _ in 0..<min(transferWindow, downloads.count) {
-          group.addTask { try await work(downloads, run) }
+          group.addTask(executorPreference: executor) { try await work(downloads, run) }
         }
         try await group.waitForAll()
       }

@@ -25,6 +25,11 @@ public protocol HTTPTransport: Sendable {
   /// another ends; `nil` when it does not. A caller that must keep to a number of transfers
   /// at once may then hand over more, so that the next one starts without waiting for it.
   var connectionsPerHost: Int? { get }
+
+  /// Where the tasks that do little but send requests and handle their answers best run: the
+  /// transport's own thread, when it has one that can run them, so that an answer resumes its
+  /// task without waking another thread; `nil` for anywhere.
+  var taskExecutor: (any TaskExecutor)? { get }
 }
 
 extension HTTPTransport {
@@ -36,6 +41,9 @@ extension HTTPTransport {
 
   /// Sends whatever it is given at once.
   public var connectionsPerHost: Int? { nil }
+
+  /// No thread of its own.
+  public var taskExecutor: (any TaskExecutor)? { nil }
 }
 
 /// A GET request ready to send.

@@ -40,6 +40,10 @@
       }
     }
 
+    /// The loop's thread: a task that runs there is resumed by its transfer's end in the same
+    /// turn of the loop, as `curl` goes on to its next transfer, with no thread woken for it.
+    public var taskExecutor: (any TaskExecutor)? { loop.isRunnable ? loop : nil }
+
     /// Lets the loop's thread go once its transfers end.
     public func finish() { loop.finish() }
 
