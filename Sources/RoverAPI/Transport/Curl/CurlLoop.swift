@@ -205,6 +205,9 @@
         ready = []
         // A transfer just added is due at once: libcurl starts it here.
         if events.takeDue() { curl_multi_socket_action(multi, CurlSocket.timeout, 0, &running) }
+        // The tasks resumed since: after the transfers that could start have gone on the
+        // wire, so that the next requests do not wait on what the tasks do.
+        runJobs()
         var handle: OpaquePointer?
         var result: Int32 = 0
         while rovers_curl_multi_next_done(multi, &handle, &result) != 0, let done = handle {
@@ -214,7 +217,6 @@
         // next transfer in the turn one ends, rather than after the next wait.
         inbox.withLock { $0.queue.left(left) }
         left = []
-        runJobs()
         let busy = inbox.withLock { inbox in
           let busy = inbox.queue.hasStartable || !inbox.stopping.isEmpty || !inbox.jobs.isEmpty
           // From here a caller wakes the thread: it is about to wait.
