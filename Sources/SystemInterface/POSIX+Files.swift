@@ -83,6 +83,44 @@ extension POSIX {
     flock(fd, LOCK_EX | (wait ? 0 : LOCK_NB)) == 0
   }
 
+  /// Opens a new file with no name in `folder`, for reading and writing (Linux's
+  /// `O_TMPFILE`): the descriptor, or -1 with ``lastError`` set. Nothing of it is seen in the
+  /// folder until ``link(_:to:)`` names it, and the system removes it when the last
+  /// descriptor closes, however the process ends. A system or file system without such files
+  /// answers -1, as ``ErrorCode/isUnsupported(_:)`` tells.
+  public static func openUnnamed(inFolder folder: String, mode: UInt32 = 0o644) -> Int32 {
+    #if os(Linux)
+      // glibc defines O_TMPFILE for C code that asks for GNU extensions only; its value is
+      // the same on every architecture Swift runs on.
+      systemOpen(folder, 0o2000_0000 | O_DIRECTORY | O_RDWR | O_CLOEXEC, mode_t(mode))
+    #else
+      errno = EOPNOTSUPP
+      return -1
+    #endif
+  }
+
+  /// Whether files from ``openUnnamed(inFolder:mode:)`` can be named here: they are named
+  /// through `/proc/self/fd`, which a container or chroot may lack.
+  public static let unnamedFilesCanBeNamed: Bool = {
+    #if os(Linux)
+      var info = stat()
+      return stat("/proc/self/fd", &info) == 0
+    #else
+      return false
+    #endif
+  }()
+
+  /// Gives the open file `fd`, one with no name, the name `path`; whether it could. Fails
+  /// with ``ErrorCode/exists`` when the name is taken: it never replaces a file.
+  public static func link(_ fd: Int32, to path: String) -> Bool {
+    #if os(Linux)
+      linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+    #else
+      errno = EOPNOTSUPP
+      return false
+    #endif
+  }
+
   /// Renames in one step, replacing `target`; whether it could.
   public static func rename(_ source: String, _ target: String) -> Bool {
     systemRename(source, target) == 0

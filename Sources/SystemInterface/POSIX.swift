@@ -37,5 +37,11 @@ public enum POSIX {
     public static var noSpace: Int32 { ENOSPC }
     /// Too many symbolic links: a loop.
     public static var linkLoop: Int32 { ELOOP }
+
+    /// Whether `code` is how `open` says the system or file system cannot do what its flags
+    /// ask (an unknown flag, or one this file system does not offer).
+    public static func isUnsupported(_ code: Int32) -> Bool {
+      code == EOPNOTSUPP || code == EISDIR || code == EINVAL
+    }
   }
 }

@@ -89,13 +89,14 @@ import Testing
         atPath: cam.appendingPathComponent("deeper/.below.jpg.rovers-tmp").path))
   }
 
+  /// The race is the hidden files': a file with no name is nothing a sweep can see.
   @Test func aSweepRacingWritersNeverFailsOne() async throws {
     let stop = SweepLoop(folder: folder)
     stop.start()
     for index in 0..<300 {
       let target = folder.appendingPathComponent("p\(index).jpg")
       let file = try #require(
-        try await TemporaryFile.create(for: target.path, skipIfPresent: true))
+        try await TemporaryFile.create(for: target.path, skipIfPresent: true, unnamed: false))
       try file.write(Data([0xFF, 0xD8, 0xFF, UInt8(index % 256)]))
       try file.commit(durable: false)
       #expect(FileManager.default.fileExists(atPath: target.path))
@@ -106,14 +107,16 @@ import Testing
 
   /// A run prepares each folder once; one removed while the run goes on is made again when
   /// its next file is written, as it was when every file made its folder.
-  @Test func aFolderRemovedDuringARunIsMadeAgainForItsNextFile() async throws {
+  @Test(arguments: [true, false])
+  func aFolderRemovedDuringARunIsMadeAgainForItsNextFile(unnamed: Bool) async throws {
     let folders = PreparedFolders()
     let camera = folder.appendingPathComponent("curiosity/12/NAVCAM")
     #expect(try folders.prepare(camera.path))
     #expect(try folders.prepare(camera.path), "still the run's own folder")
     try FileManager.default.removeItem(at: folder.appendingPathComponent("curiosity"))
     let target = camera.appendingPathComponent("p.jpg")
-    let file = try #require(try await TemporaryFile.create(for: target.path, skipIfPresent: true))
+    let file = try #require(
+      try await TemporaryFile.create(for: target.path, skipIfPresent: true, unnamed: unnamed))
     try file.write(Data([0xFF, 0xD8, 0xFF, 0xD9]))
     try file.commit(durable: false)
     #expect(FileManager.default.fileExists(atPath: target.path))

@@ -49,10 +49,24 @@ import Testing
     #expect(!Folder.files(folder.url).contains { $0.hasSuffix(".rovers-tmp") })
   }
 
+  /// The files with no name below the test's folder that `child` holds open: photos being
+  /// written (the system shows each as `<folder>/#<inode> (deleted)`).
+  func unnamedFiles(of child: Subprocess) -> [String] {
+    let descriptors = "/proc/\(child.pid)/fd"
+    let root = folder.url.resolvingSymlinksInPath().path
+    return ((try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? [])
+      .compactMap {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: descriptors + "/" + $0)
+      }
+      .filter { $0.hasPrefix(root + "/") && $0.hasSuffix(" (deleted)") }
+  }
+
   @Test func quitQuitsWithoutACrashReport() async throws {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 60_000)
     let (child, err) = try await hangingDownload(server)
-    #expect(Folder.files(folder.url).contains { $0.hasSuffix(".rovers-tmp") })
+    // The photos on their way are being written, and have no name in the folder yet.
+    #expect(!unnamedFiles(of: child).isEmpty)
+    #expect(!Folder.files(folder.url).contains { $0.hasSuffix(".rovers-tmp") })
     child.signal(SIGQUIT)
     #expect(await child.exitStatus() == 131)
     #expect(try String(contentsOfFile: err, encoding: .utf8) == "Error: quit\n")

@@ -3,7 +3,7 @@ import Synchronization
 import SystemInterface
 
 /// Puts written files in place in batches: every file that finished while the last batch was
-/// being synced is made durable with one `syncfs` of its file system, then renamed into place.
+/// being synced is made durable with one `syncfs` of its file system, then given its name.
 ///
 /// A photo must be on disk before its name appears, or a power cut could leave a real name on
 /// an empty file. One `fsync` per photo did that at a cost: for thousands of small images, a
@@ -142,12 +142,13 @@ final class GroupCommit: Sendable {
       let first = batch[members[0]].file
       if device != nil, let synced = sync.fileSystem(first.fd) {
         guard !synced else { continue }
-        let error = FileSystemError(path: first.path, errno: POSIX.lastError)
+        let error = FileSystemError(path: first.shownPath, errno: POSIX.lastError)
         for index in members { failures[index] = error }
         continue
       }
       for index in members where !sync.file(batch[index].file.fd) {
-        failures[index] = FileSystemError(path: batch[index].file.path, errno: POSIX.lastError)
+        failures[index] = FileSystemError(
+          path: batch[index].file.shownPath, errno: POSIX.lastError)
       }
     }
     for (index, waiting) in batch.enumerated() {

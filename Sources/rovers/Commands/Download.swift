@@ -9,9 +9,10 @@ extension Rovers {
     static let spec = CommandSpec(
       name: "download", abstract: "Save the photos of one day, the latest sol or a range.",
       discussion: """
-        Files go to DIR/<rover>/<sol>/<camera>/<NASA file name>. Each is written under a \
-        hidden temporary name (.<name>.rovers-tmp), synced and renamed, so no file is ever half \
-        written; files already there are skipped, so a second run fetches only what is missing.
+        Files go to DIR/<rover>/<sol>/<camera>/<NASA file name>. Each is written with no \
+        name (or, where the file system cannot, a hidden one: .<name>.rovers-tmp) and named \
+        once synced, so no file is ever half written; files already there are skipped, so a \
+        second run fetches only what is missing.
         """,
       arguments: [
         ArgumentSpec(
