@@ -8,8 +8,8 @@ import SystemInterface
 /// Where the system can (Linux, on the file systems it ships), the file has no name while it
 /// is written (`O_TMPFILE`) and is named once whole: nothing shows in the folder before, the
 /// system removes it by itself when the process dies however it dies, and a photo costs one
-/// folder entry instead of a hidden one made, locked, checked and renamed (a fifth less of a
-/// download's kernel time per image). Elsewhere it is written beside its final name, locked
+/// folder entry instead of a hidden one made, locked, checked and renamed (a sixth less of a
+/// download's kernel time, measured on ext4). Elsewhere it is written beside its final name, locked
 /// by its writer, under `.<name>.rovers-tmp`, a name no photo can have (photo names never
 /// start with a dot), so the sweep that removes what killed runs left behind touches only the
 /// tool's own.
