@@ -103,8 +103,7 @@ extension POSIX {
   /// through `/proc/self/fd`, which a container or chroot may lack.
   public static let unnamedFilesCanBeNamed: Bool = {
     #if os(Linux)
-      var info = stat()
-      return stat("/proc/self/fd", &info) == 0
+      return FileStatus.exists("/proc/self/fd")
     #else
       return false
     #endif
