@@ -26,6 +26,9 @@ public enum CacheLifetime {
   public static let long: TimeInterval = 30 * 86_400
   /// One hour: anything about a rover still at work.
   public static let short: TimeInterval = 3_600
+  /// A hundred years: what NASA's feeds say of a mission that has ended (Ingenuity, InSight),
+  /// which nothing can change; `--refresh` still asks again.
+  public static let forever: TimeInterval = 100 * 365 * 86_400
 
   /// The lifetime of what a mission's status says: `complete` long, `active` short, anything
   /// else not kept.
@@ -35,5 +38,12 @@ public enum CacheLifetime {
     case "active": short
     default: nil
     }
+  }
+}
+
+extension CacheRule {
+  /// Kept without expiry (``CacheLifetime/forever``): answers about an ended mission.
+  public static var forever: CacheRule {
+    CacheRule { _, _ in CacheLifetime.forever }
   }
 }

@@ -82,6 +82,46 @@ import Testing
     #expect(verify.stderr == "verify: 1 sol, 65 photos: the folder is whole\n")
   }
 
+  @Test func aSyncThatCannotAskTheFeedsSavesTheAPIsPhotosExits75AndCatchesUpLater() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let arguments = ["sync", "perseverance", "-o", mirror.path, "--retries", "0"]
+    let first = try await CapturedRun.rovers(
+      arguments, base: api.baseURL,
+      environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": Offline.refusedFeeds])
+    #expect(first.status == 75, "\(first.stderr)")
+    #expect(Folder.photos(mirror).count == 62, "what the API listed is saved")
+    #expect(
+      first.stderr.contains(
+        "Error: could not ask NASA's feeds which sols their latest downlink reached for"
+          + " Perseverance (NASA's feeds at 127.0.0.1: cannot connect to 127.0.0.1:9); the photos"
+          + " the API listed are saved, and the next run lists the last 14 sols again from the"
+          + " feeds\n"), "\(first.stderr)")
+    let journal = mirror.appendingPathComponent(".rovers-sync.journal")
+    #expect(
+      try String(contentsOf: journal, encoding: .utf8).contains(
+        #"{"downlinks_missed":true,"rover":"perseverance"}"#))
+    // The feeds are back. While they were out of reach, a downlink brought sol 1042 two more
+    // photos; their latest downlink now names only a later sol.
+    let feeds = try await FixtureServer.start(
+      faults: #"""
+        [{"match": "latest=true", "status": 200,
+          "body": "{\"latest_sol\": 1043, \"latest_sols\": [1043], \"total\": 64}"}]
+        """#, shape: "nasa", imageLatencyMilliseconds: 0, fixtures: try fixturesWithLatePhotos(2))
+    let second = try await CapturedRun.rovers(
+      arguments, base: api.baseURL, environment: auto(feeds))
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stderr.hasPrefix("downloaded 2, skipped 62, "), "\(second.stderr)")
+    #expect(Folder.photos(mirror).filter { $0.contains("LATE") }.count == 2)
+    #expect(feeds.requests.contains { $0.target.contains("sol=1042") })
+    // Made up for: the next run lists sol 1042 from the feeds no more.
+    let asked = feeds.requests.filter { $0.target.contains("sol=1042") }.count
+    let third = try await CapturedRun.rovers(
+      arguments, base: api.baseURL, environment: auto(feeds))
+    #expect(third.status == 0, "\(third.stderr)")
+    #expect(third.stderr == "nothing new\n")
+    #expect(feeds.requests.filter { $0.target.contains("sol=1042") }.count == asked)
+  }
+
   @Test func verifyFindsADeletedSolAndADamagedFileAndSyncVerifyRestoresThem() async throws {
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let sync = ["sync", "perseverance", "-o", mirror.path]
@@ -141,8 +181,7 @@ import Testing
     _ = try await CapturedRun.rovers(
       ["sync", "perseverance", "-o", mirror.path], base: api.baseURL)
     let remote = try await CapturedRun.rovers(
-      ["verify", mirror.path, "--remote", "--json"], base: api.baseURL,
-      environment: ["ROVERS_NASA_BASE": feeds.host])
+      ["verify", mirror.path, "--remote", "--json"], base: api.baseURL, environment: auto(feeds))
     #expect(remote.status == 3, "\(remote.stderr)")
     let findings = try #require(
       try JSONSerialization.jsonObject(with: Data(remote.stdout.utf8)) as? [[String: Any]])

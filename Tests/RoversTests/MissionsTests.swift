@@ -3,26 +3,27 @@ import Testing
 
 /// Ingenuity and InSight, which only NASA's feeds have, and what the feeds say about each
 /// photo: end to end against the fixture server in the feeds' shape (Ingenuity in the Mars
-/// 2020 feed's shape, InSight in the raw-image items'), with the API as the chosen source.
+/// 2020 feed's shape, InSight in the raw-image items'), beside the API of the default source.
 @Suite(.timeLimit(.minutes(3))) struct MissionsTests {
   let folder: TemporaryFolder
 
   init() throws { folder = try TemporaryFolder() }
 
-  /// The API as the source, the feeds beside it: the missions must come from the feeds.
+  /// The default source, the API with the feeds beside it: the missions must come from the
+  /// feeds.
   func run(_ arguments: [String], api: FixtureServer, feeds: FixtureServer) async throws
     -> CapturedRun
   {
     try await CapturedRun.rovers(
       arguments, base: api.baseURL,
-      environment: ["ROVERS_SOURCE": "api", "ROVERS_NASA_BASE": feeds.host])
+      environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": feeds.host])
   }
 
   func json(_ run: CapturedRun) throws -> [[String: Any]] {
     try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
   }
 
-  @Test func theMissionsAreAnsweredFromTheFeedsWhateverTheSource() async throws {
+  @Test func theMissionsAreAnsweredFromTheFeedsBesideTheAPI() async throws {
     let api = try await FixtureServer.start()
     let feeds = try await FixtureServer.start(shape: "nasa")
     let photos = try await run(

@@ -15,6 +15,9 @@ public enum ArchiveError: Error, Sendable, Hashable {
   /// A camera none of the rovers asked about carries: the rover's name when one was asked
   /// about, and the cameras they do carry.
   case unknownCamera(String, rover: String?, known: [String])
+  /// A mission only NASA's feeds have (Ingenuity, InSight), asked of a source that leaves the
+  /// feeds out (`--source api`): the rover's name as the feeds spell it.
+  case onlyInFeeds(String)
 }
 
 /// Where a source is and how hard it tries: what a notice about it says.

@@ -79,11 +79,25 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     let answer =
       switch rover.feed {
       case .mars2020(let category):
-        try await client.send(FeedEndpoints.perseveranceLatest(category: category))
-      case .msl(let mission): try await client.send(FeedEndpoints.curiosityLatest(mission: mission))
+        try await client.send(
+          Self.kept(FeedEndpoints.perseveranceLatest(category: category), rover))
+      case .msl(let mission):
+        try await client.send(Self.kept(FeedEndpoints.curiosityLatest(mission: mission), rover))
       }
     latestAnswers.keep(answer, for: rover.feed)
     return answer
+  }
+
+  /// The request, kept in the cache without expiry when it is about a mission that has ended
+  /// (what its feed says can no longer change, so `list` asks it once); never kept otherwise,
+  /// since the feeds change every few minutes.
+  private static func kept<Response>(_ request: APIRequest<Response>, _ rover: FeedRover)
+    -> APIRequest<Response>
+  {
+    guard rover.status == "complete" else { return request }
+    var request = request
+    request.cacheRule = .forever
+    return request
   }
 
   /// Whether a feed has the rover's images.
@@ -238,7 +252,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
       let paging = FeedPaging<PerseveranceFeedPage.Image>(
         fetch: { page in
           let body = try await client.send(
-            FeedEndpoints.perseverance(sol: sol, page: page, category: category))
+            Self.kept(FeedEndpoints.perseverance(sol: sol, page: page, category: category), rover))
           return .init(
             records: body.images, received: body.received, claimed: body.totalResults,
             perPage: body.perPage ?? FeedEndpoints.perseverancePageSize, more: nil)
@@ -252,7 +266,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
       let paging = FeedPaging<CuriosityFeedPage.Item>(
         fetch: { page in
           let body = try await client.send(
-            FeedEndpoints.curiosity(sol: sol, page: page, mission: mission))
+            Self.kept(FeedEndpoints.curiosity(sol: sol, page: page, mission: mission), rover))
           return .init(
             records: body.items, received: body.received, claimed: body.total,
             perPage: FeedEndpoints.curiosityPageSize, more: body.more)

@@ -5,27 +5,52 @@ import RoverAPI
 /// the API has them; every other rover is the source's own. Calls about every rover (`latest`
 /// and `manifest` without one) stay the source's; `list` (``fetchRoverOutcomes()``) shows the
 /// missions beside its rovers.
+///
+/// The feeds only ever add: without them (`--source api`, ``feeds`` `nil`) nothing is asked of
+/// NASA's host and a mission asked for by name is ``ArchiveError/onlyInFeeds(_:)``; with them,
+/// the missions nobody named get ``missionBudget`` seconds, so feeds that hang never hold up
+/// the source's rovers.
 public struct MissionsArchive: PhotoArchive {
   /// The source the user chose.
   public var main: any PhotoArchive
-  /// NASA's feeds, which answer for the missions.
-  public var feeds: any PhotoArchive
+  /// NASA's feeds, which answer for the missions; `nil` when the user ruled them out.
+  public var feeds: (any PhotoArchive)?
+  /// The feeds as the missions nobody named are asked (`list`, `browse`): by default
+  /// ``feeds``; the executable gives them one try each, since a retry's back-off would not fit
+  /// in ``missionBudget``, and the one try's reason is what the warning says.
+  public var unnamedFeeds: (any PhotoArchive)?
+  /// How long the feeds may take to describe the missions when nobody named them, in
+  /// seconds; a named mission waits for its answer as any rover does.
+  public var missionBudget: Double
   /// The missions' names, in lower case.
   private let missions: [String]
 
-  /// `main` with the feeds-only missions of `feeds` beside it.
-  public init(main: any PhotoArchive, feeds: any PhotoArchive) {
+  /// `main` with the feeds-only missions of `feeds` beside it; none with `feeds` `nil`.
+  public init(
+    main: any PhotoArchive, feeds: (any PhotoArchive)?, unnamedFeeds: (any PhotoArchive)? = nil,
+    missionBudget: Double = 2
+  ) {
     self.main = main
     self.feeds = feeds
+    self.unnamedFeeds = feeds == nil ? nil : unnamedFeeds ?? feeds
+    self.missionBudget = missionBudget
     missions = FeedRover.feedsOnly.map { $0.name.lowercased() }
   }
 
   /// Whether `rover` is a mission only the feeds have.
   private func isMission(_ rover: String) -> Bool { missions.contains(rover.lowercased()) }
 
-  /// The archive that answers for `rover`.
-  private func source(for rover: String) -> any PhotoArchive {
-    isMission(rover) ? feeds : main
+  /// The archive that answers for `rover`; a mission with the feeds ruled out is an error
+  /// before any request is sent.
+  private func source(for rover: String) throws -> any PhotoArchive {
+    guard isMission(rover) else { return main }
+    guard let feeds else { throw ArchiveError.onlyInFeeds(Self.missionName(rover)) }
+    return feeds
+  }
+
+  /// The mission's name as the feeds spell it: `Ingenuity` for `ingenuity`.
+  private static func missionName(_ rover: String) -> String {
+    FeedRover.named(rover)?.name ?? rover
   }
 
   /// The source's window.
@@ -37,12 +62,22 @@ public struct MissionsArchive: PhotoArchive {
   /// The source's rovers, then each mission from the feeds, each with its own outcome: the
   /// feeds failing for a mission never hides the source's rovers.
   public func fetchRoverOutcomes() async throws -> [RoverOutcome<Rover>] {
-    async let listed = main.fetchAllRovers()
-    let feeds = self.feeds
-    let extra = try await fetchEachRover(FeedRover.feedsOnly.map(\.name)) { name in
-      try await feeds.fetchRover(name)
-    }
+    async let extra = fetchMissionOutcomes()
+    let listed = try await main.fetchAllRovers()
     return try await listed.map { RoverOutcome(rover: $0.name, result: .success($0)) } + extra
+  }
+
+  /// Each mission from the feeds, with its own outcome, within ``missionBudget`` seconds
+  /// (``FeedsTooSlow`` past it); none when the feeds are ruled out.
+  public func fetchMissionOutcomes() async throws -> [RoverOutcome<Rover>] {
+    guard let feeds = unnamedFeeds else { return [] }
+    let budget = missionBudget
+    let host = feeds.origin.host
+    return try await fetchEachRover(FeedRover.feedsOnly.map(\.name)) { name in
+      try await TimeLimit.run(
+        seconds: budget, expired: { FeedsTooSlow(host: host, seconds: budget) }
+      ) { try await feeds.fetchRover(name) }
+    }
   }
 
   /// The rover from whichever source has it.
@@ -107,7 +142,7 @@ public struct MissionsArchive: PhotoArchive {
     let flown = rovers.filter(isMission)
     let main = self.main
     let feeds = self.feeds
-    async let fromFeeds = flown.isEmpty ? [] : ask(feeds, flown)
+    async let fromFeeds = Self.missionOutcomes(flown, from: feeds, ask)
     let fromMain = own.isEmpty ? [] : try await ask(main, own)
     let all = try await fromMain + fromFeeds
     // Outcomes are named as asked; each rover once, in the order given.
@@ -118,18 +153,35 @@ public struct MissionsArchive: PhotoArchive {
     }
   }
 
+  /// The missions' outcomes from the feeds; each one's ``ArchiveError/onlyInFeeds(_:)``
+  /// when they are ruled out.
+  private static func missionOutcomes<Value: Sendable>(
+    _ names: [String], from feeds: (any PhotoArchive)?,
+    _ ask: @Sendable (any PhotoArchive, [String]?) async throws -> [RoverOutcome<Value>]
+  ) async throws -> [RoverOutcome<Value>] {
+    guard !names.isEmpty else { return [] }
+    guard let feeds else {
+      return names.map { name in
+        RoverOutcome(rover: name, result: .failure(ArchiveError.onlyInFeeds(missionName(name))))
+      }
+    }
+    return try await ask(feeds, names)
+  }
+
   /// Whether either source says it has no such rover.
   public func isUnknownRover(_ error: any Error) -> Bool {
-    main.isUnknownRover(error) || feeds.isUnknownRover(error)
+    main.isUnknownRover(error) || feeds?.isUnknownRover(error) == true
   }
 
   /// Whether the source is out of reach (the feeds', for a mission, say it themselves).
   public func isOutage(_ error: any Error) -> Bool {
-    main.isOutage(error) || feeds.isOutage(error)
+    main.isOutage(error) || feeds?.isOutage(error) == true
   }
 
-  /// The source's rovers and the missions.
-  public func covers(rover: String) -> Bool { isMission(rover) || main.covers(rover: rover) }
+  /// The source's rovers, and the missions when the feeds are asked.
+  public func covers(rover: String) -> Bool {
+    (isMission(rover) && feeds != nil) || main.covers(rover: rover)
+  }
 
   /// The rovers the source is expected to have.
   public var expectedRovers: [String] { main.expectedRovers }

@@ -59,9 +59,16 @@ public protocol PhotoArchive: Sendable {
   /// Every rover to show in `list`, each with its own outcome: the source's, and the
   /// missions a source adds beside them (``MissionsArchive``).
   func fetchRoverOutcomes() async throws -> [RoverOutcome<Rover>]
+
+  /// The missions a source adds beside its own rovers (``MissionsArchive``), each with its
+  /// own outcome, within the time such an extra is given: what `browse` adds once they answer.
+  func fetchMissionOutcomes() async throws -> [RoverOutcome<Rover>]
 }
 
 extension PhotoArchive {
+  /// No missions beside the source's own rovers.
+  public func fetchMissionOutcomes() async throws -> [RoverOutcome<Rover>] { [] }
+
   /// The source's rovers, all answered at once.
   public func fetchRoverOutcomes() async throws -> [RoverOutcome<Rover>] {
     try await fetchAllRovers().map { RoverOutcome(rover: $0.name, result: .success($0)) }

@@ -35,6 +35,10 @@ public struct PhotoSync: Sendable {
   /// Walk the folder first (``MirrorCheck``) and list again every sol with a photo missing or
   /// damaged on disk.
   public var verifyFirst = false
+  /// How many of the last sols a run lists again from the feeds after a run that could not
+  /// ask them about late downlinks: Mars Vista's window, which has caught late downlinks in
+  /// practice (`latest_sols` names only the latest downlink's sols, so one missed is gone).
+  public static let recheckedSols = 14
 
   /// Creates a sync.
   public init(
@@ -72,6 +76,9 @@ public struct PhotoSync: Sendable {
     public var verification: MirrorReport?
     /// The sols each rover's latest downlink named that this run listed again.
     public var lateSols: [String: [Int]] = [:]
+    /// Rovers whose late downlinks NASA's feeds could not be asked about: what the source
+    /// listed is saved, and the journal keeps the check owed for the next run.
+    public var downlinkFailures: [RoverOutcome<Void>] = []
   }
 
   /// Runs the sync under the folder's lock; throws ``SyncLockHeld`` at once if another sync
@@ -112,10 +119,14 @@ public struct PhotoSync: Sendable {
       repair = verification.solsToRepair
       report.verification = verification
     }
+    // A check that could not be made is not a failure of the mirror, but it is owed: the
+    // journal keeps it until a run makes up for it.
     for outcome in lateSols where outcome.error != nil {
-      report.failures.append(
+      report.downlinkFailures.append(
         RoverOutcome(rover: outcome.rover, result: outcome.result.map { _ in }))
+      if !dryRun { try journal.setDownlinksMissed(true, rover: outcome.rover) }
     }
+    var madeUp: [String] = []
     for outcome in manifests {
       guard let manifest = outcome.value else {
         report.failures.append(
@@ -126,8 +137,18 @@ public struct PhotoSync: Sendable {
       report.manifests[rover] = manifest
       let start = sinceSol ?? journal.startSol(rover: rover) ?? manifest.maxSol
       try journal.setStart(start, rover: rover)
-      let late = Set(
-        (lateSols.first { $0.rover == rover }?.value ?? []).filter { $0 >= start })
+      let named = lateSols.first { $0.rover == rover }?.value
+      var late = Set((named ?? []).filter { $0 >= start })
+      if let named, downlinks?.covers(rover: rover) == true,
+        journal.downlinksMissed(rover: rover)
+      {
+        // A downlink that landed while the feeds were out of reach is named no more: the last
+        // sols the mirror holds are listed from the feeds again.
+        let latest = max(manifest.maxSol, named.max() ?? 0)
+        let window = (latest - Self.recheckedSols + 1)...latest
+        late.formUnion(journal.sols(rover: rover).filter { $0 >= start && window.contains($0) })
+        madeUp.append(rover)
+      }
       if !late.isEmpty { report.lateSols[rover] = late.sorted() }
       let forced = late.union(repair[rover] ?? [])
       var planned = Set<Int>()
@@ -159,6 +180,9 @@ public struct PhotoSync: Sendable {
     try await fetch(
       work, journal: journal, plan: plan, report: &report, onListed: onListed,
       onResult: onResult)
+    // Made up for: a sol of the window whose list failed was recorded unfinished, and is
+    // listed from the feeds again until it is whole.
+    if !dryRun { for rover in madeUp { try journal.setDownlinksMissed(false, rover: rover) } }
     try journal.close()
     return report
   }

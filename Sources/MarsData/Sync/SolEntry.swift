@@ -44,9 +44,14 @@ struct SolEntry: Codable, Sendable, Hashable {
   /// Whether the next run lists the sol from NASA's feeds too: it came from a late downlink,
   /// or the feed's count disagreed with its pages, and the sol is not finished.
   var feeds: Bool?
+  /// On a rover's downlink line: whether a run could not ask NASA's feeds which sols their
+  /// latest downlink reached, so the next run that can looks at the last
+  /// ``PhotoSync/recheckedSols`` sols again.
+  var downlinksMissed: Bool?
 
   enum CodingKeys: String, CodingKey {
     case rover, sol, count, cameras, size, listed, saved, state, settled, feeds
+    case downlinksMissed = "downlinks_missed"
     case startSol = "start_sol"
     case shortSince = "short_since"
     case shortRuns = "short_runs"
@@ -56,5 +61,10 @@ struct SolEntry: Codable, Sendable, Hashable {
   /// A start line.
   static func start(rover: String, sol: Int) -> SolEntry {
     SolEntry(rover: rover, startSol: sol)
+  }
+
+  /// A downlink line: whether the late-downlink check is owed.
+  static func downlinks(rover: String, missed: Bool) -> SolEntry {
+    SolEntry(rover: rover, downlinksMissed: missed)
   }
 }

@@ -13,6 +13,8 @@ final class SyncJournal: Sendable {
   private struct Book {
     var starts: [String: Int] = [:]
     var sols: [String: [Int: SolEntry]] = [:]
+    /// Rovers whose late-downlink check a run could not make.
+    var downlinksMissed: Set<String> = []
     var lines = 0
   }
 
@@ -87,6 +89,23 @@ final class SyncJournal: Sendable {
     if changed { try storage.append(Self.encode([.start(rover: rover, sol: sol)])) }
   }
 
+  /// Whether a run could not ask the feeds about the rover's late downlinks, and no run
+  /// has made up for it since.
+  func downlinksMissed(rover: String) -> Bool {
+    book.withLock { $0.downlinksMissed.contains(rover) }
+  }
+
+  /// Records whether the rover's late-downlink check is owed, when that changed.
+  func setDownlinksMissed(_ missed: Bool, rover: String) throws {
+    let changed = book.withLock { book in
+      guard book.downlinksMissed.contains(rover) != missed else { return false }
+      if missed { book.downlinksMissed.insert(rover) } else { book.downlinksMissed.remove(rover) }
+      book.lines += 1
+      return true
+    }
+    if changed { try storage.append(Self.encode([.downlinks(rover: rover, missed: missed)])) }
+  }
+
   /// Records a sol's state: one line appended.
   func record(_ entry: SolEntry) throws {
     book.withLock { book in
@@ -101,10 +120,13 @@ final class SyncJournal: Sendable {
   /// durable.
   func close() throws {
     let compacted: [SolEntry]? = book.withLock { book in
-      let live = book.starts.count + book.sols.values.reduce(0) { $0 + $1.count }
+      let live =
+        book.starts.count + book.downlinksMissed.count
+        + book.sols.values.reduce(0) { $0 + $1.count }
       guard book.lines > 2 * live + 16 else { return nil }
       book.lines = live
       var lines = book.starts.sorted { $0.key < $1.key }.map { SolEntry.start(rover: $0, sol: $1) }
+      lines += book.downlinksMissed.sorted().map { SolEntry.downlinks(rover: $0, missed: true) }
       for (_, sols) in book.sols.sorted(by: { $0.key < $1.key }) {
         lines += sols.keys.sorted().compactMap { sols[$0] }
       }
@@ -121,6 +143,13 @@ final class SyncJournal: Sendable {
 
   private static func apply(_ line: SolEntry, to book: inout Book) {
     if let start = line.startSol { book.starts[line.rover] = start }
+    if let missed = line.downlinksMissed {
+      if missed {
+        book.downlinksMissed.insert(line.rover)
+      } else {
+        book.downlinksMissed.remove(line.rover)
+      }
+    }
     if let sol = line.sol { book.sols[line.rover, default: [:]][sol] = line }
   }
 

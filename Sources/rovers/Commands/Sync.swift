@@ -13,7 +13,10 @@ extension Rovers {
         yet, as recorded in DIR/.rovers-sync.journal. A sol that came back short is looked at \
         again on later runs. With --source auto (the default), NASA's feeds are asked once per \
         run which sols their latest downlink brought images for, and those sols are listed \
-        again from the feeds, so photos that arrive late are caught. --verify first walks the \
+        again from the feeds, so photos that arrive late are caught. When the feeds cannot be \
+        asked, what the API listed is still saved and the run exits 75 (try again later); the \
+        next run that reaches them lists the last 14 sols the folder holds again from the \
+        feeds, so a downlink that landed meanwhile is not missed. --verify first walks the \
         folder (as rovers verify does) and fetches again what is missing or damaged. A first \
         run starts at the latest sol unless --since-sol says otherwise. Without a rover, every \
         rover of the source whose mission is active; with --all, every mission (Spirit, \
@@ -123,11 +126,18 @@ extension Rovers {
         }
       }
       let failures = await archive.explainingUnknownRovers(report.failures)
+      // The photos the API listed are saved whatever the feeds did; a check they could not
+      // answer is "try again later", never "set up wrong".
+      let unchecked = FeedsTrouble.downlinksUnchecked(
+        report.downlinkFailures, feedsHost: common.nasaBaseURL.host ?? "",
+        recheckedSols: PhotoSync.recheckedSols)
+      if let unchecked { console.error(unchecked) }
+      let downlinkCodes: [ExitCode] = unchecked == nil ? [] : [.temporaryFailure]
       if output.dryRun {
         // A plan that left a rover out must not look complete: its failure is said too.
         let codes =
           RoverFailures.report(failures, base: common.baseURL, to: console)
-          + RoverFailures.report(unlisted, base: common.baseURL, to: console)
+          + RoverFailures.report(unlisted, base: common.baseURL, to: console) + downlinkCodes
         return ExitCode.worst(
           codes + [try output.listPlan(report.planned, common: common, console)])
       }
@@ -150,7 +160,7 @@ extension Rovers {
       }
       let codes =
         RoverFailures.report(failures, base: common.baseURL, to: console)
-        + RoverFailures.report(unlisted, base: common.baseURL, to: console)
+        + RoverFailures.report(unlisted, base: common.baseURL, to: console) + downlinkCodes
       let upkeep = GalleryUpkeep(
         root: output.folder, enabled: !output.noGallery, console: console, quiet: common.quiet)
       for (rover, manifest) in report.manifests.sorted(by: { $0.key < $1.key }) {

@@ -13,7 +13,7 @@ extension Rovers {
         record lists that are missing or not whole on disk (empty, or not the image their name \
         says), sols the journal records whose folder is gone, and image files no record knows. \
         With --remote, NASA's feeds are asked what each recorded sol holds, and the photos the \
-        folder lacks are listed too. Exits 0 when the folder is whole and 3 when it is not; \
+        folder lacks are listed too (not with --source api, which asks nothing of the feeds). Exits 0 when the folder is whole and 3 when it is not; \
         rovers sync --verify fetches again what is missing or damaged.
         """,
       arguments: [
@@ -45,6 +45,12 @@ extension Rovers {
         try NameRules.rover($0, spec: Self.spec)
       }.uniqued()
       remote = arguments[Self.remoteFlag]
+      // The API alone means no request to the feeds' host, from any command.
+      if remote, common.source == .api {
+        throw UsageError(
+          message: "'--remote' asks NASA's feeds, which '--source api' leaves out; use"
+            + " '--source auto' or '--source nasa'", command: Self.spec)
+      }
       try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
     }
 

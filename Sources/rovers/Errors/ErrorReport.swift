@@ -42,6 +42,8 @@ struct ErrorReport {
       self.init(message: Self.message(for: error), code: Self.code(for: error))
     case let error as BaseWithoutAPIPath:
       self.init(message: error.message, code: Self.code(for: error.error))
+    case let error as FeedsTooSlow:
+      self.init(message: "NASA's feeds: \(error)", code: .temporaryFailure)
     case let error as SourcesFailed:
       // One line per source; the API's failure decides the code, so a timeout stays 75.
       let api = ErrorReport(error.api)
@@ -106,6 +108,10 @@ struct ErrorReport {
         message:
           "Unknown camera '\(camera)'\(owner).\(hint) Cameras: \(known.joined(separator: ", ")).",
         code: .usage)
+    case .onlyInFeeds(let rover):
+      self.init(
+        message: "\(rover) is in NASA's raw-image feeds only, which --source api leaves out"
+          + " (use --source auto or --source nasa)", code: .usage)
     case .listedRoverRefused(_, let refusal):
       // A refusal (4xx) of a rover the server itself listed is its data contradicting itself.
       let code = Self.code(for: refusal)

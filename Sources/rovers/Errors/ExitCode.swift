@@ -32,7 +32,8 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     case .unavailable: "the service is unavailable: unreachable, 5xx, endpoint gone"
     case .cannotCreate: "an output file or folder cannot be created or written, a full disk too"
     case .temporaryFailure:
-      "temporary: rate limited, timed out, or another sync holds the folder; try again later"
+      "temporary: rate limited, timed out, another sync holds the folder, or NASA's feeds could"
+        + " not be asked about late downlinks; try again later"
     case .noPermission: "the API key is missing, invalid or refused (401/403)"
     case .configError: "the config file cannot be used (the message names the line)"
     case .interrupted: "interrupted by Ctrl-C (SIGINT), SIGTERM or SIGHUP"

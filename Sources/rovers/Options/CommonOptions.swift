@@ -25,7 +25,7 @@ struct CommonOptions: Sendable {
     "config", value: "path", help: "The config file; or set ROVERS_CONFIG.", completion: .files)
   static let source = Option<DataSource>.choice(
     "source", value: "source",
-    help: "api, nasa (NASA's raw-image feeds) or auto (the API, then the feeds).",
+    help: "api (the API alone), nasa (NASA's raw-image feeds) or auto (the API, then the feeds).",
     variable: "ROVERS_SOURCE", inConfig: true
   ).setting(default: .auto, shown: "auto")
   static let nasaBase = Option.text(
@@ -169,30 +169,36 @@ struct CommonOptions: Sendable {
     let api = MarsArchive(
       client: makeClient(baseURL, key: apiKey, cache: cache, console), maxConcurrentRequests: 8,
       expectedRovers: KnownRovers.names)
-    var feeds = makeFeedArchive(console)
+    // The feeds share the cache, but keep only what an ended mission's feed says.
+    var feeds = makeFeedArchive(console, cache: cache)
     feeds.sampleTypes = sampleTypes
-    // Ingenuity and InSight are in the feeds alone: asked of them whatever the source.
+    // The missions nobody named get one try each: a retry's back-off would not fit in the
+    // two seconds they are given, and the warning then says what the one try met.
+    var oneTry = feeds
+    oneTry.client.retryPolicy = RetryPolicy(maxRetries: 0)
     switch source {
-    case .api: return (MissionsArchive(main: api, feeds: feeds), nil)
-    case .nasa: return (MissionsArchive(main: feeds, feeds: feeds), feeds)
+    // The API alone: nothing at all is asked of the feeds' host.
+    case .api: return (MissionsArchive(main: api, feeds: nil), nil)
+    case .nasa: return (MissionsArchive(main: feeds, feeds: feeds, unnamedFeeds: oneTry), feeds)
     case .auto:
       let quiet = self.quiet
       let failover = FailoverArchive(primary: api, fallback: feeds) { notice in
         if !quiet { console.diagnostic(notice) }
       }
-      return (MissionsArchive(main: failover, feeds: feeds), feeds)
+      return (MissionsArchive(main: failover, feeds: feeds, unnamedFeeds: oneTry), feeds)
     }
   }
 
   /// NASA's raw-image feeds, never from the cache (they change every few minutes).
   func makeFeeds(_ console: Console) -> any DownlinkSource & PhotoArchive {
-    makeFeedArchive(console)
+    makeFeedArchive(console, cache: nil)
   }
 
   /// The feeds as their own archive: the one place with ``makeSources(_:fresh:)`` that names
-  /// a concrete source.
-  private func makeFeedArchive(_ console: Console) -> FeedArchive {
-    var client = makeClient(nasaBaseURL, key: nil, cache: nil, console)
+  /// a concrete source. Their requests carry their own cache rules: only an ended mission's
+  /// answers are kept.
+  private func makeFeedArchive(_ console: Console, cache: ResponseCache?) -> FeedArchive {
+    var client = makeClient(nasaBaseURL, key: nil, cache: cache, console)
     // NASA's Mars 2020 feed takes 20 to 23 s to answer a sol: its requests get three times the
     // API's timeout (90 s by default).
     client.timeout = timeout * Self.feedTimeoutFactor

@@ -77,6 +77,13 @@ final class Console: Sendable {
     try? err("\r\u{1B}[2K" + fitted)
   }
 
+  /// Writes a line about the data just printed (a warning, a note) to stderr, unless stdout
+  /// failed: a run whose output was lost ends with the one line that says so.
+  func remark(_ line: String) {
+    guard outputFailure == nil else { return }
+    diagnostic(line)
+  }
+
   /// Writes `Error: <message>` to stderr.
   func error(_ message: String) { diagnostic("Error: \(message)") }
 

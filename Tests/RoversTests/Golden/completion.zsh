@@ -51,7 +51,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -76,7 +76,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -103,7 +103,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -140,7 +140,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -181,7 +181,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -214,7 +214,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -239,7 +239,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -277,7 +277,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -300,7 +300,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -324,7 +324,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api, nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
