@@ -137,6 +137,9 @@ public struct BrowserLoop: Sendable {
       case .rovers:
         let (rows, failures) = try await services.rovers()
         return .rovers(rows, failures: failures)
+      case .missions:
+        let (rows, failures) = try await services.missions()
+        return .rovers(rows, failures: failures)
       case .sols(let rover): return .sols(try await services.sols(rover))
       case .photos(let key): return .photos(try await services.photos(key))
       case .preview(let address): return .preview(try await services.preview(address, columns))

@@ -6,6 +6,9 @@ import RoverAPI
 public struct BrowserServices: Sendable {
   /// The rovers, and the reason of each that failed.
   public var rovers: @Sendable () async throws -> ([RoverRow], failures: [String])
+  /// The missions the source adds beside its rovers, and the reason of each that failed:
+  /// asked at the same time as the rovers, shown once they answer.
+  public var missions: @Sendable () async throws -> ([RoverRow], failures: [String])
   /// A rover's sols, newest first.
   public var sols: @Sendable (_ rover: String) async throws -> [SolRow]
   /// A sol's photos.
@@ -34,9 +37,13 @@ public struct BrowserServices: Sendable {
       async throws -> DownloadReport,
     savedSols: @escaping @Sendable (String) -> Set<Int>,
     open: @escaping @Sendable (Photo) -> String?,
-    describe: @escaping @Sendable (any Error) -> String
+    describe: @escaping @Sendable (any Error) -> String,
+    missions: @escaping @Sendable () async throws -> ([RoverRow], failures: [String]) = {
+      ([], [])
+    }
   ) {
     self.rovers = rovers
+    self.missions = missions
     self.sols = sols
     self.photos = photos
     self.preview = preview

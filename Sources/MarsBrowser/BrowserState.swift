@@ -42,11 +42,16 @@ public struct BrowserState: Sendable {
     public var cellAspect: Double
     /// Where `d` saves, as the user gave it.
     public var folder: String
+    /// Whether the source adds missions beside its rovers (``Load/missions``), which are asked
+    /// apart and added to the list when they answer.
+    public var missions: Bool
 
     /// Options.
     public init(
-      previews: Bool, colors: Bool, trueColor: Bool, cellAspect: Double = 2, folder: String
+      previews: Bool, colors: Bool, trueColor: Bool, cellAspect: Double = 2, folder: String,
+      missions: Bool = false
     ) {
+      self.missions = missions
       self.previews = previews
       self.colors = colors
       self.trueColor = trueColor
@@ -68,8 +73,10 @@ public struct BrowserState: Sendable {
   public var rows: Int
   /// The level shown.
   public var level: Level = .rovers
-  /// The rovers, once loaded.
+  /// The rovers, once loaded, with the missions at their end once those answered.
   public var rovers: Loaded<[RoverRow]>?
+  /// The missions the source adds, once they answered (empty when they failed).
+  public var missions: [RoverRow]?
   /// Each rover's sols, by the rover's key (its lower-cased name).
   public var sols: [String: Loaded<[SolRow]>] = [:]
   /// Each sol's photos, grouped by camera.
@@ -156,6 +163,7 @@ public struct BrowserState: Sendable {
   /// leaves this list is cancelled; one that has its answer is never asked again.
   public var wantedLoads: [Load] {
     var loads: [Load] = [.rovers]
+    if options.missions { loads.append(.missions) }
     switch level {
     case .rovers:
       if let row = selectedRover { loads.append(.sols(row.name.lowercased())) }
@@ -185,6 +193,7 @@ public struct BrowserState: Sendable {
   public func has(_ load: Load) -> Bool {
     switch load {
     case .rovers: rovers != nil
+    case .missions: missions != nil
     case .sols(let rover): sols[rover] != nil
     case .photos(let key): photos[key] != nil
     case .preview(let address): previews[address] != nil
@@ -197,10 +206,14 @@ public struct BrowserState: Sendable {
     case (.rovers, .rovers(let rows, let failures)):
       rovers = .value(rows)
       if let first = failures.first { message = Message(text: first, isError: true) }
-      if let rover, let index = rows.firstIndex(where: { $0.name.lowercased() == rover }) {
-        cursors[.rovers] = Cursor(selected: index, top: 0)
-        scrollIntoView(.rovers)
+      addMissions(selecting: true)
+    case (.missions, .rovers(let rows, let failures)):
+      missions = rows
+      // The rovers' own failure, on screen first, stays there.
+      if let first = failures.first, message?.isError != true {
+        message = Message(text: first, isError: true)
       }
+      addMissions(selecting: false)
     case (.sols(let rover), .sols(let rows)):
       sols[rover] = .value(rows)
     case (.photos(let key), .photos(let list)):
@@ -221,10 +234,34 @@ public struct BrowserState: Sendable {
     }
   }
 
+  /// Puts the missions that answered at the end of the rovers' list once both are here, and
+  /// selects the rover the browser was opened on: when the list first arrives (`selecting`),
+  /// or when it is a mission just added, never moving a selection the user made since.
+  private mutating func addMissions(selecting: Bool) {
+    guard case .value(var rows)? = rovers else { return }
+    let before = rows.count
+    for row in missions ?? []
+    where !rows.contains(where: { $0.name.lowercased() == row.name.lowercased() }) {
+      rows.append(row)
+    }
+    rovers = .value(rows)
+    if let rover, let index = rows.firstIndex(where: { $0.name.lowercased() == rover }),
+      selecting || index >= before
+    {
+      cursors[.rovers] = Cursor(selected: index, top: 0)
+      scrollIntoView(.rovers)
+    }
+  }
+
   /// Notes a failed load: its list shows the reason, and so does the status line when it is
   /// what the screen shows.
   private mutating func fail(_ load: Load, _ reason: String) {
     switch load {
+    case .missions:
+      // An extra: the rovers stay as they are, and the status line says what is left out.
+      missions = []
+      if message?.isError != true { message = Message(text: reason, isError: true) }
+      return
     case .rovers: rovers = .failure(reason)
     case .sols(let rover): sols[rover] = .failure(reason)
     case .photos(let key): photos[key] = .failure(reason)

@@ -6,6 +6,9 @@ import RoverAPI
 public enum Load: Sendable, Hashable {
   /// The rovers of the first level.
   case rovers
+  /// The missions the source adds beside its rovers (NASA's feeds' Ingenuity and InSight),
+  /// fetched apart so that the rovers never wait for them; answered as ``LoadResult/rovers``.
+  case missions
   /// One rover's sols, from its manifest.
   case sols(String)
   /// One sol's photos.

@@ -172,6 +172,44 @@ struct BrowseTests {
     #expect(setup.read("after") == setup.read("before"))
   }
 
+  @Test("feeds that never answer: the API's rovers at once, the missions left out in words")
+  func hangingFeeds() async throws {
+    let setup = try await Setup()
+    let feeds = try await FixtureServer.start(latencyMilliseconds: 600_000, shape: "nasa")
+    let terminal = try await Tmux.start(
+      columns: 120, rows: 30,
+      command: try setup.command(
+        "", environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": feeds.host]))
+    for rover in ["Curiosity", "Spirit", "Opportunity", "Perseverance"] {
+      try await terminal.waitFor(rover)
+    }
+    try await terminal.waitFor("Ingenuity and InSight are left out")
+    let screen = try await terminal.screen()
+    #expect(screen.contains { $0.contains("no answer from 127.0.0.1 within 2 s") })
+    #expect(!screen.dropLast().contains { $0.contains("Ingenuity ") && $0.contains("complete") })
+    // The rovers work as ever: Perseverance's sols open.
+    try await terminal.type("/perseverance")
+    try await terminal.press("Enter", "Enter")
+    try await terminal.waitFor("1042 at the top") { $0.hasPrefix("     1042  2024-01-24") }
+    try await terminal.press("q")
+    #expect(try await setup.exitCode() == "0")
+  }
+
+  @Test("feeds that answer: the missions join the rovers")
+  func missionsJoin() async throws {
+    let setup = try await Setup()
+    let feeds = try await FixtureServer.start(shape: "nasa")
+    let terminal = try await Tmux.start(
+      columns: 120, rows: 30,
+      command: try setup.command(
+        "", environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": feeds.host]))
+    try await terminal.waitFor("Perseverance")
+    try await terminal.waitFor("InSight")
+    try await terminal.press("q")
+    #expect(try await setup.exitCode() == "0")
+    #expect(setup.read("stderr") == "")
+  }
+
   @Test("NO_COLOR: no colour at all, the selection in reverse video")
   func noColor() async throws {
     let setup = try await Setup()

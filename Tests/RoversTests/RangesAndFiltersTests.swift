@@ -80,7 +80,7 @@ import Testing
     func plan(_ extra: [String]) async throws -> Set<String> {
       let run = try await CapturedRun.rovers(
         ["sync", "-o", mirror, "--dry-run", "--format", "csv", "--fields", "path"] + extra,
-        base: api.baseURL, environment: ["ROVERS_NASA_BASE": feeds.host])
+        base: api.baseURL, environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": feeds.host])
       #expect(run.status == 0, "\(run.stderr)")
       return Set(
         run.stdout.split(separator: "\n").dropFirst().compactMap {

@@ -89,7 +89,7 @@ extension Rovers {
         options: BrowserState.Options(
           previews: colors && picture.imageProtocol != .none && environment["TERM"] != "dumb",
           colors: colors, trueColor: picture.trueColor, cellAspect: picture.cellAspect,
-          folder: folder),
+          folder: folder, missions: common.source != .api),
         columns: size.columns, rows: size.rows, rover: rover)
       _ = await BrowserLoop(services: services, screen: session).run(
         state, events: events, post: post)
@@ -110,17 +110,11 @@ extension Rovers {
       let layout = PhotoFileLayout(root: URL(fileURLWithPath: folder))
       let size = self.size
       let quiet = common.quiet
+      let feedsHost = common.nasaBaseURL.host ?? ""
       return BrowserServices(
         rovers: {
-          let outcomes = try await archive.fetchRoverOutcomes()
-          let missions = Set(FeedRover.feedsOnly.map { $0.name.lowercased() })
-          let rows = outcomes.compactMap(\.value).map { rover in
-            RoverRow(rover, note: missions.contains(rover.name.lowercased()) ? "NASA's feeds" : "")
-          }
-          let failures = outcomes.compactMap { outcome in
-            outcome.error.map { "\(outcome.rover): \(ErrorReport($0).message)" }
-          }
-          return (rows, failures)
+          // The source's own rovers, drawn at once; the missions come apart (below).
+          (try await archive.fetchAllRovers().map { RoverRow($0, note: "") }, [])
         },
         sols: { rover in
           SolRow.rows(try await archive.fetchManifest(rover: rover, span: .recent))
@@ -174,7 +168,13 @@ extension Rovers {
           let target = FileManager.default.fileExists(atPath: file.path) ? file.path : photo.imgSrc
           return SystemOpener.open(target)
         },
-        describe: { ErrorReport($0).message })
+        describe: { ErrorReport($0).message },
+        missions: {
+          let outcomes = try await archive.fetchMissionOutcomes()
+          let rows = outcomes.compactMap(\.value).map { RoverRow($0, note: "NASA's feeds") }
+          let failure = FeedsTrouble.sentence(outcomes, feedsHost: feedsHost)
+          return (rows, failure.map { [$0] } ?? [])
+        })
     }
 
     /// How a download went, from its results.
