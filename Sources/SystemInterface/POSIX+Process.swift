@@ -71,3 +71,37 @@ extension POSIX {
     return source
   }
 }
+
+extension POSIX {
+  /// Names the calling thread as the system shows it (`top -H`, `/proc`), at most 15 bytes on
+  /// Linux. Foundation's `Thread.name` reaches the system only when it can tell the thread is
+  /// its own, which a thread just started cannot always; this always does. (glibc's
+  /// `pthread_setname_np` is not visible to Swift, so Linux is told through `/proc`.)
+  public static func nameThisThread(_ name: String) {
+    let shown = String(decoding: name.utf8.prefix(15), as: UTF8.self)
+    #if canImport(Darwin)
+      _ = pthread_setname_np(shown)
+    #else
+      let fd = POSIX.open("/proc/thread-self/comm", .writeOnly)
+      guard fd >= 0 else { return }
+      defer { POSIX.close(fd) }
+      var bytes = Array(shown.utf8)
+      _ = POSIX.write(fd, &bytes, bytes.count)
+    #endif
+  }
+
+  /// The calling thread's name as the system shows it; `nil` when it cannot be read.
+  public static func thisThreadName() -> String? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    #if canImport(Darwin)
+      guard pthread_getname_np(pthread_self(), &buffer, buffer.count) == 0 else { return nil }
+    #else
+      let fd = POSIX.open("/proc/thread-self/comm", .readOnly)
+      guard fd >= 0 else { return nil }
+      defer { POSIX.close(fd) }
+      guard POSIX.read(fd, into: &buffer, buffer.count - 1, at: 0) > 0 else { return nil }
+    #endif
+    let bytes = buffer.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import RoverAPI
 import Synchronization
+import SystemInterface
 import Testing
 
 /// A writer that keeps the body in memory and counts what reached it, placing each piece
@@ -427,8 +428,8 @@ final class CountingWriter: BodyWriter {
   }
 }
 
-/// The name of the thread this runs on: where a task executor ran a job. Called from a
-/// synchronous function, as `Thread.current` may not be read in an asynchronous one.
+/// The name of the thread this runs on, as the system has it: where a task executor ran a job.
+/// Foundation's `Thread.current.name` of a thread just started can miss the name it was given.
 private func currentThreadName() -> String {
-  Thread.current.name ?? "-"
+  POSIX.thisThreadName() ?? "-"
 }

@@ -141,6 +141,7 @@
           // Named from inside: on Linux a name given before the start never reaches the
           // system's thread, which kept its creator's (a dispatch queue's) in tools like top.
           Thread.current.name = "rovers.curl"
+          POSIX.nameThisThread("rovers.curl")
           self.run(multi.pointer)
         }
         thread.start()
