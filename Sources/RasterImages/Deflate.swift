@@ -1,0 +1,129 @@
+/// A deflate compressor of its own (RFC 1951): LZ77 over a 32 KB window with hash chains and
+/// one step of lazy matching, each block coded with its own Huffman codes (dynamic blocks), or
+/// stored when that is smaller. What zlib's middle levels do, in far fewer lines.
+enum Deflate {
+  /// How hard to look for matches.
+  struct Effort: Sendable {
+    /// The most earlier places with the same three bytes compared at each position.
+    var chain: Int
+    /// A match this long is taken without looking further.
+    var niceLength: Int
+    /// A match shorter than this is checked against the one starting a byte later.
+    var lazyBelow: Int
+
+    /// About zlib's level 6.
+    static let standard = Effort(chain: 48, niceLength: 128, lazyBelow: 16)
+  }
+
+  static let windowSize = 32_768
+  static let minMatch = 3
+  static let maxMatch = 258
+  /// Tokens gathered before a block is written.
+  static let blockTokens = 1 << 15
+
+  /// The raw deflate stream of `input`.
+  static func compress(_ input: UnsafeBufferPointer<UInt8>, effort: Effort = .standard)
+    -> [UInt8]
+  {
+    var writer = BitWriter(capacity: input.count / 2 + 64)
+    var block = TokenBlock()
+    let hashBits = 15
+    var head = [Int32](repeating: -1, count: 1 << hashBits)
+    var previous = [Int32](repeating: -1, count: windowSize)
+    let count = input.count
+    var blockStart = 0
+    head.withUnsafeMutableBufferPointer { head in
+      previous.withUnsafeMutableBufferPointer { previous in
+        @inline(__always) func hash(_ at: Int) -> Int {
+          let value =
+            UInt32(input[at]) | UInt32(input[at + 1]) << 8 | UInt32(input[at + 2]) << 16
+          return Int((value &* 2_654_435_761) >> UInt32(32 - hashBits))
+        }
+        @inline(__always) func insert(_ at: Int) {
+          let key = hash(at)
+          previous[at & (windowSize - 1)] = head[key]
+          head[key] = Int32(at)
+        }
+        /// Puts the places a match covered into the chains, those with three bytes left.
+        @inline(__always) func insertAll(from start: Int, to end: Int) {
+          var position = start
+          let stop = min(end, count - minMatch + 1)
+          while position < stop {
+            insert(position)
+            position += 1
+          }
+        }
+        /// The longest match at `at` (its length and distance), inserting `at` into the chains.
+        @inline(__always) func longestMatch(at: Int, atLeast: Int) -> (length: Int, distance: Int) {
+          guard at + minMatch <= count else { return (0, 0) }
+          let key = hash(at)
+          var candidate = Int(head[key])
+          previous[at & (windowSize - 1)] = head[key]
+          head[key] = Int32(at)
+          let limit = min(maxMatch, count - at)
+          var best = max(atLeast, minMatch - 1)
+          var bestDistance = 0
+          var chain = effort.chain
+          while candidate >= 0, at - candidate <= windowSize, chain > 0 {
+            chain -= 1
+            if input[candidate + best] == input[at + best], input[candidate] == input[at] {
+              var length = 1
+              while length < limit, input[candidate + length] == input[at + length] { length += 1 }
+              if length > best {
+                best = length
+                bestDistance = at - candidate
+                if length >= effort.niceLength || length == limit { break }
+              }
+            }
+            let next = Int(previous[candidate & (windowSize - 1)])
+            guard next < candidate else { break }
+            candidate = next
+          }
+          return bestDistance == 0 ? (0, 0) : (best, bestDistance)
+        }
+        var at = 0
+        var pending: (length: Int, distance: Int)? = nil
+        while at < count {
+          let found = pending ?? longestMatch(at: at, atLeast: 0)
+          pending = nil
+          if found.length >= minMatch, found.length < effort.lazyBelow, at + 1 < count {
+            // One step of lazy matching: a longer match a byte later wins over this one.
+            let later = longestMatch(at: at + 1, atLeast: found.length)
+            if later.length > found.length {
+              block.literal(input[at])
+              at += 1
+              pending = later
+              if block.isFull { flush(&block, &writer, input, &blockStart, at, final: false) }
+              continue
+            }
+            block.match(found.length, found.distance)
+            // `at + 1` is in the chains already.
+            insertAll(from: at + 2, to: at + found.length)
+            at += found.length
+          } else if found.length >= minMatch {
+            block.match(found.length, found.distance)
+            insertAll(from: at + 1, to: at + found.length)
+            at += found.length
+          } else {
+            block.literal(input[at])
+            at += 1
+          }
+          if block.isFull { flush(&block, &writer, input, &blockStart, at, final: false) }
+        }
+      }
+    }
+    flush(&block, &writer, input, &blockStart, count, final: true)
+    return writer.finish()
+  }
+
+  /// Writes the gathered tokens as one block, dynamic or stored, whichever is smaller.
+  private static func flush(
+    _ block: inout TokenBlock, _ writer: inout BitWriter, _ input: UnsafeBufferPointer<UInt8>,
+    _ start: inout Int, _ end: Int, final: Bool
+  ) {
+    block.write(
+      to: &writer, final: final, stored: UnsafeBufferPointer(rebasing: input[start..<end]))
+    block = TokenBlock()
+    start = end
+  }
+}

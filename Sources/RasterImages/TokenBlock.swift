@@ -1,0 +1,204 @@
+/// One deflate block's literals and matches, counted as they come, then written with the
+/// Huffman codes those counts make (RFC 1951, 3.2.5 to 3.2.7).
+struct TokenBlock {
+  /// Literal bytes (length 0) and matches (length 3 to 258), each with its distance.
+  private var lengths: [UInt16] = []
+  private var values: [UInt16] = []
+  private var literalCounts = [Int](repeating: 0, count: 286)
+  private var distanceCounts = [Int](repeating: 0, count: 30)
+
+  init() {
+    lengths.reserveCapacity(Deflate.blockTokens)
+    values.reserveCapacity(Deflate.blockTokens)
+  }
+
+  var isFull: Bool { lengths.count >= Deflate.blockTokens }
+
+  @inline(__always)
+  mutating func literal(_ byte: UInt8) {
+    lengths.append(0)
+    values.append(UInt16(byte))
+    literalCounts[Int(byte)] += 1
+  }
+
+  @inline(__always)
+  mutating func match(_ length: Int, _ distance: Int) {
+    lengths.append(UInt16(length))
+    values.append(UInt16(distance - 1))
+    literalCounts[Int(Self.lengthSymbol[length])] += 1
+    distanceCounts[Self.distanceSymbol(distance)] += 1
+  }
+
+  // MARK: - The tables of RFC 1951, 3.2.5
+
+  static let lengthBase: [Int] = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
+    131, 163, 195, 227, 258,
+  ]
+  static let lengthExtra: [Int] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+  ]
+  static let distanceBase: [Int] = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+  ]
+  static let distanceExtra: [Int] = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12,
+    13, 13,
+  ]
+  /// The symbol (257 to 285) of each match length 0 to 258.
+  static let lengthSymbol: [UInt16] = (0...258).map { length in
+    guard length >= 3 else { return 0 }
+    let index = lengthBase.lastIndex { $0 <= length } ?? 0
+    return UInt16(257 + index)
+  }
+  /// The distance symbol of distances 1 to 256, and of larger ones by `(distance - 1) >> 7`.
+  static let nearDistanceSymbol: [UInt8] = (1...256).map { distance in
+    UInt8(distanceBase.lastIndex { $0 <= distance } ?? 0)
+  }
+  static let farDistanceSymbol: [UInt8] = (0..<256).map { high in
+    let distance = (high << 7) + 1
+    return UInt8(distanceBase.lastIndex { $0 <= distance } ?? 0)
+  }
+
+  @inline(__always)
+  static func distanceSymbol(_ distance: Int) -> Int {
+    distance <= 256
+      ? Int(nearDistanceSymbol[distance - 1]) : Int(farDistanceSymbol[(distance - 1) >> 7])
+  }
+
+  /// The order in which the code length code's lengths are sent.
+  static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+
+  // MARK: - Writing
+
+  /// Writes the block: with codes of its own, or stored (`stored` are its bytes) when that is
+  /// smaller, as for noise.
+  mutating func write(to writer: inout BitWriter, final: Bool, stored: UnsafeBufferPointer<UInt8>) {
+    literalCounts[256] += 1
+    // Two codes at least in each alphabet: a code of one symbol is a case some readers refuse.
+    for index in 0..<2 where distanceCounts.filter({ $0 > 0 }).count < 2 {
+      distanceCounts[index] = max(distanceCounts[index], 1)
+    }
+    if literalCounts.filter({ $0 > 0 }).count < 2 { literalCounts[0] = max(literalCounts[0], 1) }
+    let literalLengths = HuffmanLengths.lengths(literalCounts, limit: 15)
+    let distanceLengths = HuffmanLengths.lengths(distanceCounts, limit: 15)
+    let literalCount = max(257, (literalLengths.lastIndex { $0 > 0 } ?? 0) + 1)
+    let distanceCount = max(1, (distanceLengths.lastIndex { $0 > 0 } ?? 0) + 1)
+    let header = Self.codeLengthSymbols(
+      Array(literalLengths[0..<literalCount]) + Array(distanceLengths[0..<distanceCount]))
+    var codeLengthCounts = [Int](repeating: 0, count: 19)
+    for (symbol, _) in header { codeLengthCounts[Int(symbol)] += 1 }
+    let codeLengthLengths = HuffmanLengths.lengths(codeLengthCounts, limit: 7)
+    let codeLengthCount = max(
+      4, (Self.codeLengthOrder.lastIndex { codeLengthLengths[$0] > 0 } ?? 0) + 1)
+
+    // The dynamic block's size in bits, to weigh against storing.
+    var bits = 3 + 5 + 5 + 4 + 3 * codeLengthCount
+    for (symbol, extra) in header {
+      bits += Int(codeLengthLengths[Int(symbol)]) + extra.width
+    }
+    for symbol in 0..<286 { bits += literalCounts[symbol] * Int(literalLengths[symbol]) }
+    for symbol in 257..<286 {
+      bits += literalCounts[symbol] * Self.lengthExtra[symbol - 257]
+    }
+    for symbol in 0..<30 {
+      bits += distanceCounts[symbol] * (Int(distanceLengths[symbol]) + Self.distanceExtra[symbol])
+    }
+    let storedBits = 3 + 7 + (stored.count / 65_535 + 1) * 32 + stored.count * 8
+    if storedBits < bits {
+      writeStored(stored, to: &writer, final: final)
+      return
+    }
+
+    writer.write(final ? 1 : 0, 1)
+    writer.write(2, 2)
+    writer.write(UInt32(literalCount - 257), 5)
+    writer.write(UInt32(distanceCount - 1), 5)
+    writer.write(UInt32(codeLengthCount - 4), 4)
+    for symbol in Self.codeLengthOrder.prefix(codeLengthCount) {
+      writer.write(UInt32(codeLengthLengths[symbol]), 3)
+    }
+    let codeLengthCodes = HuffmanLengths.codes(codeLengthLengths)
+    for (symbol, extra) in header {
+      writer.write(codeLengthCodes[Int(symbol)], Int(codeLengthLengths[Int(symbol)]))
+      if extra.width > 0 { writer.write(extra.value, extra.width) }
+    }
+    let literalCodes = HuffmanLengths.codes(literalLengths)
+    let distanceCodes = HuffmanLengths.codes(distanceLengths)
+    literalCodes.withUnsafeBufferPointer { literalCodes in
+      distanceCodes.withUnsafeBufferPointer { distanceCodes in
+        for index in lengths.indices {
+          let length = Int(lengths[index])
+          if length == 0 {
+            let byte = Int(values[index])
+            writer.write(literalCodes[byte], Int(literalLengths[byte]))
+            continue
+          }
+          let symbol = Int(Self.lengthSymbol[length])
+          writer.write(literalCodes[symbol], Int(literalLengths[symbol]))
+          let extra = Self.lengthExtra[symbol - 257]
+          if extra > 0 { writer.write(UInt32(length - Self.lengthBase[symbol - 257]), extra) }
+          let distance = Int(values[index]) + 1
+          let distanceSymbol = Self.distanceSymbol(distance)
+          writer.write(distanceCodes[distanceSymbol], Int(distanceLengths[distanceSymbol]))
+          let distanceExtra = Self.distanceExtra[distanceSymbol]
+          if distanceExtra > 0 {
+            writer.write(UInt32(distance - Self.distanceBase[distanceSymbol]), distanceExtra)
+          }
+        }
+      }
+    }
+    writer.write(literalCodes[256], Int(literalLengths[256]))
+  }
+
+  /// The block's bytes as they are, in pieces of at most 65,535.
+  private func writeStored(
+    _ bytes: UnsafeBufferPointer<UInt8>, to writer: inout BitWriter, final: Bool
+  ) {
+    var start = 0
+    repeat {
+      let end = min(bytes.count, start + 65_535)
+      writer.write(final && end == bytes.count ? 1 : 0, 1)
+      writer.write(0, 2)
+      writer.alignToByte()
+      let length = UInt32(end - start)
+      writer.write(length, 16)
+      writer.write(~length & 0xFFFF, 16)
+      writer.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+      start = end
+    } while start < bytes.count
+  }
+
+  /// The code lengths as the code length alphabet sends them: lengths 0 to 15, 16 (the last
+  /// length 3 to 6 times more), 17 (3 to 10 zeros), 18 (11 to 138 zeros), each with its extra
+  /// bits.
+  static func codeLengthSymbols(_ lengths: [UInt8]) -> [(UInt8, (value: UInt32, width: Int))] {
+    var symbols: [(UInt8, (value: UInt32, width: Int))] = []
+    var index = 0
+    while index < lengths.count {
+      let length = lengths[index]
+      var run = 1
+      while index + run < lengths.count, lengths[index + run] == length { run += 1 }
+      if length == 0, run >= 3 {
+        let taken = min(run, 138)
+        symbols.append(
+          taken >= 11
+            ? (18, (value: UInt32(taken - 11), width: 7))
+            : (17, (value: UInt32(taken - 3), width: 3)))
+        index += taken
+        continue
+      }
+      symbols.append((length, (value: 0, width: 0)))
+      index += 1
+      var repeats = run - 1
+      while repeats >= 3 {
+        let taken = min(repeats, 6)
+        symbols.append((16, (value: UInt32(taken - 3), width: 2)))
+        repeats -= taken
+        index += taken
+      }
+    }
+    return symbols
+  }
+}
