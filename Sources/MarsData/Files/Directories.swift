@@ -2,11 +2,11 @@ import Foundation
 import SystemInterface
 
 /// Creates folders the way `mkdir -p` does, keeping the system's reason when it cannot.
-enum Directories {
+public enum Directories {
   /// Makes the folder and any missing above it; returns whether this call made it (`false`
   /// when it was there already, or another made it at the same moment).
   @discardableResult
-  static func create(_ url: URL) throws -> Bool {
+  public static func create(_ url: URL) throws -> Bool {
     let path = url.path
     if let status = FileStatus.of(path) {
       guard status.kind == .folder else {

@@ -115,7 +115,7 @@ public struct PhotoFileLayout: Sendable {
 
   /// Keeps letters, digits, `.`, `_` and `-`; drops leading dots; shortens; falls back when
   /// nothing is left.
-  static func safe(_ text: String, fallback: String) -> String {
+  public static func safe(_ text: String, fallback: String) -> String {
     // Almost every name is safe as it comes: kept without building another.
     let utf8 = text.utf8
     if let first = utf8.first, first != UInt8(ascii: "."), utf8.count <= maxNameLength,

@@ -235,7 +235,7 @@ extension Rovers {
     }
 
     /// A file's bytes, up to the limit.
-    private static func read(_ path: String) throws -> [UInt8] {
+    static func read(_ path: String) throws -> [UInt8] {
       guard let handle = FileHandle(forReadingAtPath: path) else {
         throw ImageFileError(name: path, reason: "there is no such file, or it cannot be read")
       }

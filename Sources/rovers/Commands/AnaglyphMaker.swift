@@ -1,0 +1,60 @@
+import Foundation
+import MarsData
+import RasterImages
+import RoverAPI
+
+/// Makes the anaglyph of a pair: both frames fetched at once with the client every image goes
+/// through (retries, pacing, bounded bodies), decoded, combined, written as a PNG.
+struct AnaglyphMaker: Sendable {
+  /// The image client.
+  var client: APIClient
+  /// How far the right frame moves, in pixels.
+  var shift: Int
+
+  /// The largest frame fetched.
+  static let frameLimit = Rovers.Show.fileLimit
+
+  /// The anaglyph of `pair` as PNG bytes; an image that cannot be decoded names its address.
+  func png(of pair: StereoPair) async throws -> [UInt8] {
+    let client = self.client
+    async let leftBytes = Self.fetch(pair.left.imgSrc, client)
+    let rightBytes = try await Self.fetch(pair.right.imgSrc, client)
+    let left = try Self.decode(try await leftBytes, name: pair.left.imgSrc)
+    let right = try Self.decode(rightBytes, name: pair.right.imgSrc)
+    return try Self.png(
+      left, right, shift: shift, scaling: pair.needsScaling, names: pair.left.nasaID)
+  }
+
+  /// The anaglyph of two decoded frames as PNG bytes.
+  static func png(
+    _ left: RasterImage, _ right: RasterImage, shift: Int, scaling: Bool, names: String
+  ) throws -> [UInt8] {
+    do {
+      return PNGEncoder.encode(
+        try Anaglyph.combine(left: left, right: right, shift: shift, scaling: scaling))
+    } catch let error as Anaglyph.SizeMismatch {
+      throw ImageFileError(name: names, reason: error.description)
+    } catch let error as ImageError {
+      throw ImageFileError(name: names, reason: error.reason)
+    }
+  }
+
+  /// A frame, decoded; its failure names it.
+  static func decode(_ bytes: [UInt8], name: String) throws -> RasterImage {
+    do {
+      return try ImageDecoder.decode(bytes)
+    } catch let error as ImageError {
+      throw ImageFileError(name: name, reason: error.reason)
+    }
+  }
+
+  /// An anaglyph written before, to draw again.
+  static func readPNG(_ path: String) throws -> [UInt8] { try Rovers.Show.read(path) }
+
+  private static func fetch(_ address: String, _ client: APIClient) async throws -> [UInt8] {
+    guard let url = URL(string: address) else {
+      throw ImageFileError(name: address, reason: "it is not an address")
+    }
+    return try await client.fetchImage(url, limit: frameLimit)
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import TerminalPictures
+
+/// Draws image files' bytes in the terminal as `show` does: the terminal's protocol, or a
+/// line naming the picture when there is none.
+struct PictureDrawer {
+  let terminal: PictureTerminal
+  let columns: Int
+  let console: Console
+
+  /// The drawer for `stereo`'s options.
+  init(_ stereo: Rovers.Stereo, _ console: Console) {
+    terminal = PictureSetup.terminal(
+      stereo.choice, environment: stereo.environment, onTerminal: console.style.width != nil)
+    columns =
+      stereo.width ?? console.style.width
+      ?? stereo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
+    self.console = console
+  }
+
+  /// Draws `bytes` under its caption; a picture that cannot be drawn is said in one line.
+  func draw(_ bytes: [UInt8], caption: String) {
+    let title = TerminalText.safe(caption) + "\n"
+    guard terminal.imageProtocol != .none else {
+      console.output(title)
+      return
+    }
+    do {
+      let picture = try TerminalPicture.draw(
+        bytes, columns: columns, on: terminal, cellWidth: PictureSetup.cellWidth)
+      console.output(title + picture)
+    } catch {
+      console.error("\(caption): \(error)")
+    }
+  }
+}

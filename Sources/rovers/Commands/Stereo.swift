@@ -1,0 +1,244 @@
+import ArgumentParsing
+import Foundation
+import MarsData
+import RasterImages
+import RoverAPI
+import SystemInterface
+import TerminalPictures
+
+extension Rovers {
+  /// `rovers stereo`: a sol's stereo pairs, and red/cyan anaglyphs of them.
+  struct Stereo: DataCommand {
+    static let spec = CommandSpec(
+      name: "stereo", abstract: "List a sol's stereo pairs; make and show red/cyan anaglyphs.",
+      discussion: """
+        The Hazcams, Navcams and Mastcam-Z (and Spirit's and Opportunity's cameras) take a \
+        left and a right frame at once, named alike but for the eye: those of the sol whose \
+        partner is there too are a pair. Curiosity's Mastcam, whose eyes differ in focal \
+        length, is paired only with --camera MAST, its right frame scaled to the left's \
+        size. A --camera matches either eye's camera, or the start of its name (NAVCAM for \
+        NAVCAM_LEFT). With -o DIR, both frames of each pair are fetched and one anaglyph is \
+        written as DIR/<left NASA id>-anaglyph.png, red from the left eye, green and blue \
+        from the right, whole or not at all; one already there is skipped. With two image \
+        files instead of a rover, their anaglyph is written to -o FILE. --shift moves the \
+        right frame to set where the picture sits in depth; --show draws the anaglyphs in \
+        the terminal as show does.
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "rover-or-files",
+          help: "The rover, such as curiosity; or a left and a right image file.",
+          isRepeated: true, completion: .rovers)
+      ],
+      options: [
+        DayOptions.sol, CameraOptions.repeatable, Self.output.spec, Self.shiftOption.spec,
+        Self.showFlag.spec, SizeOption.spec, DownloadOutput.jobs.spec,
+        PictureSetup.option.option.spec, Show.widthOption.spec,
+      ] + CommonOptions.options(deadline: 3600),
+      examples: [
+        "rovers stereo curiosity --sol 1000",
+        "rovers stereo curiosity --sol 1000 -o 3d",
+        "rovers stereo perseverance --sol 0 --camera FRONT_HAZCAM --show",
+        "rovers stereo left.jpg right.jpg -o 3d.png --shift 12",
+      ])
+
+    static let output = Option.text(
+      "output", short: "o", value: "path",
+      help: "The folder for the anaglyphs; with two image files, the PNG file to write.",
+      completion: .directories)
+    static let shiftOption = Option.integer(
+      "shift", value: "px",
+      help: "Move the right frame this many pixels right (left if negative). (default: 0)",
+      in: -100_000...100_000, reason: "give a whole number of pixels")
+    static let showFlag = Flag("show", help: "Draw the anaglyphs in the terminal.")
+
+    /// What the pairs come from.
+    enum Source {
+      case sol(rover: String, sol: Int)
+      case files(left: String, right: String)
+    }
+
+    let common: CommonOptions
+    let source: Source
+    let cameras: [String]
+    let output: String?
+    let shift: Int
+    let show: Bool
+    let size: SizeOption
+    let jobs: Int
+    let choice: PictureSetup.Choice
+    let width: Int?
+    let environment: [String: String]
+
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      let jobs = try settings[DownloadOutput.jobs]
+      common = try CommonOptions(settings, deadline: 3600, connectionsPerHost: jobs)
+      self.jobs = jobs
+      cameras = try CameraOptions.parse(arguments)
+      output = try arguments[Self.output].map {
+        $0.hasPrefix("~/") ? NSHomeDirectory() + $0.dropFirst() : $0
+      }
+      shift = try arguments[Self.shiftOption] ?? 0
+      show = arguments[Self.showFlag]
+      size = try SizeOption(settings)
+      choice = try settings[PictureSetup.option]
+      width = try arguments[Show.widthOption]
+      environment = settings.environment
+      let words = arguments.positionals
+      if let sol = try arguments[DayOptions.solOption] {
+        guard words.count == 1 else {
+          throw UsageError(
+            message: "'--sol' is of one rover; give one <rover> (or two image files, no --sol)",
+            command: Self.spec)
+        }
+        source = .sol(rover: try NameRules.rover(words[0], spec: Self.spec), sol: sol)
+      } else {
+        guard words.count == 2 else {
+          throw UsageError(
+            message: words.count == 1
+              ? "Missing expected argument '--sol <sol>'"
+              : "give a rover and --sol, or a left and a right image file", command: Self.spec)
+        }
+        guard output != nil || show else {
+          throw UsageError(
+            message: "two image files make one anaglyph: give -o <file>.png or --show",
+            command: Self.spec)
+        }
+        guard cameras.isEmpty else {
+          throw UsageError(
+            message: "'--camera' picks a sol's pairs; two image files are one pair",
+            command: Self.spec)
+        }
+        source = .files(left: words[0], right: words[1])
+      }
+      try common.output.check(fields: StereoEntry.fields.map(\.name), spec: Self.spec)
+    }
+
+    static var fieldNames: [String] { StereoEntry.fields.map(\.name) }
+
+    func run(_ console: Console) async throws -> ExitCode {
+      switch source {
+      case .files(let left, let right): return try await combineFiles(left, right, console)
+      case .sol(let rover, let sol): return try await pairs(of: rover, sol: sol, console)
+      }
+    }
+
+    /// Whether `camera` (upper-cased) asks for the pair: either eye's camera, or its start.
+    static func matches(_ pair: StereoPair, _ camera: String) -> Bool {
+      [pair.left.camera.name, pair.right.camera.name].contains { name in
+        let name = name.uppercased()
+        return name == camera || name.hasPrefix(camera + "_")
+      }
+    }
+
+    /// The sol's pairs: listed, made into anaglyphs in `-o`, drawn with `--show`.
+    private func pairs(of rover: String, sol: Int, _ console: Console) async throws -> ExitCode {
+      let archive = common.makeArchive(console)
+      let photos = try await PhotoQuery(rover: rover, day: .day(.sol(sol)), cameras: []).fetch(
+        archive)
+      let wanted = cameras.map { $0.uppercased() }
+      let found = StereoPairing.pairs(in: photos, mastcam: wanted.contains("MAST"))
+        .filter { pair in wanted.isEmpty || wanted.contains { Self.matches(pair, $0) } }
+        .map {
+          StereoPair(left: $0.left.resized(to: size.size), right: $0.right.resized(to: size.size))
+        }
+      if found.isEmpty, !common.quiet {
+        let which = wanted.isEmpty ? "" : " of \(wanted.joined(separator: ", "))"
+        console.diagnostic(
+          photos.isEmpty
+            ? "no photos on sol \(sol) of \(rover)"
+            : "no stereo pairs\(which) among the \(photos.count) photos of sol \(sol)")
+      }
+      guard output != nil || show else {
+        let entries = found.map { StereoEntry(pair: $0) }
+        try common.output.write(
+          StereoEntry.records(entries, made: false), json: entries, to: console)
+        return .success
+      }
+      let folder = output.map { URL(fileURLWithPath: $0) }
+      if let folder { try Directories.create(folder) }
+      let maker = AnaglyphMaker(client: common.makeImageClient(console), shift: shift)
+      let drawer = show ? PictureDrawer(self, console) : nil
+      var entries: [StereoEntry] = []
+      try await found.orderedMap(limit: jobs) { pair in
+        await Self.make(pair, maker: maker, into: folder, keep: drawer != nil)
+      } each: { made in
+        var entry = made.entry
+        entry.error = entry.error.map(console.redacted)
+        if let error = made.error { console.error(ErrorReport(error).message) }
+        if let png = made.png {
+          drawer?.draw(
+            png, caption: "\(made.entry.pair.camera) · sol \(sol) · \(made.entry.pair.left.nasaID)")
+        }
+        entries.append(entry)
+      }
+      if output != nil {
+        try common.output.write(
+          StereoEntry.records(entries, made: true), json: entries, table: show ? { _, _ in } : nil,
+          to: console)
+      }
+      let written = entries.filter { $0.status == "written" }.count
+      let skipped = entries.filter { $0.status == "skipped" }.count
+      let failed = entries.filter { $0.status == "failed" }
+      if let output, !common.quiet, !found.isEmpty {
+        console.remark(
+          "wrote \(written) anaglyph\(written == 1 ? "" : "s") to \(output)"
+            + (skipped > 0 ? ", \(skipped) already there" : "")
+            + (failed.isEmpty ? "" : ", \(failed.count) failed"))
+      }
+      return ExitCode.worst(failed.compactMap { $0.failure.map { ErrorReport($0).code } })
+    }
+
+    /// What making one pair's anaglyph came to.
+    struct Made: Sendable {
+      var entry: StereoEntry
+      var png: [UInt8]?
+      var error: (any Error)?
+    }
+
+    /// Makes and writes one anaglyph (skipped when its file is there); its failure is its own.
+    private static func make(
+      _ pair: StereoPair, maker: AnaglyphMaker, into folder: URL?, keep: Bool
+    )
+      async -> Made
+    {
+      let file = folder?.appendingPathComponent(
+        PhotoFileLayout.safe(pair.left.nasaID, fallback: "pair") + "-anaglyph.png")
+      if let file, FileStatus.exists(file.path) {
+        let png = keep ? try? AnaglyphMaker.readPNG(file.path) : nil
+        return Made(entry: StereoEntry(pair: pair, file: file.path, status: "skipped"), png: png)
+      }
+      do {
+        let png = try await maker.png(of: pair)
+        if let file { try AtomicFile.write(bytes: png, to: file) }
+        return Made(entry: StereoEntry(pair: pair, file: file?.path, status: "written"), png: png)
+      } catch {
+        var entry = StereoEntry(pair: pair, file: file?.path, status: "failed")
+        entry.error = ErrorReport(error).message
+        entry.failure = error
+        return Made(entry: entry, error: error)
+      }
+    }
+
+    /// Two local files' anaglyph, written to `-o` and drawn with `--show`.
+    private func combineFiles(_ leftPath: String, _ rightPath: String, _ console: Console)
+      async throws -> ExitCode
+    {
+      let left = try AnaglyphMaker.decode(try Show.read(leftPath), name: leftPath)
+      let right = try AnaglyphMaker.decode(try Show.read(rightPath), name: rightPath)
+      let png = try AnaglyphMaker.png(
+        left, right, shift: shift, scaling: false, names: "\(leftPath) and \(rightPath)")
+      if let output {
+        try AtomicFile.write(bytes: png, to: URL(fileURLWithPath: output))
+        if !common.quiet { console.diagnostic("wrote \(output)") }
+      }
+      if show {
+        PictureDrawer(self, console).draw(
+          png,
+          caption: "\(URL(fileURLWithPath: leftPath).lastPathComponent) + "
+            + URL(fileURLWithPath: rightPath).lastPathComponent)
+      }
+      return .success
+    }
+  }
+}
