@@ -26,6 +26,7 @@ _rovers() {
     'verify:Check that a folder holds every photo its records say.'
     'gallery:Build an offline HTML gallery of the photos in a folder.'
     'show:Draw photos in the terminal: image files, or a rover'\''s day.'
+    'stereo:List a sol'\''s stereo pairs; make and show red/cyan anaglyphs.'
     'browse:Explore rovers, sols and photos in a full-screen browser.'
     'cache:Show or clear the response cache.'
     'config:Show the settings in force and where each comes from.'
@@ -288,6 +289,39 @@ _rovers() {
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '*:file-or-rover:_files'
+      ;;
+    stereo)
+      _arguments \
+        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
+        '(-o --output)'{-o,--output}'[The folder for the anaglyphs; with two image files, the PNG file to write.]:path:_files -/' \
+        '--shift[Move the right frame this many pixels right (left if negative). (default\: 0)]:px: ' \
+        '--show[Draw the anaglyphs in the terminal.]' \
+        '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
+        '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
+        '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - camera sol left_id right_id left_url right_url file status error' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
+        '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
+        '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
+        '--no-cache[Neither read nor write the response cache.]' \
+        '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
+        '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '*:rover-or-files:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     browse)
       _arguments \
