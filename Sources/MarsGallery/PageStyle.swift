@@ -51,7 +51,12 @@ enum PageStyle {
       flex-direction: column; align-items: center; justify-content: center; padding: 16px;
       touch-action: pan-y; }
     #viewer[hidden] { display: none; }
-    #viewer img { max-width: 100%; max-height: calc(100vh - 140px); object-fit: contain; }
+    #viewer img, #viewer canvas { max-width: 100%; max-height: calc(100vh - 140px);
+      object-fit: contain; }
+    #viewer img[hidden], #viewer canvas[hidden], #viewer button[hidden] { display: none; }
+    #viewer-3d[aria-pressed="true"] { color: #fff; background: #a33; border-color: #0aa; }
+    .stereo { font-size: 11px; font-weight: bold; padding: 0 3px; border-radius: 3px;
+      color: #fff; background: linear-gradient(90deg, #b22 50%, #088 50%); }
     #viewer p { color: var(--dim); font-size: 13px; text-align: center; overflow-wrap: anywhere; }
     .viewer-bar { display: flex; align-items: center; gap: 8px; margin-bottom: 8px; }
     .viewer-bar output { color: var(--dim); min-width: 80px; text-align: center; }
@@ -64,6 +69,13 @@ enum PageStyle {
   /// photos; Escape or × closes it and gives the focus back to the photo) and the arrow keys
   /// between sols. Keys with a modifier are the browser's (Alt+← is Back). Without the script
   /// the page is plain links to the files.
+  ///
+  /// A photo of a stereo pair has a 3D button (or the `a` key, as in `rovers browse`): the pair
+  /// drawn as a red/cyan anaglyph in a canvas, red from the left frame and green and blue from
+  /// the right (scaled to the left's size). It is made by compositing (each frame multiplied
+  /// by its colour, the two added), never by reading pixels back, so it works for a gallery
+  /// opened from the disk, whose pictures a canvas may draw but not read. Moving on keeps 3D
+  /// for the next pair.
   static let script = """
     (function () {
       var links = Array.prototype.slice.call(document.querySelectorAll("a.photo"));
@@ -73,8 +85,67 @@ enum PageStyle {
       var details = document.getElementById("viewer-details");
       var counter = document.getElementById("viewer-counter");
       var closer = document.getElementById("viewer-close");
+      var stereo = document.getElementById("viewer-3d");
+      var canvas = document.getElementById("viewer-anaglyph");
       var current = -1;
       var opener = null;
+      var threeD = false;
+      var drawing = 0;
+      function paired() {
+        return current >= 0 && links[current].hasAttribute("data-left");
+      }
+      function flat() {
+        drawing += 1;
+        canvas.hidden = true;
+        big.hidden = false;
+      }
+      function anaglyph() {
+        var link = links[current], token = ++drawing, waiting = 2;
+        var left = new Image(), right = new Image();
+        function ready() {
+          waiting -= 1;
+          if (waiting > 0 || token !== drawing) { return; }
+          var width = left.naturalWidth, height = left.naturalHeight;
+          var part = document.createElement("canvas");
+          canvas.width = part.width = width;
+          canvas.height = part.height = height;
+          var out = canvas.getContext("2d"), other = part.getContext("2d");
+          out.globalCompositeOperation = "source-over";
+          out.drawImage(left, 0, 0, width, height);
+          out.globalCompositeOperation = "multiply";
+          out.fillStyle = "#ff0000";
+          out.fillRect(0, 0, width, height);
+          other.drawImage(right, 0, 0, width, height);
+          other.globalCompositeOperation = "multiply";
+          other.fillStyle = "#00ffff";
+          other.fillRect(0, 0, width, height);
+          out.globalCompositeOperation = "lighter";
+          out.drawImage(part, 0, 0);
+          out.globalCompositeOperation = "source-over";
+          canvas.setAttribute("aria-label", "Anaglyph of " + link.getAttribute("data-caption"));
+          canvas.hidden = false;
+          big.hidden = true;
+        }
+        function failed() {
+          if (token !== drawing) { return; }
+          details.textContent = "The pair's other frame could not be loaded.";
+          flat();
+        }
+        left.onload = right.onload = ready;
+        left.onerror = right.onerror = failed;
+        left.src = link.getAttribute("data-left");
+        right.src = link.getAttribute("data-right");
+      }
+      function draw3D() {
+        stereo.hidden = !paired();
+        stereo.setAttribute("aria-pressed", threeD && paired() ? "true" : "false");
+        if (threeD && paired()) { anaglyph(); } else { flat(); }
+      }
+      function toggle3D() {
+        if (!paired()) { return; }
+        threeD = !threeD;
+        draw3D();
+      }
       function show(index) {
         if (!links.length) { return; }
         current = (index + links.length) % links.length;
@@ -84,9 +155,11 @@ enum PageStyle {
         details.textContent = links[current].getAttribute("data-details") || "";
         counter.textContent = (current + 1) + " / " + links.length;
         viewer.hidden = false;
+        draw3D();
       }
       function close() {
         viewer.hidden = true;
+        flat();
         big.removeAttribute("src");
         if (current >= 0) { links[current].focus(); }
         current = -1;
@@ -102,6 +175,7 @@ enum PageStyle {
         document.getElementById("viewer-prev").addEventListener("click", function () { show(current - 1); });
         document.getElementById("viewer-next").addEventListener("click", function () { show(current + 1); });
         closer.addEventListener("click", close);
+        stereo.addEventListener("click", toggle3D);
         var swipeX = null, swipeY = null, swiped = false;
         viewer.addEventListener("pointerdown", function (event) {
           swipeX = event.clientX; swipeY = event.clientY; swiped = false;
@@ -127,6 +201,7 @@ enum PageStyle {
           if (event.key === "Escape") { close(); }
           else if (event.key === "ArrowRight") { show(current + 1); }
           else if (event.key === "ArrowLeft") { show(current - 1); }
+          else if (event.key === "a") { toggle3D(); }
           return;
         }
         var rel = event.key === "ArrowRight" ? "next" : event.key === "ArrowLeft" ? "prev" : "";
@@ -163,9 +238,11 @@ enum PageStyle {
     <button type="button" id="viewer-prev" aria-label="Previous photo">‹</button>
     <output id="viewer-counter" aria-live="polite"></output>
     <button type="button" id="viewer-next" aria-label="Next photo">›</button>
+    <button type="button" id="viewer-3d" aria-label="3D (red/cyan anaglyph)" aria-pressed="false" hidden="hidden">3D</button>
     <button type="button" id="viewer-close" aria-label="Close">×</button>
     </div>
     <img id="viewer-image" alt="" />
+    <canvas id="viewer-anaglyph" role="img" hidden="hidden"></canvas>
     <p id="viewer-caption"></p>
     <p id="viewer-details"></p>
     </div>

@@ -1,3 +1,5 @@
+import MarsData
+
 /// A page of one sol's photos: a grid grouped by camera, each photo with its caption and a
 /// link to its file, the sols before and after, and the viewer.
 ///
@@ -26,7 +28,8 @@ public struct SolPage: Sendable {
     self.sol = sol
     // One order wherever the page is made (the gallery, `photos --format html`): by camera,
     // then by NASA's id, which follows the time each photo was taken.
-    self.tiles = tiles.sorted { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
+    self.tiles = Self.pairingStereo(
+      tiles.sorted { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) })
     self.home = home
     self.previous = previous
     self.next = next
@@ -88,12 +91,41 @@ public struct SolPage: Sendable {
     return html + "</header>\n"
   }
 
+  /// The tiles with each stereo pair's two pictures on both of its tiles: the frames whose
+  /// names differ only in the eye (``StereoPairing``, Curiosity's Mastcam left out as there).
+  static func pairingStereo(_ tiles: [PhotoTile]) -> [PhotoTile] {
+    var sides: [String: (left: Int?, right: Int?)] = [:]
+    for (index, tile) in tiles.enumerated() {
+      guard let eye = StereoPairing.eye(of: tile.nasaID), eye.kind != .mastcam else { continue }
+      let key = "\(tile.sol)/\(eye.key)"
+      if eye.isLeft, sides[key]?.left == nil { sides[key, default: (nil, nil)].left = index }
+      if !eye.isLeft, sides[key]?.right == nil { sides[key, default: (nil, nil)].right = index }
+    }
+    var paired = tiles
+    for case let (left?, right?) in sides.values {
+      let pair = (left: tiles[left].source, right: tiles[right].source)
+      paired[left].stereo = pair
+      paired[right].stereo = pair
+    }
+    return paired
+  }
+
   /// One photo: its picture, lazily loaded in a box of a set size so nothing jumps, linking
   /// to the whole file.
   static func item(_ tile: PhotoTile) -> String {
-    let source = tile.source.contains("://") ? tile.source : HTMLText.href(tile.source)
+    func address(_ source: String) -> String {
+      source.contains("://") ? source : HTMLText.href(source)
+    }
+    let source = address(tile.source)
     let caption = HTMLText.escaped(tile.caption)
     let details = tile.details.map { " data-details=\"\(HTMLText.escaped($0))\"" } ?? ""
+    let stereo =
+      tile.stereo.map {
+        " data-left=\"\(HTMLText.escaped(address($0.left)))\" data-right=\"\(HTMLText.escaped(address($0.right)))\""
+      } ?? ""
+    let mark =
+      tile.stereo == nil
+      ? "" : " <span class=\"stereo\" title=\"One of a stereo pair: 3D in the viewer\">3D</span>"
     let parts = [tile.camera] + (tile.earthDate.map { [$0] } ?? []) + ["sol \(tile.sol)"]
     // The id on a line of its own, broken anywhere when it is wider than the card; the rest
     // kept whole, each part ending in its separator so no line starts with one.
@@ -102,9 +134,9 @@ public struct SolPage: Sendable {
       + parts.enumerated().map { index, part in
         let separator = index + 1 < parts.count ? " ·" : ""
         return "<span class=\"part\">\(HTMLText.escaped(part))\(separator)</span>"
-      }.joined(separator: " ")
+      }.joined(separator: " ") + mark
     return """
-      <li><figure><a class="photo" href="\(HTMLText.escaped(source))" data-caption="\(caption)"\(details)>\
+      <li><figure><a class="photo" href="\(HTMLText.escaped(source))" data-caption="\(caption)"\(details)\(stereo)>\
       <img src="\(HTMLText.escaped(source))" loading="lazy" width="320" height="240" \
       alt="\(caption)" /></a><figcaption>\(text)</figcaption></figure></li>
 

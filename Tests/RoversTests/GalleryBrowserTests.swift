@@ -106,6 +106,47 @@ struct GalleryBrowserTests {
     }
   }
 
+  @Test func theViewersThreeDButtonDrawsThePairAsAnAnaglyph() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let gallery = site.appendingPathComponent("gallery")
+    try await GalleryTests.fill(gallery, from: api)
+    try FileManager.default.copyItem(
+      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/stereo.html"),
+      to: site.appendingPathComponent("stereo.html"))
+    let server = try await FixtureServer.start(staticFolder: site.path)
+    let dom = try await Chromium.dumpDOM("\(server.host)/static/stereo.html", profile: folder.url)
+    let json = try #require(
+      dom.range(of: "<pre id=\"out\">").flatMap { start in
+        dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex).map {
+          String(dom[start.upperBound..<$0.lowerBound])
+        }
+      })
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(Self.unescaped(json).utf8)) as? [String: Any])
+    #expect(report["error"] == nil, "\(report["error"] ?? "")")
+    // Sol 0's fifteen pairs: thirty photos marked, the other twenty-four not.
+    #expect(report["photos"] as? Int == 54)
+    #expect(report["marks"] as? Int == 30)
+    #expect(report["buttonOnPlain"] as? Bool == false)
+    #expect(report["buttonOnPair"] as? Bool == true)
+    #expect(report["label"] as? String == "3D (red/cyan anaglyph)")
+    let size = try #require(report["buttonSize"] as? [Double])
+    #expect(size.allSatisfy { $0 >= 24 }, "\(size)")
+    #expect(report["drawn"] as? Bool == true)
+    #expect(report["pressed"] as? String == "true")
+    #expect(report["imageHidden"] as? Bool == true)
+    let drawn = try #require(report["size"] as? [Int])
+    #expect(drawn.count == 4 && drawn[0] == drawn[2] && drawn[1] == drawn[3])
+    #expect(report["framesDiffer"] as? Bool == true, "the test needs frames that differ")
+    #expect((report["worst"] as? Int ?? 255) <= 2, "\(report["worst"] ?? "")")
+    #expect(report["moved"] as? Bool == true)
+    if report["nextIsPaired"] as? Bool == true { #expect(report["nextDrawn"] as? Bool == true) }
+    let afterA = try #require(report["afterA"] as? [String: Any])
+    #expect(afterA["canvasHidden"] as? Bool == true)
+    #expect(afterA["pressed"] as? String == "false")
+    #expect(report["closed"] as? Bool == true)
+  }
+
   /// `--dump-dom` writes the text of `<pre>` with `&`, `<`, `>` and `"` escaped.
   static func unescaped(_ text: String) -> String {
     text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
