@@ -1,3 +1,4 @@
+import RasterImages
 import RoverAPI
 import TerminalScreen
 
@@ -143,6 +144,12 @@ public struct BrowserLoop: Sendable {
       case .sols(let rover): return .sols(try await services.sols(rover))
       case .photos(let key): return .photos(try await services.photos(key))
       case .preview(let address): return .preview(try await services.preview(address, columns))
+      case .anaglyph(let left, let right):
+        // Both frames at once; the right one scaled to the left's size if they differ.
+        async let leftImage = services.preview(left, columns)
+        let rightImage = try await services.preview(right, columns)
+        return .preview(
+          try Anaglyph.combine(left: try await leftImage, right: rightImage, scaling: true))
       }
     } catch {
       return .failed(services.describe(error))

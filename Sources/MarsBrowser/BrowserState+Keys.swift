@@ -46,6 +46,7 @@ extension BrowserState {
     case .control("l"): return [.redraw]
     case .character("r"): retry()
     case .character("d"): return download()
+    case .character("a"): toggleAnaglyph()
     case .character("o"):
       guard level == .photos, let photo = selectedPhoto else {
         message = Message(text: "o opens a photo: open a sol first", isError: false)
@@ -203,5 +204,25 @@ extension BrowserState {
 
     /// A failure.
     public init(_ reason: String) { self.reason = reason }
+  }
+
+  /// `a`: the preview of a photo of a stereo pair becomes the pair's red/cyan anaglyph, and
+  /// back; it stays so for the pairs after it until pressed again.
+  mutating func toggleAnaglyph() {
+    guard level == .photos, let photo = selectedPhoto else {
+      message = Message(
+        text: "a shows a stereo pair in 3D: open a sol's photos first", isError: false)
+      return
+    }
+    guard pair(of: photo) != nil || anaglyph else {
+      message = Message(
+        text: "a shows a stereo pair in 3D: this photo's partner is not on its sol", isError: false)
+      return
+    }
+    anaglyph.toggle()
+    message = Message(
+      text: anaglyph
+        ? "3D: the pair as a red/cyan anaglyph (a again for the photo itself)"
+        : "the photo itself (a for 3D)", isError: false)
   }
 }

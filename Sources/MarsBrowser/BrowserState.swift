@@ -1,3 +1,4 @@
+import MarsData
 import RasterImages
 import RoverAPI
 
@@ -81,8 +82,12 @@ public struct BrowserState: Sendable {
   public var sols: [String: Loaded<[SolRow]>] = [:]
   /// Each sol's photos, grouped by camera.
   public var photos: [SolKey: Loaded<[Photo]>] = [:]
-  /// Previews, by image address.
+  /// Previews, by image address (an anaglyph's by ``Load/previewKey``).
   public var previews: [String: Loaded<RasterImage>] = [:]
+  /// Each open sol's stereo pairs, by the NASA id of either frame.
+  public var stereoPairs: [SolKey: [String: StereoPair]] = [:]
+  /// Whether the preview of a photo of a stereo pair is its red/cyan anaglyph (`a`).
+  public var anaglyph = false
   /// The rover whose sols are open (its key).
   public var rover: String?
   /// The sol whose photos are open.
@@ -183,7 +188,7 @@ public struct BrowserState: Sendable {
       if let rover { loads.append(.sols(rover)) }
       if let openSol { loads.append(.photos(openSol)) }
       if options.previews, BrowserView.previewWidth(columns) > 0, let photo = selectedPhoto {
-        loads.append(.preview(photo.imgSrc))
+        loads.append(previewLoad(of: photo))
       }
     }
     return loads.filter { !has($0) }
@@ -196,7 +201,7 @@ public struct BrowserState: Sendable {
     case .missions: missions != nil
     case .sols(let rover): sols[rover] != nil
     case .photos(let key): photos[key] != nil
-    case .preview(let address): previews[address] != nil
+    case .preview, .anaglyph: load.previewKey.map { previews[$0] != nil } ?? false
     }
   }
 
@@ -218,8 +223,15 @@ public struct BrowserState: Sendable {
       sols[rover] = .value(rows)
     case (.photos(let key), .photos(let list)):
       photos[key] = .value(PhotoRows.grouped(list))
+      var pairs: [String: StereoPair] = [:]
+      for pair in StereoPairing.pairs(in: list) {
+        pairs[pair.left.nasaID] = pair
+        pairs[pair.right.nasaID] = pair
+      }
+      stereoPairs[key] = pairs
       forgetFarLists()
-    case (.preview(let address), .preview(let image)):
+    case (.preview, .preview(let image)), (.anaglyph, .preview(let image)):
+      guard let address = load.previewKey else { break }
       previews[address] = .value(image)
       if previews.count > Self.keptPreviews {
         let selected = selectedPhoto?.imgSrc
@@ -265,7 +277,7 @@ public struct BrowserState: Sendable {
     case .rovers: rovers = .failure(reason)
     case .sols(let rover): sols[rover] = .failure(reason)
     case .photos(let key): photos[key] = .failure(reason)
-    case .preview(let address): previews[address] = .failure(reason)
+    case .preview, .anaglyph: if let key = load.previewKey { previews[key] = .failure(reason) }
     }
     if isOnScreen(load) {
       message = Message(text: reason, isError: true)
@@ -278,9 +290,23 @@ public struct BrowserState: Sendable {
     case (.rovers, .rovers): true
     case (.sols, .sols(let rover)): rover == self.rover
     case (.photos, .photos(let key)): key == openSol
-    case (.photos, .preview(let address)): address == selectedPhoto?.imgSrc
+    case (.photos, .preview), (.photos, .anaglyph):
+      selectedPhoto.map { previewLoad(of: $0) == load } ?? false
     default: false
     }
+  }
+
+  /// The selected photo's stereo pair, when it is one of a pair on its sol.
+  public func pair(of photo: Photo) -> StereoPair? {
+    openSol.flatMap { stereoPairs[$0]?[photo.nasaID] }
+  }
+
+  /// What the preview of `photo` is: its picture, or its pair's anaglyph with `a`.
+  public func previewLoad(of photo: Photo) -> Load {
+    if anaglyph, let pair = pair(of: photo) {
+      return .anaglyph(left: pair.left.imgSrc, right: pair.right.imgSrc)
+    }
+    return .preview(photo.imgSrc)
   }
 
   /// Forgets the photo lists of sols far from the open one, beyond the most kept.

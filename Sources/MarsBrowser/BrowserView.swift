@@ -106,7 +106,7 @@ public enum BrowserView {
     switch level {
     case .rovers: "Enter open  / search  ? keys  q quit"
     case .sols: "Enter photos  ← back  / sol or date  d save sol  ? keys  q quit"
-    case .photos: "← back  d save photo  o open  / camera or sol  ? keys  q quit"
+    case .photos: "← back  d save photo  o open  a 3D  / camera or sol  ? keys  q quit"
     }
   }
 
@@ -172,6 +172,8 @@ public enum BrowserView {
         .init(title: "CAMERA", width: 14),
         .init(title: "NASA ID", width: 16, flexible: true),
         .init(title: "DATE", width: 10, dropOrder: 1),
+        // A photo of a stereo pair: `a` shows the pair in 3D.
+        .init(title: "3D", width: 2, dropOrder: 2),
       ], width: listWidth)
     let photos = state.photos[key]
     let top = state.cursor(.photos).top
@@ -185,7 +187,10 @@ public enum BrowserView {
       let list = photos?.value ?? []
       let startsGroup =
         index == top || list.element(at: index - 1)?.camera.name != photo.camera.name
-      return [startsGroup ? photo.camera.name : "", photo.nasaID, photo.earthDate]
+      let paired = state.stereoPairs[key]?[photo.nasaID] != nil
+      return [
+        startsGroup ? photo.camera.name : "", photo.nasaID, photo.earthDate, paired ? "3D" : "",
+      ]
     }
     if preview > 0 {
       for row in 1..<max(1, screen.height - 1) {
@@ -253,7 +258,9 @@ public enum BrowserView {
     let captionRows = 3
     let available = screen.height - 1 - top - captionRows
     var next = top
-    switch state.previews[photo.imgSrc] {
+    let load = state.previewLoad(of: photo)
+    let threeD = if case .anaglyph = load { true } else { false }
+    switch load.previewKey.flatMap({ state.previews[$0] }) {
     case .value(let image)? where available > 0:
       let aspect = state.options.cellAspect
       var columns = width
@@ -289,8 +296,8 @@ public enum BrowserView {
       next += 1
     }
     let caption = [
-      photo.camera.fullName ?? photo.camera.name, photo.nasaID,
-      "sol \(photo.sol) · \(photo.earthDate)",
+      threeD ? "3D: red/cyan anaglyph of the pair" : photo.camera.fullName ?? photo.camera.name,
+      photo.nasaID, "sol \(photo.sol) · \(photo.earthDate)",
     ]
     for (offset, line) in caption.enumerated() where next + offset < screen.height - 1 {
       screen.write(
@@ -307,7 +314,8 @@ public enum BrowserView {
   static let keys: [(String, String)] = [
     ("↑ ↓  k j", "move"), ("PgUp PgDn", "a page"), ("g G", "first, last"),
     ("Enter →", "open"), ("← Backspace", "back"), ("/", "search: rover, sol, date, camera"),
-    ("d", "save the sol or the photo"), ("o", "open the photo"), ("r", "try again"),
+    ("d", "save the sol or the photo"), ("o", "open the photo"),
+    ("a", "a stereo pair in 3D (red/cyan)"), ("r", "try again"),
     ("Ctrl-L", "draw again"), ("Esc", "back; quits at the top"), ("q", "quit"),
   ]
 

@@ -15,6 +15,18 @@ public enum Load: Sendable, Hashable {
   case photos(SolKey)
   /// A photo's preview, by its image's address.
   case preview(String)
+  /// A stereo pair's preview as a red/cyan anaglyph, by its frames' addresses; answered as
+  /// ``LoadResult/preview(_:)``.
+  case anaglyph(left: String, right: String)
+
+  /// Where its picture is kept among the previews.
+  var previewKey: String? {
+    switch self {
+    case .preview(let address): address
+    case .anaglyph(let left, let right): "anaglyph\n\(left)\n\(right)"
+    default: nil
+    }
+  }
 }
 
 /// What a load brought.

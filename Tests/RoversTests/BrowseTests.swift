@@ -210,6 +210,34 @@ struct BrowseTests {
     #expect(setup.read("stderr") == "")
   }
 
+  @Test("stereo pairs: marked 3D in the photo list, a shows the pair's anaglyph")
+  func stereoPreview() async throws {
+    let setup = try await Setup()
+    let terminal = try await Tmux.start(
+      columns: 120, rows: 40, command: try setup.command("perseverance"))
+    // The sols are newest first: G goes to sol 0, its 15 pairs recorded from the real API.
+    try await terminal.waitFor("1042")
+    try await terminal.press("G", "Enter")
+    try await terminal.waitFor("the photos of sol 0") { $0.contains("sol 0 (") }
+    let list = try await terminal.screen()
+    #expect(list.contains { $0.contains(" 3D") })
+    // Down the list until a photo of a pair is selected: a then shows its anaglyph.
+    var shown = false
+    for _ in 0..<54 where !shown {
+      try await terminal.press("a")
+      try await terminal.waitFor("an answer to a") {
+        $0.contains("3D: the pair as a red/cyan anaglyph") || $0.contains("partner is not")
+      }
+      shown = try await terminal.screen().contains { $0.contains("3D: the pair as a red/cyan") }
+      if !shown { try await terminal.press("j") }
+    }
+    #expect(shown)
+    try await terminal.waitFor("3D: red/cyan anaglyph of the pair")
+    try await terminal.press("q")
+    #expect(try await setup.exitCode() == "0")
+    #expect(setup.read("stderr") == "")
+  }
+
   @Test("NO_COLOR: no colour at all, the selection in reverse video")
   func noColor() async throws {
     let setup = try await Setup()
