@@ -586,6 +586,28 @@ def show_decode(report, runs):
                ms(ours.wall), None, "`djpeg`, %s" % ms(theirs.wall), ratio, "≤ 3×", ratio <= 3)
 
 
+def stereo_anaglyph(report, runs):
+    """The anaglyph of two real 1024 x 1024 Curiosity frames (decode both, combine, encode and
+    write the PNG), against djpeg decoding both (interleaved, as show-decode)."""
+    if not shutil.which("djpeg"):
+        report.add("`stereo` anaglyph of two JPEGs", "2 × 1024×1024", "–", None,
+                   "djpeg missing (apt-get install libjpeg-turbo-progs)", None, "≤ 4×", False)
+        return
+    images = os.path.join(ROOT, "Fixtures", "real-images")
+    left = os.path.join(images, "NLB_663017128EDR_F0842120NCAM00354M_.JPG")
+    right = os.path.join(images, "FLB_486265257EDR_F0481570FHAZ00323M_.jpg")
+    with Scratch() as scratch:
+        target = os.path.join(scratch, "anaglyph.png")
+        ours, theirs = measure_interleaved(
+            [([ROVERS, "stereo", left, right, "-o", target, "-q"], None),
+             (["sh", "-c", "djpeg -pnm '%s' > /dev/null && djpeg -pnm '%s' > /dev/null"
+               % (left, right)], None)], runs * 4)
+    ratio = ours.wall / theirs.wall
+    report.add("`stereo` anaglyph of two real JPEGs: decode, combine, PNG written", "2 × 1024×1024",
+               ms(ours.wall), None, "`djpeg` of both, %s" % ms(theirs.wall), ratio, "≤ 4×",
+               ratio <= 4)
+
+
 def show_sheet(report, runs):
     """A contact sheet of 25 small photos from a server with 100 ms of latency a request,
     against fetching the same 25 images alone with curl, 4 at a time as show fetches."""
@@ -633,7 +655,7 @@ CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothi
          ("photos", one_sol_original), ("stale", stale_count), ("manifest", manifest_json),
          ("cache", cold_cache), ("key", with_key), ("download", download), ("feeds", feeds),
          ("gallery", gallery), ("startup", startup), ("show-decode", show_decode),
-         ("show-sheet", show_sheet), ("browse-keys", browse_keys)]
+         ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("browse-keys", browse_keys)]
 
 
 def ms(seconds, digits=0):

@@ -5,7 +5,8 @@ public struct PhotoTile: Sendable, Hashable {
   /// Tiles are the same when they show the same photo the same way.
   public static func == (lhs: PhotoTile, rhs: PhotoTile) -> Bool {
     lhs.source == rhs.source && lhs.camera == rhs.camera && lhs.nasaID == rhs.nasaID
-      && lhs.sol == rhs.sol && lhs.details == rhs.details && lhs.cameraFullName == rhs.cameraFullName
+      && lhs.sol == rhs.sol && lhs.details == rhs.details
+      && lhs.cameraFullName == rhs.cameraFullName
       && lhs.earthDate == rhs.earthDate && lhs.stereo?.left == rhs.stereo?.left
       && lhs.stereo?.right == rhs.stereo?.right
   }

@@ -102,7 +102,7 @@ public struct SolPage: Sendable {
       if !eye.isLeft, sides[key]?.right == nil { sides[key, default: (nil, nil)].right = index }
     }
     var paired = tiles
-    for case let (left?, right?) in sides.values {
+    for case (let left?, let right?) in sides.values {
       let pair = (left: tiles[left].source, right: tiles[right].source)
       paired[left].stereo = pair
       paired[right].stereo = pair
