@@ -41,14 +41,28 @@ enum HuffmanLengths {
     }
     for (leaf, symbol) in used.enumerated() { lengths[symbol] = UInt8(min(depth[leaf], limit)) }
     guard depth[0..<used.count].contains(where: { $0 > limit }) else { return lengths }
-    // Kraft's sum in units of 2^-limit: over 2^limit means too many short codes.
+    // Kraft's sum in units of 2^-limit: over 2^limit means too many short codes, under it a
+    // code with holes, which inflate refuses as it does an over-full one.
+    let full = 1 << limit
     var kraft = used.reduce(0) { $0 + 1 << (limit - Int(lengths[$1])) }
-    while kraft > 1 << limit {
+    while kraft > full {
       // The least frequent symbol among the longest codes still below the limit.
       let longest = used.filter { lengths[$0] < limit }.map { lengths[$0] }.max() ?? 0
       guard let symbol = used.first(where: { lengths[$0] == longest }) else { break }
       lengths[symbol] += 1
       kraft -= 1 << (limit - Int(lengths[symbol]))
+    }
+    // Then the holes are filled: the most frequent symbol among the longest codes whose
+    // shortening still fits is made a bit shorter, until the sum is exactly whole.
+    while kraft < full {
+      let fitting = used.filter {
+        lengths[$0] > 1 && kraft + 1 << (limit - Int(lengths[$0])) <= full
+      }
+      guard let longest = fitting.map({ lengths[$0] }).max(),
+        let symbol = fitting.last(where: { lengths[$0] == longest })
+      else { break }
+      kraft += 1 << (limit - Int(lengths[symbol]))
+      lengths[symbol] -= 1
     }
     return lengths
   }

@@ -60,6 +60,9 @@ struct Inflate {
   }
 
   private mutating func stored() throws {
+    // To the byte boundary: the bits left of the current byte go, and whole bytes the Huffman
+    // decoding read ahead are given back (a stored block after a coded one: zlib's sync flush).
+    position -= bitCount / 8
     bitBuffer = 0
     bitCount = 0
     guard position + 4 <= input.count else {

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Writes a ``RasterImage`` as a PNG file: 8-bit grey when every pixel is grey, else 8-bit RGB;
 /// each row's filter chosen as libpng's heuristic does (the one whose output bytes, read as
 /// signed, sum smallest in size), and the rows deflated by ``Deflate`` in a zlib stream.
@@ -8,100 +11,137 @@ public enum PNGEncoder {
     let isGrey = grey ?? image.isGrey
     let channels = isGrey ? 1 : 3
     let samples = isGrey ? image.greyPlane() : image.pixels
-    let filtered = filteredRows(
-      samples, width: image.width, height: image.height, channels: channels)
     var file = PNGDecoder.signature
     var header: [UInt8] = []
     header += bigEndian(UInt32(image.width))
     header += bigEndian(UInt32(image.height))
     header += [8, isGrey ? 0 : 2, 0, 0, 0]
     appendChunk("IHDR", header, to: &file)
-    appendChunk("IDAT", zlib(filtered), to: &file)
+    appendChunk(
+      "IDAT", zlib(samples, width: image.width, height: image.height, channels: channels),
+      to: &file)
     appendChunk("IEND", [], to: &file)
     return file
   }
 
-  /// The rows, each led by its filter's number, as the PNG stream holds them before deflate.
-  static func filteredRows(_ samples: [UInt8], width: Int, height: Int, channels: Int)
-    -> [UInt8]
-  {
+  /// The rows of `rows`, each led by its filter's number, as the PNG stream holds them before
+  /// deflate.
+  static func filteredRows(
+    _ samples: [UInt8], width: Int, rows: Range<Int>, channels: Int
+  ) -> [UInt8] {
     let rowBytes = width * channels
-    var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-    var candidates = [[UInt8]](repeating: [UInt8](repeating: 0, count: rowBytes), count: 5)
+    var out = [UInt8](repeating: 0, count: (rowBytes + 1) * rows.count)
+    // One row of each filter's output, tried side by side; the cheapest is copied out.
+    var trials = [UInt8](repeating: 0, count: rowBytes * 5)
     let zero = [UInt8](repeating: 0, count: rowBytes)
     samples.withUnsafeBufferPointer { samples in
-      for y in 0..<height {
-        let row = UnsafeBufferPointer(rebasing: samples[(y * rowBytes)..<((y + 1) * rowBytes)])
-        let above =
-          y == 0
-          ? zero : Array(samples[((y - 1) * rowBytes)..<(y * rowBytes)])
-        var best = 0
-        var bestCost = Int.max
-        for filter in 0..<5 {
-          let cost = candidates[filter].withUnsafeMutableBufferPointer { target in
-            above.withUnsafeBufferPointer { above in
-              apply(filter, row, above, channels, into: target)
+      zero.withUnsafeBufferPointer { zero in
+        trials.withUnsafeMutableBufferPointer { trials in
+          out.withUnsafeMutableBufferPointer { out in
+            guard let source = samples.baseAddress, let none = zero.baseAddress,
+              let trial = trials.baseAddress, let target = out.baseAddress
+            else { return }
+            for (line, y) in rows.enumerated() {
+              let row = source + y * rowBytes
+              let above = y == 0 ? none : source + (y - 1) * rowBytes
+              let tried = Self.tryFilters(row, above, rowBytes, channels, into: trial)
+              let costs = [tried.0, tried.1, tried.2, tried.3, tried.4]
+              var best = 0
+              for filter in 1..<5 where costs[filter] < costs[best] { best = filter }
+              let start = target + line * (rowBytes + 1)
+              start.pointee = UInt8(best)
+              (start + 1).update(from: trial + best * rowBytes, count: rowBytes)
             }
           }
-          if cost < bestCost {
-            bestCost = cost
-            best = filter
-          }
         }
-        let start = y * (rowBytes + 1)
-        out[start] = UInt8(best)
-        out.replaceSubrange((start + 1)...(start + rowBytes), with: candidates[best])
       }
     }
     return out
   }
 
-  /// Filters one row into `target` and gives its cost: the sum of its bytes' sizes as signed.
+  /// Each of the five filters applied to one row, written one after another into `trial`, and
+  /// each one's cost: the sum of its bytes' sizes read as signed, libpng's heuristic.
   @inline(__always)
-  private static func apply(
-    _ filter: Int, _ row: UnsafeBufferPointer<UInt8>, _ above: UnsafeBufferPointer<UInt8>,
-    _ step: Int, into target: UnsafeMutableBufferPointer<UInt8>
-  ) -> Int {
-    var cost = 0
-    for index in 0..<row.count {
-      let left = index >= step ? row[index - step] : 0
-      let up = above[index]
-      let corner = index >= step ? above[index - step] : 0
-      let predicted: UInt8
-      switch filter {
-      case 0: predicted = 0
-      case 1: predicted = left
-      case 2: predicted = up
-      case 3: predicted = UInt8((Int(left) + Int(up)) / 2)
-      default: predicted = paeth(left, up, corner)
-      }
-      let value = row[index] &- predicted
-      target[index] = value
-      cost += Int(Int8(bitPattern: value).magnitude)
+  private static func tryFilters(
+    _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ count: Int, _ step: Int,
+    into trial: UnsafeMutablePointer<UInt8>
+  ) -> (Int, Int, Int, Int, Int) {
+    let sub = trial + count
+    let up = trial + 2 * count
+    let average = trial + 3 * count
+    let paethRow = trial + 4 * count
+    trial.update(from: row, count: count)
+    // Each filter's bytes and its cost in one pass: the size of a byte read as signed.
+    @inline(__always) func size(_ value: UInt8) -> Int {
+      Int(Int8(bitPattern: value).magnitude)
     }
-    return cost
+    var costs = (0, 0, 0, 0, 0)
+    for index in 0..<min(step, count) {
+      let value = row[index]
+      let upper = above[index]
+      let differences = (value, value &- upper, value &- upper / 2)
+      sub[index] = differences.0
+      up[index] = differences.1
+      average[index] = differences.2
+      paethRow[index] = differences.1
+      costs.0 &+= size(value)
+      costs.1 &+= size(differences.0)
+      costs.2 &+= size(differences.1)
+      costs.3 &+= size(differences.2)
+      costs.4 &+= size(differences.1)
+    }
+    for index in step..<max(step, count) {
+      let value = row[index]
+      let left = row[index - step]
+      let upper = above[index]
+      let corner = above[index - step]
+      let bySub = value &- left
+      let byUp = value &- upper
+      let byAverage = value &- UInt8((UInt16(left) + UInt16(upper)) / 2)
+      let byPaeth = value &- paeth(left, upper, corner)
+      sub[index] = bySub
+      up[index] = byUp
+      average[index] = byAverage
+      paethRow[index] = byPaeth
+      costs.0 &+= size(value)
+      costs.1 &+= size(bySub)
+      costs.2 &+= size(byUp)
+      costs.3 &+= size(byAverage)
+      costs.4 &+= size(byPaeth)
+    }
+    return costs
   }
 
   /// The Paeth predictor: of left, up and corner, the one closest to left + up − corner.
   @inline(__always)
   static func paeth(_ left: UInt8, _ up: UInt8, _ corner: UInt8) -> UInt8 {
-    let estimate = Int(left) + Int(up) - Int(corner)
-    let toLeft = abs(estimate - Int(left))
-    let toUp = abs(estimate - Int(up))
-    let toCorner = abs(estimate - Int(corner))
+    // The distances from left + up − corner: |up − corner|, |left − corner| and their sum.
+    let toLeft = abs(Int(up) - Int(corner))
+    let toUp = abs(Int(left) - Int(corner))
+    let toCorner = abs(Int(left) + Int(up) - 2 * Int(corner))
     if toLeft <= toUp, toLeft <= toCorner { return left }
     return toUp <= toCorner ? up : corner
   }
 
-  /// A zlib stream (RFC 1950) of `data`: header, deflate, Adler-32.
-  static func zlib(_ data: [UInt8]) -> [UInt8] {
-    data.withUnsafeBufferPointer { data in
-      // 32 KB window, default level; the check bits make the pair a multiple of 31.
-      var stream: [UInt8] = [0x78, 0x9C]
-      stream += Deflate.compress(data)
-      stream += bigEndian(Checksums.adler32(data))
-      return stream
+  /// The zlib stream (RFC 1950) of the filtered rows: header, deflate, Adler-32. The rows are
+  /// filtered and deflated in bands of rows at once, one a core: each band is a piece of the
+  /// stream that refers to nothing before it (as pigz does), which costs a few bytes a band.
+  static func zlib(_ samples: [UInt8], width: Int, height: Int, channels: Int) -> [UInt8] {
+    let bands = max(1, min(4, height / 128))
+    let edges = (0...bands).map { $0 * height / bands }
+    let pieces = Pieces(count: bands)
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      let rows = filteredRows(
+        samples, width: width, rows: edges[band]..<edges[band + 1], channels: channels)
+      let piece = rows.withUnsafeBufferPointer { rows in
+        (Deflate.compress(rows, last: band == bands - 1), Checksums.adler32(rows))
+      }
+      pieces.keep(piece.0, adler: piece.1, length: rows.count, at: band)
     }
+    // 32 KB window, default level; the check bits make the pair a multiple of 31.
+    var stream: [UInt8] = [0x78, 0x9C]
+    for piece in pieces.all { stream += piece }
+    return stream + bigEndian(pieces.adler)
   }
 
   private static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
@@ -137,6 +177,33 @@ extension RasterImage {
         for index in 0..<(width * height) { plane[index] = pixels[index * 3] }
       }
       initialized = width * height
+    }
+  }
+}
+
+/// The compressed bands of one picture as they finish, and their Adler-32 sums joined in order.
+private final class Pieces: Sendable {
+  private let state: Mutex<(pieces: [[UInt8]], sums: [(adler: UInt32, length: Int)])>
+
+  init(count: Int) {
+    state = Mutex((Array(repeating: [], count: count), Array(repeating: (1, 0), count: count)))
+  }
+
+  func keep(_ piece: [UInt8], adler: UInt32, length: Int, at index: Int) {
+    state.withLock { state in
+      state.pieces[index] = piece
+      state.sums[index] = (adler, length)
+    }
+  }
+
+  var all: [[UInt8]] { state.withLock { $0.pieces } }
+
+  /// The Adler-32 of all the bands' bytes, from each band's own.
+  var adler: UInt32 {
+    state.withLock { state in
+      state.sums.dropFirst().reduce(state.sums.first?.adler ?? 1) { joined, band in
+        Checksums.joinAdler32(joined, band.adler, secondLength: band.length)
+      }
     }
   }
 }

@@ -1,32 +1,63 @@
 /// One deflate block's literals and matches, counted as they come, then written with the
 /// Huffman codes those counts make (RFC 1951, 3.2.5 to 3.2.7).
-struct TokenBlock {
-  /// Literal bytes (length 0) and matches (length 3 to 258), each with its distance.
-  private var lengths: [UInt16] = []
-  private var values: [UInt16] = []
+///
+/// Made once per stream and reused block after block: the tokens and counts live in buffers of
+/// its own, written in place, since a compressor makes one token every few bytes.
+final class TokenBlock {
+  /// Literal bytes (length 0) and matches (length 3 to 258), each with its distance less one
+  /// (or the byte), a token each: the length in the high half, the value in the low.
+  private let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: Deflate.blockTokens)
+  private var count = 0
   private var literalCounts = [Int](repeating: 0, count: 286)
   private var distanceCounts = [Int](repeating: 0, count: 30)
+  /// ``lengthSymbol`` and the distance symbols, copied once out of their lazily made globals.
+  private let lengthSymbols = UnsafeMutablePointer<UInt16>.allocate(capacity: 259)
+  private let nearDistances = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+  private let farDistances = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+  private let literalCount = UnsafeMutablePointer<Int>.allocate(capacity: 286)
+  private let distanceCount = UnsafeMutablePointer<Int>.allocate(capacity: 30)
 
   init() {
-    lengths.reserveCapacity(Deflate.blockTokens)
-    values.reserveCapacity(Deflate.blockTokens)
+    lengthSymbols.initialize(from: Self.lengthSymbol, count: 259)
+    nearDistances.initialize(from: Self.nearDistanceSymbol, count: 256)
+    farDistances.initialize(from: Self.farDistanceSymbol, count: 256)
+    literalCount.initialize(repeating: 0, count: 286)
+    distanceCount.initialize(repeating: 0, count: 30)
   }
 
-  var isFull: Bool { lengths.count >= Deflate.blockTokens }
+  deinit {
+    tokens.deallocate()
+    lengthSymbols.deallocate()
+    nearDistances.deallocate()
+    farDistances.deallocate()
+    literalCount.deallocate()
+    distanceCount.deallocate()
+  }
+
+  var isFull: Bool { count >= Deflate.blockTokens }
 
   @inline(__always)
-  mutating func literal(_ byte: UInt8) {
-    lengths.append(0)
-    values.append(UInt16(byte))
-    literalCounts[Int(byte)] += 1
+  func literal(_ byte: UInt8) {
+    tokens[count] = UInt32(byte)
+    count += 1
+    literalCount[Int(byte)] += 1
   }
 
   @inline(__always)
-  mutating func match(_ length: Int, _ distance: Int) {
-    lengths.append(UInt16(length))
-    values.append(UInt16(distance - 1))
-    literalCounts[Int(Self.lengthSymbol[length])] += 1
-    distanceCounts[Self.distanceSymbol(distance)] += 1
+  func match(_ length: Int, _ distance: Int) {
+    tokens[count] = UInt32(length) << 16 | UInt32(distance - 1)
+    count += 1
+    literalCount[Int(lengthSymbols[length])] += 1
+    let symbol =
+      distance <= 256 ? Int(nearDistances[distance - 1]) : Int(farDistances[(distance - 1) >> 7])
+    distanceCount[symbol] += 1
+  }
+
+  /// Empties the block for the next one.
+  private func reset() {
+    count = 0
+    literalCount.update(repeating: 0, count: 286)
+    distanceCount.update(repeating: 0, count: 30)
   }
 
   // MARK: - The tables of RFC 1951, 3.2.5
@@ -74,7 +105,10 @@ struct TokenBlock {
 
   /// Writes the block: with codes of its own, or stored (`stored` are its bytes) when that is
   /// smaller, as for noise.
-  mutating func write(to writer: inout BitWriter, final: Bool, stored: UnsafeBufferPointer<UInt8>) {
+  func write(to writer: inout BitWriter, final: Bool, stored: UnsafeBufferPointer<UInt8>) {
+    defer { reset() }
+    literalCounts = Array(UnsafeBufferPointer(start: literalCount, count: 286))
+    distanceCounts = Array(UnsafeBufferPointer(start: distanceCount, count: 30))
     literalCounts[256] += 1
     // Two codes at least in each alphabet: a code of one symbol is a case some readers refuse.
     for index in 0..<2 where distanceCounts.filter({ $0 > 0 }).count < 2 {
@@ -128,10 +162,11 @@ struct TokenBlock {
     let distanceCodes = HuffmanLengths.codes(distanceLengths)
     literalCodes.withUnsafeBufferPointer { literalCodes in
       distanceCodes.withUnsafeBufferPointer { distanceCodes in
-        for index in lengths.indices {
-          let length = Int(lengths[index])
+        for index in 0..<count {
+          let token = tokens[index]
+          let length = Int(token >> 16)
           if length == 0 {
-            let byte = Int(values[index])
+            let byte = Int(token & 0xFFFF)
             writer.write(literalCodes[byte], Int(literalLengths[byte]))
             continue
           }
@@ -139,7 +174,7 @@ struct TokenBlock {
           writer.write(literalCodes[symbol], Int(literalLengths[symbol]))
           let extra = Self.lengthExtra[symbol - 257]
           if extra > 0 { writer.write(UInt32(length - Self.lengthBase[symbol - 257]), extra) }
-          let distance = Int(values[index]) + 1
+          let distance = Int(token & 0xFFFF) + 1
           let distanceSymbol = Self.distanceSymbol(distance)
           writer.write(distanceCodes[distanceSymbol], Int(distanceLengths[distanceSymbol]))
           let distanceExtra = Self.distanceExtra[distanceSymbol]

@@ -111,8 +111,8 @@ import Testing
     }
     // Noise does not grow past its bytes by more than the stored blocks' headers.
     #expect(PNGEncoder.encode(noise).count < 300 * 200 * 3 + 201 + 200)
-    // A flat picture is a few hundred bytes.
-    #expect(PNGEncoder.encode(flat).count < 2_000)
+    // A flat picture of 300 KB is a few KB (each band of rows starts its dictionary anew).
+    #expect(PNGEncoder.encode(flat).count < 4_000)
   }
 
   @Test func huffmanLengthsRespectTheirLimitAndFormACode() {
@@ -124,7 +124,20 @@ import Testing
     let lengths = HuffmanLengths.lengths(fibonacci, limit: 15)
     #expect(lengths.allSatisfy { $0 >= 1 && $0 <= 15 })
     let kraft = lengths.reduce(0.0) { $0 + pow(2.0, -Double($1)) }
-    #expect(kraft <= 1.0 && kraft > 0.999)
+    // Exactly whole: inflate refuses a code with holes as it does an over-full one.
+    #expect(kraft == 1.0)
+    // And for many skewed alphabets at the code length code's limit of 7 bits.
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+      let counts = (0..<19).map { _ in
+        Bool.random(using: &generator) ? 0 : 1 << Int.random(in: 0...20, using: &generator)
+      }
+      guard counts.filter({ $0 > 0 }).count >= 2 else { continue }
+      let limited = HuffmanLengths.lengths(counts, limit: 7)
+      #expect(limited.allSatisfy { $0 <= 7 })
+      #expect(zip(counts, limited).allSatisfy { ($0 == 0) == ($1 == 0) })
+      #expect(limited.reduce(0.0) { $0 + ($1 == 0 ? 0 : pow(2.0, -Double($1))) } == 1.0)
+    }
     #expect(lengths.last! <= lengths.first!, "frequent symbols get codes no longer")
   }
 }

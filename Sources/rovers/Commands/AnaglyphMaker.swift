@@ -17,12 +17,13 @@ struct AnaglyphMaker: Sendable {
   /// The anaglyph of `pair` as PNG bytes; an image that cannot be decoded names its address.
   func png(of pair: StereoPair) async throws -> [UInt8] {
     let client = self.client
-    async let leftBytes = Self.fetch(pair.left.imgSrc, client)
-    let rightBytes = try await Self.fetch(pair.right.imgSrc, client)
-    let left = try Self.decode(try await leftBytes, name: pair.left.imgSrc)
-    let right = try Self.decode(rightBytes, name: pair.right.imgSrc)
+    // Each frame fetched and decoded in a child task of its own: the two at once.
+    async let left = Self.decode(
+      try await Self.fetch(pair.left.imgSrc, client), name: pair.left.imgSrc)
+    let right = try await Self.decode(
+      try await Self.fetch(pair.right.imgSrc, client), name: pair.right.imgSrc)
     return try Self.png(
-      left, right, shift: shift, scaling: pair.needsScaling, names: pair.left.nasaID)
+      try await left, right, shift: shift, scaling: pair.needsScaling, names: pair.left.nasaID)
   }
 
   /// The anaglyph of two decoded frames as PNG bytes.
@@ -39,8 +40,9 @@ struct AnaglyphMaker: Sendable {
     }
   }
 
-  /// A frame, decoded; its failure names it.
-  static func decode(_ bytes: [UInt8], name: String) throws -> RasterImage {
+  /// A frame, decoded; its failure names it. Asynchronous so that two frames decode at once,
+  /// each in a child task.
+  static func decode(_ bytes: [UInt8], name: String) async throws -> RasterImage {
     do {
       return try ImageDecoder.decode(bytes)
     } catch let error as ImageError {

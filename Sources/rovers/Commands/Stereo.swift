@@ -165,7 +165,7 @@ extension Rovers {
       } each: { made in
         var entry = made.entry
         entry.error = entry.error.map(console.redacted)
-        if let error = made.error { console.error(ErrorReport(error).message) }
+        if let failure = made.entry.failure { console.error(ErrorReport(failure).message) }
         if let png = made.png {
           drawer?.draw(
             png, caption: "\(made.entry.pair.camera) · sol \(sol) · \(made.entry.pair.left.nasaID)")
@@ -189,11 +189,10 @@ extension Rovers {
       return ExitCode.worst(failed.compactMap { $0.failure.map { ErrorReport($0).code } })
     }
 
-    /// What making one pair's anaglyph came to.
+    /// What making one pair's anaglyph came to: its entry, and the PNG when it is to be drawn.
     struct Made: Sendable {
       var entry: StereoEntry
       var png: [UInt8]?
-      var error: (any Error)?
     }
 
     /// Makes and writes one anaglyph (skipped when its file is there); its failure is its own.
@@ -211,12 +210,14 @@ extension Rovers {
       do {
         let png = try await maker.png(of: pair)
         if let file { try AtomicFile.write(bytes: png, to: file) }
-        return Made(entry: StereoEntry(pair: pair, file: file?.path, status: "written"), png: png)
+        return Made(
+          entry: StereoEntry(pair: pair, file: file?.path, status: "written"), png: keep ? png : nil
+        )
       } catch {
         var entry = StereoEntry(pair: pair, file: file?.path, status: "failed")
         entry.error = ErrorReport(error).message
         entry.failure = error
-        return Made(entry: entry, error: error)
+        return Made(entry: entry)
       }
     }
 
@@ -224,10 +225,12 @@ extension Rovers {
     private func combineFiles(_ leftPath: String, _ rightPath: String, _ console: Console)
       async throws -> ExitCode
     {
-      let left = try AnaglyphMaker.decode(try Show.read(leftPath), name: leftPath)
-      let right = try AnaglyphMaker.decode(try Show.read(rightPath), name: rightPath)
+      // The two frames decode at once.
+      async let left = AnaglyphMaker.decode(try Show.read(leftPath), name: leftPath)
+      let right = try await AnaglyphMaker.decode(try Show.read(rightPath), name: rightPath)
       let png = try AnaglyphMaker.png(
-        left, right, shift: shift, scaling: false, names: "\(leftPath) and \(rightPath)")
+        try await left, right, shift: shift, scaling: false,
+        names: "\(leftPath) and \(rightPath)")
       if let output {
         try AtomicFile.write(bytes: png, to: URL(fileURLWithPath: output))
         if !common.quiet { console.diagnostic("wrote \(output)") }

@@ -1,0 +1,68 @@
+import Foundation
+import RasterImages
+import Testing
+
+/// What the PNG encoder writes, as a browser reads it: every real NASA image encoded, then
+/// decoded by headless Chromium from the fixture server's static files, pixel for pixel.
+@Suite(
+  .enabled(if: Chromium.path != nil, "Chromium is not installed (apt-get install chromium)"),
+  .timeLimit(.minutes(3)))
+struct PNGInBrowserTests {
+  let folder: TemporaryFolder
+
+  init() throws { folder = try TemporaryFolder() }
+
+  /// The sums of each channel and the FNV-1a hash of every red, green and blue byte, as the
+  /// page computes them.
+  static func fingerprint(_ image: RasterImage) -> (sums: [Int], hash: UInt32) {
+    var sums = [0, 0, 0]
+    var hash: UInt32 = 0x811c_9dc5
+    for (index, byte) in image.pixels.enumerated() {
+      sums[index % 3] += Int(byte)
+      hash = (hash ^ UInt32(byte)) &* 16_777_619
+    }
+    return (sums, hash)
+  }
+
+  @Test func chromiumReadsEveryEncodedRealImageExactly() async throws {
+    let site = folder.url.appendingPathComponent("site")
+    try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+    let sources = try FileManager.default.contentsOfDirectory(
+      atPath: Binaries.fixtures.appendingPathComponent("real-images").path
+    ).filter { ["jpg", "jpeg", "png"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+    #expect(sources.count == 12)
+    var expected: [String: RasterImage] = [:]
+    for (index, source) in sources.enumerated() {
+      let bytes = try Data(
+        contentsOf: Binaries.fixtures.appendingPathComponent("real-images/\(source)"))
+      let image = try ImageDecoder.decode([UInt8](bytes))
+      let name = "image-\(index).png"
+      try Data(PNGEncoder.encode(image)).write(to: site.appendingPathComponent(name))
+      expected[name] = image
+    }
+    try JSONSerialization.data(withJSONObject: expected.keys.sorted()).write(
+      to: site.appendingPathComponent("list.json"))
+    try FileManager.default.copyItem(
+      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/png.html"),
+      to: site.appendingPathComponent("png.html"))
+    let server = try await FixtureServer.start(staticFolder: site.path)
+    let dom = try await Chromium.dumpDOM("\(server.host)/static/png.html", profile: folder.url)
+    let json = try #require(
+      dom.range(of: "<pre id=\"out\">").flatMap { start in
+        dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex).map {
+          String(dom[start.upperBound..<$0.lowerBound])
+        }
+      })
+    let report = try #require(
+      try JSONSerialization.jsonObject(with: Data(GalleryBrowserTests.unescaped(json).utf8))
+        as? [String: Any])
+    #expect(report["error"] == nil, "\(report["error"] ?? "")")
+    for (name, image) in expected {
+      let seen = try #require(report[name] as? [String: Any], "\(name) was not read")
+      #expect(seen["width"] as? Int == image.width && seen["height"] as? Int == image.height)
+      let (sums, hash) = Self.fingerprint(image)
+      #expect(seen["sums"] as? [Int] == sums, "\(name)")
+      #expect((seen["hash"] as? NSNumber)?.uint32Value == hash, "\(name)")
+    }
+  }
+}
