@@ -29,7 +29,8 @@ struct PNGInBrowserTests {
     try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
     let sources = try FileManager.default.contentsOfDirectory(
       atPath: Binaries.fixtures.appendingPathComponent("real-images").path
-    ).filter { ["jpg", "jpeg", "png"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+    ).filter { ["jpg", "jpeg", "png"].contains(($0 as NSString).pathExtension.lowercased()) }
+      .sorted()
     #expect(sources.count == 12)
     var expected: [String: RasterImage] = [:]
     for (index, source) in sources.enumerated() {
