@@ -29,7 +29,9 @@ struct StereoEntry: JSONPrintable, Sendable {
   static func records(_ entries: [StereoEntry], made: Bool) -> Records {
     Records(
       fields, entries,
-      table: made ? ["camera", "left_id", "status", "file"] : ["camera", "left_id", "right_id"]
+      table: made
+        ? ["camera", "left_id", "status", "file"]
+        : ["camera", "left_id", "right_id", "left_url", "right_url"]
     ) { entry in
       [
         .text(entry.pair.camera), .number(entry.pair.left.sol), .text(entry.pair.left.nasaID),
