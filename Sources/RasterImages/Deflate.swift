@@ -17,7 +17,7 @@ enum Deflate {
     /// Fast, near zlib's level 2: PNG rows that went through the filters compress well with
     /// short searches, and the bound that matters (a file no larger than 1.25 times zlib's
     /// level 6 of the unfiltered rows) is met with room (measured on every real image).
-    static let standard = Effort(chain: 4, niceLength: 32, lazyBelow: 0, insertUpTo: 8)
+    static let standard = Effort(chain: 2, niceLength: 16, lazyBelow: 0, insertUpTo: 4)
   }
 
   static let windowSize = 32_768

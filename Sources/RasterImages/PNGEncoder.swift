@@ -60,7 +60,8 @@ public enum PNGEncoder {
   }
 
   /// Each of the five filters applied to one row, written one after another into `trial`, and
-  /// each one's cost: the sum of its bytes' sizes read as signed, libpng's heuristic.
+  /// each one's cost: the sum of its bytes' sizes read as signed, libpng's heuristic. One
+  /// simple loop a filter, branch-free, so the compiler makes each a vector loop.
   @inline(__always)
   private static func tryFilters(
     _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>, _ count: Int, _ step: Int,
@@ -70,46 +71,41 @@ public enum PNGEncoder {
     let up = trial + 2 * count
     let average = trial + 3 * count
     let paethRow = trial + 4 * count
+    let head = min(step, count)
     trial.update(from: row, count: count)
-    // Each filter's bytes and its cost in one pass: the size of a byte read as signed.
-    @inline(__always) func size(_ value: UInt8) -> Int {
-      Int(Int8(bitPattern: value).magnitude)
+    // The first pixel has no left neighbour: left and corner are 0.
+    for index in 0..<head {
+      sub[index] = row[index]
+      average[index] = row[index] &- above[index] / 2
+      paethRow[index] = row[index] &- above[index]
     }
-    var costs = (0, 0, 0, 0, 0)
-    for index in 0..<min(step, count) {
-      let value = row[index]
-      let upper = above[index]
-      let differences = (value, value &- upper, value &- upper / 2)
-      sub[index] = differences.0
-      up[index] = differences.1
-      average[index] = differences.2
-      paethRow[index] = differences.1
-      costs.0 &+= size(value)
-      costs.1 &+= size(differences.0)
-      costs.2 &+= size(differences.1)
-      costs.3 &+= size(differences.2)
-      costs.4 &+= size(differences.1)
+    for index in 0..<count { up[index] = row[index] &- above[index] }
+    for index in head..<max(head, count) { sub[index] = row[index] &- row[index - step] }
+    for index in head..<max(head, count) {
+      let sum = UInt16(row[index - step]) &+ UInt16(above[index])
+      average[index] = row[index] &- UInt8(truncatingIfNeeded: sum >> 1)
     }
-    for index in step..<max(step, count) {
-      let value = row[index]
-      let left = row[index - step]
-      let upper = above[index]
-      let corner = above[index - step]
-      let bySub = value &- left
-      let byUp = value &- upper
-      let byAverage = value &- UInt8((UInt16(left) + UInt16(upper)) / 2)
-      let byPaeth = value &- paeth(left, upper, corner)
-      sub[index] = bySub
-      up[index] = byUp
-      average[index] = byAverage
-      paethRow[index] = byPaeth
-      costs.0 &+= size(value)
-      costs.1 &+= size(bySub)
-      costs.2 &+= size(byUp)
-      costs.3 &+= size(byAverage)
-      costs.4 &+= size(byPaeth)
+    for index in head..<max(head, count) {
+      let left = Int16(row[index - step])
+      let upper = Int16(above[index])
+      let corner = Int16(above[index - step])
+      // The distances from left + up − corner to each: |up − corner|, |left − corner|, their sum.
+      let toLeft = abs(upper &- corner)
+      let toUp = abs(left &- corner)
+      let toCorner = abs(left &+ upper &- 2 &* corner)
+      let predicted =
+        toLeft <= toUp && toLeft <= toCorner ? left : toUp <= toCorner ? upper : corner
+      paethRow[index] = row[index] &- UInt8(truncatingIfNeeded: predicted)
     }
-    return costs
+    @inline(__always) func cost(_ bytes: UnsafePointer<UInt8>) -> Int {
+      var total: Int32 = 0
+      for index in 0..<count {
+        let signed = Int16(Int8(bitPattern: bytes[index]))
+        total &+= Int32(signed < 0 ? -signed : signed)
+      }
+      return Int(total)
+    }
+    return (cost(trial), cost(sub), cost(up), cost(average), cost(paethRow))
   }
 
   /// The Paeth predictor: of left, up and corner, the one closest to left + up − corner.

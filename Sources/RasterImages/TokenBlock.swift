@@ -160,27 +160,43 @@ final class TokenBlock {
     }
     let literalCodes = HuffmanLengths.codes(literalLengths)
     let distanceCodes = HuffmanLengths.codes(distanceLengths)
-    literalCodes.withUnsafeBufferPointer { literalCodes in
-      distanceCodes.withUnsafeBufferPointer { distanceCodes in
+    // Each literal or length symbol's code and its length in one word (the code in the low 16
+    // bits), and each match length's extra bits beside its code: one lookup a token, not five.
+    var literalWords = [UInt32](repeating: 0, count: 286)
+    for symbol in 0..<286 {
+      literalWords[symbol] = literalCodes[symbol] | UInt32(literalLengths[symbol]) << 16
+    }
+    var distanceWords = [UInt32](repeating: 0, count: 30)
+    for symbol in 0..<30 {
+      distanceWords[symbol] = distanceCodes[symbol] | UInt32(distanceLengths[symbol]) << 16
+    }
+    let lengthExtra = Self.lengthExtra
+    let lengthBase = Self.lengthBase
+    let distanceExtra = Self.distanceExtra
+    let distanceBase = Self.distanceBase
+    literalWords.withUnsafeBufferPointer { literals in
+      distanceWords.withUnsafeBufferPointer { distances in
         for index in 0..<count {
           let token = tokens[index]
           let length = Int(token >> 16)
           if length == 0 {
-            let byte = Int(token & 0xFFFF)
-            writer.write(literalCodes[byte], Int(literalLengths[byte]))
+            let word = literals[Int(token & 0xFFFF)]
+            writer.write(word & 0xFFFF, Int(word >> 16))
             continue
           }
-          let symbol = Int(Self.lengthSymbol[length])
-          writer.write(literalCodes[symbol], Int(literalLengths[symbol]))
-          let extra = Self.lengthExtra[symbol - 257]
-          if extra > 0 { writer.write(UInt32(length - Self.lengthBase[symbol - 257]), extra) }
+          let symbol = Int(lengthSymbols[length])
+          let word = literals[symbol]
+          writer.write(word & 0xFFFF, Int(word >> 16))
+          let extra = lengthExtra[symbol - 257]
+          if extra > 0 { writer.write(UInt32(length - lengthBase[symbol - 257]), extra) }
           let distance = Int(token & 0xFFFF) + 1
-          let distanceSymbol = Self.distanceSymbol(distance)
-          writer.write(distanceCodes[distanceSymbol], Int(distanceLengths[distanceSymbol]))
-          let distanceExtra = Self.distanceExtra[distanceSymbol]
-          if distanceExtra > 0 {
-            writer.write(UInt32(distance - Self.distanceBase[distanceSymbol]), distanceExtra)
-          }
+          let distanceSymbol =
+            distance <= 256
+            ? Int(nearDistances[distance - 1]) : Int(farDistances[(distance - 1) >> 7])
+          let distanceWord = distances[distanceSymbol]
+          writer.write(distanceWord & 0xFFFF, Int(distanceWord >> 16))
+          let more = distanceExtra[distanceSymbol]
+          if more > 0 { writer.write(UInt32(distance - distanceBase[distanceSymbol]), more) }
         }
       }
     }
