@@ -23,15 +23,7 @@ struct GalleryBrowserTests {
       to: site.appendingPathComponent("harness.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)
     let origin = server.host
-    let dom = try await Chromium.dumpDOM("\(origin)/static/harness.html", profile: folder.url)
-    let json = try #require(
-      dom.range(of: "<pre id=\"out\">").flatMap { start in
-        dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex).map {
-          String(dom[start.upperBound..<$0.lowerBound])
-        }
-      })
-    let report = try #require(
-      try JSONSerialization.jsonObject(with: Data(Self.unescaped(json).utf8)) as? [String: Any])
+    let report = try await Chromium.report("\(origin)/static/harness.html", profile: folder.url)
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     let index = try #require(report["index"] as? [String: Any])
     let sol = try #require(report["sol"] as? [String: Any])
@@ -114,15 +106,7 @@ struct GalleryBrowserTests {
       at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/stereo.html"),
       to: site.appendingPathComponent("stereo.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)
-    let dom = try await Chromium.dumpDOM("\(server.host)/static/stereo.html", profile: folder.url)
-    let json = try #require(
-      dom.range(of: "<pre id=\"out\">").flatMap { start in
-        dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex).map {
-          String(dom[start.upperBound..<$0.lowerBound])
-        }
-      })
-    let report = try #require(
-      try JSONSerialization.jsonObject(with: Data(Self.unescaped(json).utf8)) as? [String: Any])
+    let report = try await Chromium.report("\(server.host)/static/stereo.html", profile: folder.url)
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     // Sol 0's fifteen pairs: thirty photos marked, the other twenty-four not.
     #expect(report["photos"] as? Int == 54)
@@ -145,11 +129,5 @@ struct GalleryBrowserTests {
     #expect(afterA["canvasHidden"] as? Bool == true)
     #expect(afterA["pressed"] as? String == "false")
     #expect(report["closed"] as? Bool == true)
-  }
-
-  /// `--dump-dom` writes the text of `<pre>` with `&`, `<`, `>` and `"` escaped.
-  static func unescaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
   }
 }

@@ -47,16 +47,7 @@ struct PNGInBrowserTests {
       at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/png.html"),
       to: site.appendingPathComponent("png.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)
-    let dom = try await Chromium.dumpDOM("\(server.host)/static/png.html", profile: folder.url)
-    let json = try #require(
-      dom.range(of: "<pre id=\"out\">").flatMap { start in
-        dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex).map {
-          String(dom[start.upperBound..<$0.lowerBound])
-        }
-      })
-    let report = try #require(
-      try JSONSerialization.jsonObject(with: Data(GalleryBrowserTests.unescaped(json).utf8))
-        as? [String: Any])
+    let report = try await Chromium.report("\(server.host)/static/png.html", profile: folder.url)
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     for (name, image) in expected {
       let seen = try #require(report[name] as? [String: Any], "\(name) was not read")

@@ -44,4 +44,23 @@ enum Chromium {
       ["--window-size=1280,900", "--virtual-time-budget=5000", "--screenshot=\(file.path)", url],
       profile: profile)
   }
+
+  /// What a harness page reports: the JSON object it writes in `<pre id="out">` once its
+  /// scripts have run.
+  static func report(_ url: String, profile: URL) async throws -> [String: Any] {
+    let dom = try await dumpDOM(url, profile: profile)
+    guard let start = dom.range(of: "<pre id=\"out\">"),
+      let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
+      let report = try JSONSerialization.jsonObject(
+        with: Data(unescaped(String(dom[start.upperBound..<end.lowerBound])).utf8))
+        as? [String: Any]
+    else { throw CocoaError(.coderReadCorrupt) }
+    return report
+  }
+
+  /// `--dump-dom` writes the text of `<pre>` with `&`, `<`, `>` and `"` escaped.
+  static func unescaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+  }
 }
