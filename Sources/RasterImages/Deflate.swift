@@ -108,6 +108,10 @@ enum Deflate {
         }
         var at = 0
         var pending: (length: Int, distance: Int)? = nil
+        // Places looked at in a row without a match: past 32 of them, the search skips ahead,
+        // a byte more for every 32, as LZ4 does, since a stretch of noise-like residuals
+        // rarely repeats; the bytes passed over are literals all the same.
+        var misses = 0
         while at < count {
           let found = pending ?? longestMatch(at: at, atLeast: 0)
           pending = nil
@@ -132,7 +136,15 @@ enum Deflate {
           } else {
             block.literal(input[at])
             at += 1
+            misses += 1
+            var skip = misses >> 5
+            while skip > 0, at < count, !block.isFull {
+              block.literal(input[at])
+              at += 1
+              skip -= 1
+            }
           }
+          if found.length >= minMatch { misses = 0 }
           if block.isFull { flush(block, &writer, input, &blockStart, at, final: false) }
         }
       }
