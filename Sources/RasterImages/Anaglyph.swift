@@ -55,11 +55,11 @@ public enum Anaglyph {
             var to = y * width * 3
             for _ in 0..<width {
               out[to] = leftPixels[from]
-              out[to + 1] = rightPixels[other + 1]
-              out[to + 2] = rightPixels[other + 2]
-              from += 3
-              other += 3
-              to += 3
+              out[to &+ 1] = rightPixels[other &+ 1]
+              out[to &+ 2] = rightPixels[other &+ 2]
+              from &+= 3
+              other &+= 3
+              to &+= 3
             }
           }
         }

@@ -10,15 +10,15 @@ struct BitWriter {
   /// Writes the low `width` bits of `value` (at most 32).
   @inline(__always)
   mutating func write(_ value: UInt32, _ width: Int) {
-    buffer |= UInt64(value) << UInt64(count)
-    count += width
+    buffer |= UInt64(value) &<< UInt64(count)
+    count &+= width
     if count >= 32 {
       bytes.append(UInt8(truncatingIfNeeded: buffer))
       bytes.append(UInt8(truncatingIfNeeded: buffer >> 8))
       bytes.append(UInt8(truncatingIfNeeded: buffer >> 16))
       bytes.append(UInt8(truncatingIfNeeded: buffer >> 24))
-      buffer >>= 32
-      count -= 32
+      buffer &>>= 32
+      count &-= 32
     }
   }
 

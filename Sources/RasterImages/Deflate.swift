@@ -43,7 +43,7 @@ enum Deflate {
       previous.withUnsafeMutableBufferPointer { previous in
         @inline(__always) func hash(_ at: Int) -> Int {
           let value =
-            UInt32(input[at]) | UInt32(input[at + 1]) << 8 | UInt32(input[at + 2]) << 16
+            UInt32(input[at]) | UInt32(input[at &+ 1]) << 8 | UInt32(input[at &+ 2]) << 16
           return Int((value &* 2_654_435_761) >> UInt32(32 - hashBits))
         }
         @inline(__always) func insert(_ at: Int) {
@@ -54,49 +54,51 @@ enum Deflate {
         /// Puts the places a match covered into the chains, those with three bytes left.
         @inline(__always) func insertAll(from start: Int, to end: Int) {
           var position = start
-          let stop = min(end, count - minMatch + 1)
+          let stop = min(end, count &- minMatch &+ 1)
           while position < stop {
             insert(position)
-            position += 1
+            position &+= 1
           }
         }
         /// The longest match at `at` (its length and distance), inserting `at` into the chains.
         @inline(__always) func longestMatch(at: Int, atLeast: Int) -> (length: Int, distance: Int) {
-          guard at + minMatch <= count else { return (0, 0) }
+          guard at &+ minMatch <= count else { return (0, 0) }
           let key = hash(at)
           var candidate = Int(head[key])
           previous[at & (windowSize - 1)] = head[key]
           head[key] = Int32(at)
-          let limit = min(maxMatch, count - at)
+          let limit = min(maxMatch, count &- at)
           var best = max(atLeast, minMatch - 1)
           var bestDistance = 0
           var chain = effort.chain
-          while candidate >= 0, at - candidate <= windowSize, chain > 0 {
-            chain -= 1
-            if input[candidate + best] == input[at + best], input[candidate] == input[at] {
+          while candidate >= 0, at &- candidate <= windowSize, chain > 0 {
+            chain &-= 1
+            if input[candidate &+ best] == input[at &+ best], input[candidate] == input[at] {
               var length = 1
               // Eight bytes at a time while eight remain, then byte by byte.
               if let base = input.baseAddress {
-                while length + 8 <= limit {
+                while length &+ 8 <= limit {
                   // As little-endian values, the first byte that differs is the lowest.
                   let a = UInt64(
-                    littleEndian: UnsafeRawPointer(base + candidate + length).loadUnaligned(
+                    littleEndian: UnsafeRawPointer(base + (candidate &+ length)).loadUnaligned(
                       as: UInt64.self))
                   let b = UInt64(
-                    littleEndian: UnsafeRawPointer(base + at + length).loadUnaligned(
+                    littleEndian: UnsafeRawPointer(base + (at &+ length)).loadUnaligned(
                       as: UInt64.self))
                   let difference = a ^ b
                   if difference != 0 {
-                    length += difference.trailingZeroBitCount / 8
+                    length &+= difference.trailingZeroBitCount &>> 3
                     break
                   }
-                  length += 8
+                  length &+= 8
                 }
               }
-              while length < limit, input[candidate + length] == input[at + length] { length += 1 }
+              while length < limit, input[candidate &+ length] == input[at &+ length] {
+                length &+= 1
+              }
               if length > best {
                 best = length
-                bestDistance = at - candidate
+                bestDistance = at &- candidate
                 if length >= effort.niceLength || length == limit { break }
               }
             }
@@ -120,7 +122,7 @@ enum Deflate {
             let later = longestMatch(at: at + 1, atLeast: found.length)
             if later.length > found.length {
               block.literal(input[at])
-              at += 1
+              at &+= 1
               pending = later
               if block.isFull { flush(block, &writer, input, &blockStart, at, final: false) }
               continue
@@ -128,20 +130,20 @@ enum Deflate {
             block.match(found.length, found.distance)
             // `at + 1` is in the chains already.
             if found.length <= effort.insertUpTo { insertAll(from: at + 2, to: at + found.length) }
-            at += found.length
+            at &+= found.length
           } else if found.length >= minMatch {
             block.match(found.length, found.distance)
             if found.length <= effort.insertUpTo { insertAll(from: at + 1, to: at + found.length) }
-            at += found.length
+            at &+= found.length
           } else {
             block.literal(input[at])
-            at += 1
-            misses += 1
+            at &+= 1
+            misses &+= 1
             var skip = misses >> 5
             while skip > 0, at < count, !block.isFull {
               block.literal(input[at])
-              at += 1
-              skip -= 1
+              at &+= 1
+              skip &-= 1
             }
           }
           if found.length >= minMatch { misses = 0 }

@@ -79,30 +79,32 @@ public enum PNGEncoder {
       average[index] = row[index] &- above[index] / 2
       paethRow[index] = row[index] &- above[index]
     }
+    // Wrapping arithmetic throughout: no overflow check stands in the way of vector code.
     for index in 0..<count { up[index] = row[index] &- above[index] }
-    for index in head..<max(head, count) { sub[index] = row[index] &- row[index - step] }
+    for index in head..<max(head, count) { sub[index] = row[index] &- row[index &- step] }
     for index in head..<max(head, count) {
-      let sum = UInt16(row[index - step]) &+ UInt16(above[index])
+      let sum = UInt16(row[index &- step]) &+ UInt16(above[index])
       average[index] = row[index] &- UInt8(truncatingIfNeeded: sum >> 1)
     }
+    @inline(__always) func magnitude(_ value: Int32) -> Int32 {
+      let sign = value >> 31
+      return (value ^ sign) &- sign
+    }
     for index in head..<max(head, count) {
-      let left = Int16(row[index - step])
-      let upper = Int16(above[index])
-      let corner = Int16(above[index - step])
+      let left = Int32(row[index &- step])
+      let upper = Int32(above[index])
+      let corner = Int32(above[index &- step])
       // The distances from left + up − corner to each: |up − corner|, |left − corner|, their sum.
-      let toLeft = abs(upper &- corner)
-      let toUp = abs(left &- corner)
-      let toCorner = abs(left &+ upper &- 2 &* corner)
+      let toLeft = magnitude(upper &- corner)
+      let toUp = magnitude(left &- corner)
+      let toCorner = magnitude(left &+ upper &- corner &- corner)
       let predicted =
         toLeft <= toUp && toLeft <= toCorner ? left : toUp <= toCorner ? upper : corner
       paethRow[index] = row[index] &- UInt8(truncatingIfNeeded: predicted)
     }
     @inline(__always) func cost(_ bytes: UnsafePointer<UInt8>) -> Int {
       var total: Int32 = 0
-      for index in 0..<count {
-        let signed = Int16(Int8(bitPattern: bytes[index]))
-        total &+= Int32(signed < 0 ? -signed : signed)
-      }
+      for index in 0..<count { total &+= magnitude(Int32(Int8(bitPattern: bytes[index]))) }
       return Int(total)
     }
     return (cost(trial), cost(sub), cost(up), cost(average), cost(paethRow))

@@ -39,18 +39,20 @@ final class TokenBlock {
   @inline(__always)
   func literal(_ byte: UInt8) {
     tokens[count] = UInt32(byte)
-    count += 1
-    literalCount[Int(byte)] += 1
+    count &+= 1
+    literalCount[Int(byte)] &+= 1
   }
 
   @inline(__always)
   func match(_ length: Int, _ distance: Int) {
-    tokens[count] = UInt32(length) << 16 | UInt32(distance - 1)
-    count += 1
-    literalCount[Int(lengthSymbols[length])] += 1
+    tokens[count] =
+      UInt32(truncatingIfNeeded: length) << 16 | UInt32(truncatingIfNeeded: distance &- 1)
+    count &+= 1
+    literalCount[Int(lengthSymbols[length])] &+= 1
     let symbol =
-      distance <= 256 ? Int(nearDistances[distance - 1]) : Int(farDistances[(distance - 1) >> 7])
-    distanceCount[symbol] += 1
+      distance <= 256
+      ? Int(nearDistances[distance &- 1]) : Int(farDistances[(distance &- 1) &>> 7])
+    distanceCount[symbol] &+= 1
   }
 
   /// Empties the block for the next one.
@@ -187,16 +189,21 @@ final class TokenBlock {
           let symbol = Int(lengthSymbols[length])
           let word = literals[symbol]
           writer.write(word & 0xFFFF, Int(word >> 16))
-          let extra = lengthExtra[symbol - 257]
-          if extra > 0 { writer.write(UInt32(length - lengthBase[symbol - 257]), extra) }
-          let distance = Int(token & 0xFFFF) + 1
+          let extra = lengthExtra[symbol &- 257]
+          if extra > 0 {
+            writer.write(UInt32(truncatingIfNeeded: length &- lengthBase[symbol &- 257]), extra)
+          }
+          let distance = Int(token & 0xFFFF) &+ 1
           let distanceSymbol =
             distance <= 256
-            ? Int(nearDistances[distance - 1]) : Int(farDistances[(distance - 1) >> 7])
+            ? Int(nearDistances[distance &- 1]) : Int(farDistances[(distance &- 1) &>> 7])
           let distanceWord = distances[distanceSymbol]
           writer.write(distanceWord & 0xFFFF, Int(distanceWord >> 16))
           let more = distanceExtra[distanceSymbol]
-          if more > 0 { writer.write(UInt32(distance - distanceBase[distanceSymbol]), more) }
+          if more > 0 {
+            writer.write(
+              UInt32(truncatingIfNeeded: distance &- distanceBase[distanceSymbol]), more)
+          }
         }
       }
     }
