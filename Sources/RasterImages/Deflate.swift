@@ -34,7 +34,8 @@ enum Deflate {
   ) -> [UInt8] {
     var writer = BitWriter(capacity: input.count / 2 + 64)
     let block = TokenBlock()
-    let hashBits = 15
+    // 4,096 heads and a window's chain of Int32: both fit the first levels of the cache.
+    let hashBits = 12
     var head = [Int32](repeating: -1, count: 1 << hashBits)
     var previous = [Int32](repeating: -1, count: windowSize)
     let count = input.count
