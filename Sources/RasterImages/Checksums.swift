@@ -21,9 +21,14 @@ enum Checksums {
 
   /// The CRC-32 of `bytes`, continuing from `crc` (the CRC of what came before, 0 to start).
   static func crc32(_ bytes: [UInt8], continuing crc: UInt32 = 0) -> UInt32 {
+    bytes.withUnsafeBufferPointer { crc32($0, continuing: crc) }
+  }
+
+  /// The CRC-32 of the bytes in place.
+  static func crc32(_ bytes: UnsafeBufferPointer<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
     var value = ~crc
     crcTables.withUnsafeBufferPointer { tables in
-      bytes.withUnsafeBufferPointer { bytes in
+      do {
         var index = 0
         while index + 8 <= bytes.count {
           let low =

@@ -32,7 +32,9 @@ enum Deflate {
   static func compress(
     _ input: UnsafeBufferPointer<UInt8>, effort: Effort = .standard, last: Bool = true
   ) -> [UInt8] {
-    var writer = BitWriter(capacity: input.count / 2 + 64)
+    // Room for the worst case at once (stored blocks: the bytes and 5 a block): untouched
+    // pages cost nothing, and the writer never moves what it wrote.
+    var writer = BitWriter(capacity: input.count + input.count / 8 + 1024)
     let block = TokenBlock()
     // 4,096 heads and a window's chain of Int32: both fit the first levels of the cache.
     let hashBits = 12

@@ -17,9 +17,22 @@ public enum PNGEncoder {
     header += bigEndian(UInt32(image.height))
     header += [8, isGrey ? 0 : 2, 0, 0, 0]
     appendChunk("IHDR", header, to: &file)
-    appendChunk(
-      "IDAT", zlib(samples, width: image.width, height: image.height, channels: channels),
-      to: &file)
+    // The IDAT chunk is put together in place: its pieces are copied once, into the file.
+    let (pieces, adler) = zlib(
+      samples, width: image.width, height: image.height, channels: channels)
+    let length = 2 + pieces.reduce(0) { $0 + $1.count } + 4
+    file.reserveCapacity(file.count + 12 + length + 12)
+    file += bigEndian(UInt32(length))
+    let start = file.count
+    file += Array("IDAT".utf8)
+    // 32 KB window, default level; the check bits make the pair a multiple of 31.
+    file += [0x78, 0x9C]
+    for piece in pieces { file += piece }
+    file += bigEndian(adler)
+    let crc = file.withUnsafeBufferPointer {
+      Checksums.crc32(UnsafeBufferPointer(rebasing: $0[start...]))
+    }
+    file += bigEndian(crc)
     appendChunk("IEND", [], to: &file)
     return file
   }
@@ -30,7 +43,10 @@ public enum PNGEncoder {
     _ samples: [UInt8], width: Int, rows: Range<Int>, channels: Int
   ) -> [UInt8] {
     let rowBytes = width * channels
-    var out = [UInt8](repeating: 0, count: (rowBytes + 1) * rows.count)
+    // Every byte is written below: no need to zero them first.
+    var out = [UInt8](unsafeUninitializedCapacity: (rowBytes + 1) * rows.count) { _, count in
+      count = (rowBytes + 1) * rows.count
+    }
     // One row of each filter's output, tried side by side; the cheapest is copied out.
     var trials = [UInt8](repeating: 0, count: rowBytes * 5)
     let zero = [UInt8](repeating: 0, count: rowBytes)
@@ -121,10 +137,12 @@ public enum PNGEncoder {
     return toUp <= toCorner ? up : corner
   }
 
-  /// The zlib stream (RFC 1950) of the filtered rows: header, deflate, Adler-32. The rows are
+  /// The pieces of the zlib stream (RFC 1950) of the filtered rows, and its Adler-32. The rows are
   /// filtered and deflated in bands of rows at once, one a core: each band is a piece of the
   /// stream that refers to nothing before it (as pigz does), which costs a few bytes a band.
-  static func zlib(_ samples: [UInt8], width: Int, height: Int, channels: Int) -> [UInt8] {
+  static func zlib(_ samples: [UInt8], width: Int, height: Int, channels: Int) -> (
+    pieces: [[UInt8]], adler: UInt32
+  ) {
     let bands = max(1, min(4, height / 128))
     let edges = (0...bands).map { $0 * height / bands }
     let pieces = Pieces(count: bands)
@@ -136,10 +154,7 @@ public enum PNGEncoder {
       }
       pieces.keep(piece.0, adler: piece.1, length: rows.count, at: band)
     }
-    // 32 KB window, default level; the check bits make the pair a multiple of 31.
-    var stream: [UInt8] = [0x78, 0x9C]
-    for piece in pieces.all { stream += piece }
-    return stream + bigEndian(pieces.adler)
+    return (pieces.all, pieces.adler)
   }
 
   private static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
