@@ -58,6 +58,11 @@ import Testing
       csv.stdout
         == "camera,left_id,right_id\nFHAZ,FLB_486265257EDR_F0481570FHAZ00323M_,FRB_486265257EDR_F0481570FHAZ00323M_\n"
     )
+    // A camera the rover never had is a typo, as everywhere.
+    let typo = try await CapturedRun.rovers(
+      ["stereo", "curiosity", "--sol", "1000", "--camera", "NAVCMA"], base: api.baseURL)
+    #expect(typo.status == 64)
+    #expect(typo.stderr.hasPrefix("Error: Unknown camera 'NAVCMA' on Curiosity."))
     // Perseverance's cameras are named per eye; the start of the name matches both.
     let hazcams = try await CapturedRun.rovers(
       [

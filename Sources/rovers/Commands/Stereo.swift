@@ -131,12 +131,27 @@ extension Rovers {
       }
     }
 
+    /// Refuses a camera the rover does not carry: one of its cameras, the start of one's name
+    /// (`NAVCAM` for `NAVCAM_LEFT`), or what ``CameraCheck`` takes (NASA's instrument names).
+    static func check(_ cameras: [String], on rover: Rover) throws {
+      let names = rover.cameras.map { $0.name.uppercased() }
+      for camera in cameras
+      where !names.contains(where: { $0 == camera || $0.hasPrefix(camera + "_") }) {
+        try CameraCheck.check([camera], on: [rover])
+      }
+    }
+
     /// The sol's pairs: listed, made into anaglyphs in `-o`, drawn with `--show`.
     private func pairs(of rover: String, sol: Int, _ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
       let photos = try await PhotoQuery(rover: rover, day: .day(.sol(sol)), cameras: []).fetch(
         archive)
       let wanted = cameras.map { $0.uppercased() }
+      if !wanted.isEmpty {
+        // A camera the rover never had is a typo to point out (exit 64), as everywhere.
+        let listed = try await archive.checkingRover(rover) { try await archive.fetchRover(rover) }
+        try Self.check(wanted, on: listed)
+      }
       let found = StereoPairing.pairs(in: photos, mastcam: wanted.contains("MAST"))
         .filter { pair in wanted.isEmpty || wanted.contains { Self.matches(pair, $0) } }
         .map {
