@@ -28,8 +28,14 @@ struct FeedRouter: Sendable {
     case "/api/v1/raw_image_items/", "/api/v1/raw_image_items":
       return mslPage(query)
     default:
-      // `/api/v1/raw_image_items/<mission>/latest/`.
       let parts = request.path.split(separator: "/").map(String.init)
+      // `/mmgis-maps/<M>/Layers/json/<M>_waypoints.json`: a traverse map's waypoints.
+      if parts.count == 5, parts[0] == "mmgis-maps", parts[2...3] == ["Layers", "json"],
+        parts[4] == parts[1] + "_waypoints.json"
+      {
+        return store.waypoints[parts[1]].map(Reply.jsonBody) ?? .text(404, "Not Found")
+      }
+      // `/api/v1/raw_image_items/<mission>/latest/`.
       guard parts.count == 5, parts[0...1] == ["api", "v1"], parts[2] == "raw_image_items",
         parts[4] == "latest", let sols = store.missions[parts[3]]
       else { return .text(404, "Not Found") }

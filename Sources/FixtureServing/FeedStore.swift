@@ -8,6 +8,8 @@ final class FeedStore: @unchecked Sendable {
   let categories: [String: [Int: [[String: Any]]]]
   /// The raw-image items by mission (`msl`, `insight`), then by sol, every sample type.
   let missions: [String: [Int: [[String: Any]]]]
+  /// The traverse maps' waypoint files by mission (`M20`, `MSL`), served as they are.
+  let waypoints: [String: Data]
 
   init(directory: String) throws {
     let nasa = URL(fileURLWithPath: directory).appendingPathComponent("nasa")
@@ -22,6 +24,14 @@ final class FeedStore: @unchecked Sendable {
     }
     self.categories = categories
     self.missions = missions
+    var waypoints: [String: Data] = [:]
+    let maps = nasa.appendingPathComponent("waypoints")
+    for file in (try? FileManager.default.contentsOfDirectory(atPath: maps.path)) ?? []
+    where file.hasSuffix("_waypoints.json") {
+      waypoints[String(file.dropLast("_waypoints.json".count))] = try Data(
+        contentsOf: maps.appendingPathComponent(file))
+    }
+    self.waypoints = waypoints
   }
 
   private static func sols(in folder: URL, root: String) throws -> [Int: [[String: Any]]] {

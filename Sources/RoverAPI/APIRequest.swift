@@ -1,7 +1,8 @@
 import Foundation
 
-/// Describes one endpoint of the API and the type its JSON decodes to.
-public struct APIRequest<Response: Decodable & Sendable>: Sendable {
+/// Describes one endpoint of the API and the type its JSON decodes to: through `Decodable`, or
+/// with a decoding of its own (a one-pass scan of a large file).
+public struct APIRequest<Response: Sendable>: Sendable {
   /// The path below the base URL, percent-encoded, without a leading slash: `rovers/curiosity`.
   public var path: String
   /// The query items, without the API key: the client adds it.
@@ -20,6 +21,9 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     self.decode = decode
   }
 
+}
+
+extension APIRequest where Response: Decodable {
   /// Creates a request whose body holds the response under one root key, such as `rover`.
   public init(path: String, query: [URLQueryItem] = [], rootKey: String) {
     self.init(path: path, query: query) { data in
@@ -34,6 +38,9 @@ public struct APIRequest<Response: Decodable & Sendable>: Sendable {
     }
   }
 
+}
+
+extension APIRequest {
   /// The request as people read it in messages: `GET /rovers/curiosity/photos?sol=1000`.
   ///
   /// It is built from the path and query alone, so it never holds the API key.

@@ -26,6 +26,8 @@ public enum CacheLifetime {
   public static let long: TimeInterval = 30 * 86_400
   /// One hour: anything about a rover still at work.
   public static let short: TimeInterval = 3_600
+  /// A day: a traverse map, which changes once a drive.
+  public static let day: TimeInterval = 86_400
   /// A hundred years: what NASA's feeds say of a mission that has ended (Ingenuity, InSight),
   /// which nothing can change; `--refresh` still asks again.
   public static let forever: TimeInterval = 100 * 365 * 86_400

@@ -18,6 +18,8 @@ public enum ArchiveError: Error, Sendable, Hashable {
   /// A mission only NASA's feeds have (Ingenuity, InSight), asked of a source that leaves the
   /// feeds out (`--source api`): the rover's name as the feeds spell it.
   case onlyInFeeds(String)
+  /// A rover NASA publishes no traverse map for: its name as asked.
+  case noTraverse(String)
 }
 
 /// Where a source is and how hard it tries: what a notice about it says.

@@ -103,6 +103,16 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   /// Whether a feed has the rover's images.
   public func covers(rover: String) -> Bool { FeedRover.named(rover) != nil }
 
+  /// The rover's traverse from NASA's waypoint file (kept a day by the cache);
+  /// ``ArchiveError/noTraverse(_:)`` for a rover NASA publishes none for.
+  public func fetchTraverse(rover name: String) async throws -> Traverse {
+    guard let rover = FeedRover.named(name), let mission = rover.traverse else {
+      throw ArchiveError.noTraverse(FeedRover.named(name)?.name ?? name)
+    }
+    let file = try await client.send(FeedEndpoints.waypoints(mission: mission))
+    return Traverse(rover: rover.name, file: file)
+  }
+
   /// The sols the feed's latest downlink brought images for; `nil` for a rover it does not
   /// cover. The `latest` answer is asked once per run.
   public func latestDownlinkSols(rover name: String) async throws -> [Int]? {

@@ -218,6 +218,25 @@ struct JSONScanner: ~Copyable {
     readNull() ? nil : try readInt()
   }
 
+  /// Reads a number with a fraction or an exponent, or a string holding one (NASA's files
+  /// write some numbers as text); `nil` for `null`, a string that is no number, or a number
+  /// that is not finite.
+  mutating func readDecimal() throws -> Double? {
+    skipWhitespace()
+    if readNull() { return nil }
+    if peek() == UInt8(ascii: "\"") { return Double(try readString()).flatMap(Self.finite) }
+    let start = index
+    try skipNumber()
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    guard let value = Double(text) else {
+      index = start
+      throw mismatch("a number")
+    }
+    return Self.finite(value)
+  }
+
+  private static func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
+
   /// Reads a list of strings.
   mutating func readStrings() throws -> [String] {
     var strings: [String] = []

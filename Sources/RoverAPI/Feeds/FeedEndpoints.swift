@@ -60,4 +60,15 @@ public enum FeedEndpoints {
   public static func curiosityLatest(mission: String = "msl") -> APIRequest<FeedLatest> {
     APIRequest(path: "api/v1/raw_image_items/\(mission)/latest/")
   }
+
+  /// The waypoints of a mission's traverse map (`M20`, `MSL`), NASA's "Where is the rover"
+  /// GeoJSON on the feeds' host, read in one pass (``WaypointFile/scanning(_:)``) and kept a
+  /// day: it changes once a drive.
+  public static func waypoints(mission: String) -> APIRequest<WaypointFile> {
+    var request = APIRequest<WaypointFile>(
+      path: "mmgis-maps/\(mission)/Layers/json/\(mission)_waypoints.json",
+      decode: WaypointFile.scanning)
+    request.cacheRule = CacheRule { _, _ in CacheLifetime.day }
+    return request
+  }
 }

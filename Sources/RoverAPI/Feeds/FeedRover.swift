@@ -28,13 +28,16 @@ public struct FeedRover: Sendable, Hashable {
   /// Whether only the feeds have it: no server of the API does (Ingenuity, InSight), so it
   /// is answered from the feeds whatever the source.
   public var feedsOnly: Bool
+  /// The name of its traverse map's waypoint file (`M20`, `MSL`); `nil` for a mission NASA
+  /// publishes none for (a helicopter's flights and a lander are other layers).
+  public var traverse: String?
 
   /// The missions the feeds cover; Spirit and Opportunity are in none (their images were
   /// removed from NASA's servers in 2024).
   public static let all = [
     FeedRover(
       name: "Curiosity", id: 5, launchDate: "2011-11-26", landingDate: "2012-08-06",
-      feed: .msl(mission: "msl"),
+      feed: .msl(mission: "msl"), traverse: "MSL",
       cameras: [
         ("FHAZ", "Front Hazard Avoidance Camera"), ("NAVCAM", "Navigation Camera"),
         ("MAST", "Mast Camera"), ("CHEMCAM", "Chemistry and Camera Complex"),
@@ -43,7 +46,7 @@ public struct FeedRover: Sendable, Hashable {
       ]),
     FeedRover(
       name: "Perseverance", id: 8, launchDate: "2020-07-30", landingDate: "2021-02-18",
-      feed: .mars2020(category: "mars2020"),
+      feed: .mars2020(category: "mars2020"), traverse: "M20",
       cameras: [
         ("EDL_RUCAM", "Rover Up-Look Camera"), ("EDL_DDCAM", "Descent Stage Down-Look Camera"),
         ("EDL_PUCAM1", "Parachute Up-Look Camera A"), ("EDL_PUCAM2", "Parachute Up-Look Camera B"),
@@ -80,8 +83,10 @@ public struct FeedRover: Sendable, Hashable {
 
   private init(
     name: String, id: Int, launchDate: String, landingDate: String, feed: Feed,
-    status: String = "active", feedsOnly: Bool = false, cameras: [(String, String)]
+    traverse: String? = nil, status: String = "active", feedsOnly: Bool = false,
+    cameras: [(String, String)]
   ) {
+    self.traverse = traverse
     self.name = name
     self.id = id
     self.launchDate = launchDate

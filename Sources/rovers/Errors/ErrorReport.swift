@@ -112,6 +112,11 @@ struct ErrorReport {
       self.init(
         message: "\(rover) is in NASA's raw-image feeds only, which --source api leaves out"
           + " (use --source auto or --source nasa)", code: .usage)
+    case .noTraverse(let rover):
+      let name = rover.prefix(1).uppercased() + rover.dropFirst()
+      self.init(
+        message: "NASA publishes the waypoints of Curiosity's and Perseverance's traverses only;"
+          + " \(name) has none", code: .usage)
     case .listedRoverRefused(_, let refusal):
       // A refusal (4xx) of a rover the server itself listed is its data contradicting itself.
       let code = Self.code(for: refusal)

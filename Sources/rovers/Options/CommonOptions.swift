@@ -189,6 +189,16 @@ struct CommonOptions: Sendable {
     }
   }
 
+  /// NASA's feeds as `where` asks them for a traverse map, kept a day by the response cache;
+  /// `nil` with `--source api`, which asks nothing of the feeds' host.
+  func makeTraverses(_ console: Console) -> FeedArchive? {
+    guard source != .api else { return nil }
+    let cache = cacheFolder.map {
+      ResponseCache(folder: $0, mode: refresh ? .refresh : .use, secret: apiKey)
+    }
+    return makeFeedArchive(console, cache: cache)
+  }
+
   /// NASA's raw-image feeds, never from the cache (they change every few minutes).
   func makeFeeds(_ console: Console) -> any DownlinkSource & PhotoArchive {
     makeFeedArchive(console, cache: nil)

@@ -17,7 +17,7 @@ _rovers_cameras() {
 _rovers() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo browse cache config help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo where browse cache config help --help --version" -- "$cur"))
     return
   fi
   local opts="" words="" folders=""
@@ -240,6 +240,25 @@ _rovers() {
       opts="--sol --camera -o --output --shift --show --size -j --jobs --image-protocol --width --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
+    where)
+      case "$prev" in
+        --sol) COMPREPLY=(); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol site drive lat lon elevation distance_m" -- "${cur##*,}")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --api-base) COMPREPLY=(); return ;;
+        --api-key) COMPREPLY=(); return ;;
+        --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --retries) COMPREPLY=(); return ;;
+        --deadline) COMPREPLY=(); return ;;
+      esac
+      opts="--sol --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
+      ;;
     browse)
       case "$prev" in
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -279,7 +298,7 @@ _rovers() {
       opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync verify gallery show stereo browse cache config exit-codes options environment" ;;
+    help) words="list latest manifest photos download sync verify gallery show stereo where browse cache config exit-codes options environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))
