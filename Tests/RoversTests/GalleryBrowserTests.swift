@@ -14,16 +14,26 @@ struct GalleryBrowserTests {
 
   init() throws { folder = try TemporaryFolder() }
 
-  @Test func everyImageLoadsNothingLeavesTheFolderAndTheKeysMoveBetweenSols() async throws {
+  /// The gallery of the fixtures' four sols with the harness page `name` beside it, served as
+  /// static files: what the harness reports, and the server's address (the server is kept
+  /// until the test ends).
+  func report(harness name: String) async throws -> (
+    report: [String: Any], origin: String, server: FixtureServer
+  ) {
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    let gallery = site.appendingPathComponent("gallery")
-    try await GalleryTests.fill(gallery, from: api)
+    try await GalleryTests.fill(site.appendingPathComponent("gallery"), from: api)
     try FileManager.default.copyItem(
-      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/harness.html"),
-      to: site.appendingPathComponent("harness.html"))
+      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/\(name)"),
+      to: site.appendingPathComponent(name))
     let server = try await FixtureServer.start(staticFolder: site.path)
-    let origin = server.host
-    let report = try await Chromium.report("\(origin)/static/harness.html", profile: folder.url)
+    let report = try await Chromium.report("\(server.host)/static/\(name)", profile: folder.url)
+    return (report, server.host, server)
+  }
+
+  @Test func everyImageLoadsNothingLeavesTheFolderAndTheKeysMoveBetweenSols() async throws {
+    let (report, origin, server) = try await report(harness: "harness.html")
+    // Kept until the screenshots at the end are taken.
+    defer { withExtendedLifetime(server) {} }
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     let index = try #require(report["index"] as? [String: Any])
     let sol = try #require(report["sol"] as? [String: Any])
@@ -99,14 +109,7 @@ struct GalleryBrowserTests {
   }
 
   @Test func theViewersThreeDButtonDrawsThePairAsAnAnaglyph() async throws {
-    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    let gallery = site.appendingPathComponent("gallery")
-    try await GalleryTests.fill(gallery, from: api)
-    try FileManager.default.copyItem(
-      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/stereo.html"),
-      to: site.appendingPathComponent("stereo.html"))
-    let server = try await FixtureServer.start(staticFolder: site.path)
-    let report = try await Chromium.report("\(server.host)/static/stereo.html", profile: folder.url)
+    let (report, _, _) = try await report(harness: "stereo.html")
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     // Sol 0's fifteen pairs: thirty photos marked, the other twenty-four not.
     #expect(report["photos"] as? Int == 54)
