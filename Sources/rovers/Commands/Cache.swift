@@ -10,8 +10,9 @@ extension Rovers {
       discussion: """
         Answers are kept in $XDG_CACHE_HOME/rovers (else ~/.cache/rovers): the rovers list and \
         manifests for 30 days once a mission is complete and for an hour while it is active, \
-        and the photo lists of finished sols for 30 days. --no-cache skips it, --refresh \
-        renews it.
+        the photo lists of finished sols for 30 days, what NASA's feeds say of the missions \
+        that have ended (Ingenuity, InSight) without expiry, and the traverse maps of where \
+        for a day. --no-cache skips it, --refresh renews it.
         """,
       arguments: [
         ArgumentSpec(
