@@ -1,3 +1,4 @@
+import MarsData
 import RasterImages
 import RoverAPI
 import TerminalScreen
@@ -144,6 +145,7 @@ public struct BrowserLoop: Sendable {
       case .sols(let rover): return .sols(try await services.sols(rover))
       case .photos(let key): return .photos(try await services.photos(key))
       case .preview(let address): return .preview(try await services.preview(address, columns))
+      case .traverse(let rover): return .traverse(try await services.traverse(rover))
       case .anaglyph(let left, let right):
         // Both frames at once; the right one scaled to the left's size if they differ.
         async let leftImage = services.preview(left, columns)

@@ -1,3 +1,4 @@
+import MarsData
 import RasterImages
 import RoverAPI
 
@@ -25,6 +26,8 @@ public struct BrowserServices: Sendable {
   public var open: @Sendable (_ photo: Photo) -> String?
   /// An error in the commands' words.
   public var describe: @Sendable (_ error: any Error) -> String
+  /// A rover's traverse map, for where the selected sol was; `nil` when it has none.
+  public var traverse: @Sendable (_ rover: String) async throws -> Traverse?
 
   /// Services.
   public init(
@@ -40,8 +43,10 @@ public struct BrowserServices: Sendable {
     describe: @escaping @Sendable (any Error) -> String,
     missions: @escaping @Sendable () async throws -> ([RoverRow], failures: [String]) = {
       ([], [])
-    }
+    },
+    traverse: @escaping @Sendable (String) async throws -> Traverse? = { _ in nil }
   ) {
+    self.traverse = traverse
     self.rovers = rovers
     self.missions = missions
     self.sols = sols

@@ -1,3 +1,4 @@
+import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
@@ -46,13 +47,17 @@ public struct BrowserState: Sendable {
     /// Whether the source adds missions beside its rovers (``Load/missions``), which are asked
     /// apart and added to the list when they answer.
     public var missions: Bool
+    /// Whether the rovers' traverse maps are asked for (``Load/traverse(_:)``), so the status
+    /// line says where the selected sol was; not with the API alone.
+    public var places: Bool
 
     /// Options.
     public init(
       previews: Bool, colors: Bool, trueColor: Bool, cellAspect: Double = 2, folder: String,
-      missions: Bool = false
+      missions: Bool = false, places: Bool = false
     ) {
       self.missions = missions
+      self.places = places
       self.previews = previews
       self.colors = colors
       self.trueColor = trueColor
@@ -88,6 +93,9 @@ public struct BrowserState: Sendable {
   public var stereoPairs: [SolKey: [String: StereoPair]] = [:]
   /// Whether the preview of a photo of a stereo pair is its red/cyan anaglyph (`a`).
   public var anaglyph = false
+  /// Each rover's traverse, by its key; `nil` inside when it has none, a failure when the map
+  /// could not be had (the sols are shown all the same).
+  public var traverses: [String: Loaded<Traverse?>] = [:]
   /// The rover whose sols are open (its key).
   public var rover: String?
   /// The sol whose photos are open.
@@ -175,6 +183,7 @@ public struct BrowserState: Sendable {
     case .sols:
       if let rover {
         loads.append(.sols(rover))
+        if options.places { loads.append(.traverse(rover)) }
         if let rows = openSols {
           let selected = cursor(.sols).selected
           for index in [selected, selected + 1, selected - 1] {
@@ -199,6 +208,7 @@ public struct BrowserState: Sendable {
     switch load {
     case .rovers: rovers != nil
     case .missions: missions != nil
+    case .traverse(let rover): traverses[rover] != nil
     case .sols(let rover): sols[rover] != nil
     case .photos(let key): photos[key] != nil
     case .preview, .anaglyph: load.previewKey.map { previews[$0] != nil } ?? false
@@ -221,6 +231,8 @@ public struct BrowserState: Sendable {
       addMissions(selecting: false)
     case (.sols(let rover), .sols(let rows)):
       sols[rover] = .value(rows)
+    case (.traverse(let rover), .traverse(let traverse)):
+      traverses[rover] = .value(traverse)
     case (.photos(let key), .photos(let list)):
       photos[key] = .value(PhotoRows.grouped(list))
       var pairs: [String: StereoPair] = [:]
@@ -269,6 +281,10 @@ public struct BrowserState: Sendable {
   /// what the screen shows.
   private mutating func fail(_ load: Load, _ reason: String) {
     switch load {
+    case .traverse(let rover):
+      // An extra too: the sols stay, the status line simply says no place.
+      traverses[rover] = .failure(reason)
+      return
     case .missions:
       // An extra: the rovers stay as they are, and the status line says what is left out.
       missions = []
@@ -294,6 +310,22 @@ public struct BrowserState: Sendable {
       selectedPhoto.map { previewLoad(of: $0) == load } ?? false
     default: false
     }
+  }
+
+  /// Where the rover was on the selected sol, in words for the status line:
+  /// `sol 1000 at 4.5907° S, 137.4434° E, −4496 m`; `nil` without a map or a point by then.
+  public var selectedPlace: String? {
+    guard level == .sols, let rover, let row = selectedSol,
+      let traverse = traverses[rover]?.value ?? nil, let point = traverse.position(onSol: row.sol)
+    else { return nil }
+    func degrees(_ value: Double, _ positive: String, _ negative: String) -> String {
+      String(format: "%.4f° %@", abs(value), value < 0 ? negative : positive)
+    }
+    var text = "sol \(row.sol) at \(degrees(point.latitude, "N", "S")), "
+    text += degrees(point.longitude, "E", "W")
+    if let elevation = point.elevation { text += String(format: ", %.0f m", elevation) }
+    if point.sol != row.sol { text += " (the last drive before, sol \(point.sol))" }
+    return text
   }
 
   /// The selected photo's stereo pair, when it is one of a pair on its sol.

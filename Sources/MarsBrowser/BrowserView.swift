@@ -95,6 +95,14 @@ public enum BrowserView {
       screen.write(
         message.text, row: row, column: 0, style: message.isError ? styles.error : styles.plain,
         limit: rightStart)
+    } else if let place = state.selectedPlace {
+      // Where the selected sol was, then the keys as room allows.
+      screen.write(place, row: row, column: 0, style: styles.plain, limit: rightStart)
+      let after = place.count + 3
+      if after < rightStart {
+        screen.write(
+          hints(state.level), row: row, column: after, style: styles.faint, limit: rightStart)
+      }
     } else {
       screen.write(hints(state.level), row: row, column: 0, style: styles.faint, limit: rightStart)
     }

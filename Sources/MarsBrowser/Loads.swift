@@ -1,3 +1,4 @@
+import MarsData
 import RasterImages
 import RoverAPI
 
@@ -15,6 +16,8 @@ public enum Load: Sendable, Hashable {
   case photos(SolKey)
   /// A photo's preview, by its image's address.
   case preview(String)
+  /// A rover's traverse map, for where its sols were (its lower-cased name).
+  case traverse(String)
   /// A stereo pair's preview as a red/cyan anaglyph, by its frames' addresses; answered as
   /// ``LoadResult/preview(_:)``.
   case anaglyph(left: String, right: String)
@@ -39,6 +42,8 @@ public enum LoadResult: Sendable {
   case photos([Photo])
   /// A photo's picture, decoded and made small.
   case preview(RasterImage)
+  /// A rover's traverse; `nil` for a rover NASA publishes none for.
+  case traverse(Traverse?)
   /// Why the load failed, in the commands' words.
   case failed(String)
 }

@@ -89,7 +89,7 @@ extension Rovers {
         options: BrowserState.Options(
           previews: colors && picture.imageProtocol != .none && environment["TERM"] != "dumb",
           colors: colors, trueColor: picture.trueColor, cellAspect: picture.cellAspect,
-          folder: folder, missions: common.source != .api),
+          folder: folder, missions: common.source != .api, places: common.source != .api),
         columns: size.columns, rows: size.rows, rover: rover)
       _ = await BrowserLoop(services: services, screen: session).run(
         state, events: events, post: post)
@@ -111,6 +111,7 @@ extension Rovers {
       let size = self.size
       let quiet = common.quiet
       let feedsHost = common.nasaBaseURL.host ?? ""
+      let traverses = windowed.makeTraverses(console)
       return BrowserServices(
         rovers: {
           // The source's own rovers, drawn at once; the missions come apart (below).
@@ -174,6 +175,12 @@ extension Rovers {
           let rows = outcomes.compactMap(\.value).map { RoverRow($0, note: "NASA's feeds") }
           let failure = FeedsTrouble.sentence(outcomes, feedsHost: feedsHost)
           return (rows, failure.map { [$0] } ?? [])
+        },
+        traverse: { rover in
+          // A rover NASA publishes no map for has no place to show; a map that cannot be had
+          // leaves the status line without one, and the sols are there all the same.
+          guard let traverses, FeedRover.named(rover)?.traverse != nil else { return nil }
+          return try await traverses.fetchTraverse(rover: rover)
         })
     }
 
