@@ -170,6 +170,14 @@ extension Rovers {
           StereoEntry.records(entries, made: false), json: entries, to: console)
         return .success
       }
+      return try await makeAnaglyphs(of: found, sol: sol, console)
+    }
+
+    /// Each pair's anaglyph, `-j` at a time: written into `-o`, drawn with `--show`, in order;
+    /// a summary on stderr, and the worst failure's exit code.
+    private func makeAnaglyphs(of found: [StereoPair], sol: Int, _ console: Console) async throws
+      -> ExitCode
+    {
       let folder = output.map { URL(fileURLWithPath: $0) }
       if let folder { try Directories.create(folder) }
       let maker = AnaglyphMaker(client: common.makeImageClient(console), shift: shift)
