@@ -2,21 +2,6 @@ import RoverAPI
 
 /// One photo as a page shows it: where its picture is, where a click takes, and its caption.
 public struct PhotoTile: Sendable, Hashable {
-  /// Tiles are the same when they show the same photo the same way.
-  public static func == (lhs: PhotoTile, rhs: PhotoTile) -> Bool {
-    lhs.source == rhs.source && lhs.camera == rhs.camera && lhs.nasaID == rhs.nasaID
-      && lhs.sol == rhs.sol && lhs.details == rhs.details
-      && lhs.cameraFullName == rhs.cameraFullName
-      && lhs.earthDate == rhs.earthDate && lhs.stereo?.left == rhs.stereo?.left
-      && lhs.stereo?.right == rhs.stereo?.right
-  }
-
-  /// Hashes the photo's picture and identity.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(source)
-    hasher.combine(nasaID)
-  }
-
   /// The picture: a path relative to the page, or a remote address.
   public var source: String
   /// The camera's short name: `NAVCAM_LEFT`; photos are grouped by it.
@@ -33,7 +18,7 @@ public struct PhotoTile: Sendable, Hashable {
   public var details: String?
   /// The left and right frames' pictures when the photo is one of a stereo pair on its page
   /// (``SolPage`` finds them): what the viewer's 3D button draws as an anaglyph.
-  public var stereo: (left: String, right: String)?
+  public var stereo: StereoFrames?
 
   /// Creates a tile.
   public init(
@@ -71,5 +56,19 @@ public struct PhotoTile: Sendable, Hashable {
   /// `NLF_0100_… · NAVCAM_LEFT · 2021-05-31 · sol 100`.
   var caption: String {
     ([nasaID, camera] + (earthDate.map { [$0] } ?? []) + ["sol \(sol)"]).joined(separator: " · ")
+  }
+}
+
+/// The two pictures of a stereo pair, as a page links them.
+public struct StereoFrames: Sendable, Hashable {
+  /// The left eye's picture.
+  public var left: String
+  /// The right eye's picture.
+  public var right: String
+
+  /// The pair's pictures.
+  public init(left: String, right: String) {
+    self.left = left
+    self.right = right
   }
 }

@@ -94,18 +94,13 @@ public struct SolPage: Sendable {
   /// The tiles with each stereo pair's two pictures on both of its tiles: the frames whose
   /// names differ only in the eye (``StereoPairing``, Curiosity's Mastcam left out as there).
   static func pairingStereo(_ tiles: [PhotoTile]) -> [PhotoTile] {
-    var sides: [String: (left: Int?, right: Int?)] = [:]
-    for (index, tile) in tiles.enumerated() {
-      guard let eye = StereoPairing.eye(of: tile.nasaID), eye.kind != .mastcam else { continue }
-      let key = "\(tile.sol)/\(eye.key)"
-      if eye.isLeft, sides[key]?.left == nil { sides[key, default: (nil, nil)].left = index }
-      if !eye.isLeft, sides[key]?.right == nil { sides[key, default: (nil, nil)].right = index }
-    }
     var paired = tiles
-    for case (let left?, let right?) in sides.values {
-      let pair = (left: tiles[left].source, right: tiles[right].source)
-      paired[left].stereo = pair
-      paired[right].stereo = pair
+    let pairs = StereoPairing.pairs(
+      Array(tiles.indices), name: { tiles[$0].nasaID }, sol: { tiles[$0].sol })
+    for (left, right) in pairs {
+      let frames = StereoFrames(left: tiles[left].source, right: tiles[right].source)
+      paired[left].stereo = frames
+      paired[right].stereo = frames
     }
     return paired
   }

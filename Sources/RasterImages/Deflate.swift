@@ -1,6 +1,6 @@
-/// A deflate compressor of its own (RFC 1951): LZ77 over a 32 KB window with hash chains and
-/// one step of lazy matching, each block coded with its own Huffman codes (dynamic blocks), or
-/// stored when that is smaller. What zlib's middle levels do, in far fewer lines.
+/// A deflate compressor of its own (RFC 1951): LZ77 over a 32 KB window with hash chains, each
+/// block coded with its own Huffman codes (dynamic blocks), or stored when that is smaller.
+/// What zlib's fast levels do, in far fewer lines.
 enum Deflate {
   /// How hard to look for matches.
   struct Effort: Sendable {
@@ -8,8 +8,6 @@ enum Deflate {
     var chain: Int
     /// A match this long is taken without looking further.
     var niceLength: Int
-    /// A match shorter than this is checked against the one starting a byte later.
-    var lazyBelow: Int
     /// The places a match covers go into the chains only when it is no longer than this: a
     /// long match is a run the next search finds from its start anyway.
     var insertUpTo: Int
@@ -17,7 +15,7 @@ enum Deflate {
     /// Fast, near zlib's level 2: PNG rows that went through the filters compress well with
     /// short searches, and the bound that matters (a file no larger than 1.25 times zlib's
     /// level 6 of the unfiltered rows) is met with room (measured on every real image).
-    static let standard = Effort(chain: 2, niceLength: 16, lazyBelow: 0, insertUpTo: 4)
+    static let standard = Effort(chain: 2, niceLength: 16, insertUpTo: 4)
   }
 
   static let windowSize = 32_768
@@ -64,14 +62,14 @@ enum Deflate {
           }
         }
         /// The longest match at `at` (its length and distance), inserting `at` into the chains.
-        @inline(__always) func longestMatch(at: Int, atLeast: Int) -> (length: Int, distance: Int) {
+        @inline(__always) func longestMatch(at: Int) -> (length: Int, distance: Int) {
           guard at &+ minMatch <= count else { return (0, 0) }
           let key = hash(at)
           var candidate = Int(head[key])
           previous[at & (windowSize - 1)] = head[key]
           head[key] = Int32(at)
           let limit = min(maxMatch, count &- at)
-          var best = max(atLeast, minMatch - 1)
+          var best = minMatch - 1
           var bestDistance = 0
           var chain = effort.chain
           while candidate >= 0, at &- candidate <= windowSize, chain > 0 {
@@ -112,32 +110,17 @@ enum Deflate {
           return bestDistance == 0 ? (0, 0) : (best, bestDistance)
         }
         var at = 0
-        var pending: (length: Int, distance: Int)? = nil
         // Places looked at in a row without a match: past 32 of them, the search skips ahead,
         // a byte more for every 32, as LZ4 does, since a stretch of noise-like residuals
         // rarely repeats; the bytes passed over are literals all the same.
         var misses = 0
         while at < count {
-          let found = pending ?? longestMatch(at: at, atLeast: 0)
-          pending = nil
-          if found.length >= minMatch, found.length < effort.lazyBelow, at + 1 < count {
-            // One step of lazy matching: a longer match a byte later wins over this one.
-            let later = longestMatch(at: at + 1, atLeast: found.length)
-            if later.length > found.length {
-              block.literal(input[at])
-              at &+= 1
-              pending = later
-              if block.isFull { flush(block, &writer, input, &blockStart, at, final: false) }
-              continue
-            }
-            block.match(found.length, found.distance)
-            // `at + 1` is in the chains already.
-            if found.length <= effort.insertUpTo { insertAll(from: at + 2, to: at + found.length) }
-            at &+= found.length
-          } else if found.length >= minMatch {
+          let found = longestMatch(at: at)
+          if found.length >= minMatch {
             block.match(found.length, found.distance)
             if found.length <= effort.insertUpTo { insertAll(from: at + 1, to: at + found.length) }
             at &+= found.length
+            misses = 0
           } else {
             block.literal(input[at])
             at &+= 1
@@ -149,7 +132,6 @@ enum Deflate {
               skip &-= 1
             }
           }
-          if found.length >= minMatch { misses = 0 }
           if block.isFull { flush(block, &writer, input, &blockStart, at, final: false) }
         }
       }

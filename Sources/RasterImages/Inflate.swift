@@ -155,22 +155,6 @@ struct Inflate {
     throw ImageError("the PNG's compressed data is damaged")
   }
 
-  private static let lengthBase = [
-    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
-    131, 163, 195, 227, 258,
-  ]
-  private static let lengthExtra = [
-    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-  ]
-  private static let distanceBase = [
-    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
-    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
-  ]
-  private static let distanceExtra = [
-    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
-    13,
-  ]
-
   private static let fixedLiterals: Code = {
     let lengths = (0..<288).map { $0 < 144 ? 8 : $0 < 256 ? 9 : $0 < 280 ? 7 : 8 }
     return (try? Code(lengths: lengths)) ?? (try? Code(lengths: [1, 1]))!
@@ -191,11 +175,13 @@ struct Inflate {
       } else {
         let lengthIndex = symbol - 257
         guard lengthIndex < 29 else { throw ImageError("the PNG's compressed data is damaged") }
-        let length = Self.lengthBase[lengthIndex] + (try bits(Self.lengthExtra[lengthIndex]))
+        let length =
+          DeflateFormat.lengthBase[lengthIndex] + (try bits(DeflateFormat.lengthExtra[lengthIndex]))
         let distanceIndex = try self.symbol(distances)
         guard distanceIndex < 30 else { throw ImageError("the PNG's compressed data is damaged") }
         let distance =
-          Self.distanceBase[distanceIndex] + (try bits(Self.distanceExtra[distanceIndex]))
+          DeflateFormat.distanceBase[distanceIndex]
+          + (try bits(DeflateFormat.distanceExtra[distanceIndex]))
         guard distance <= written else { throw ImageError("the PNG's compressed data is damaged") }
         guard written + length <= limit else { throw Self.tooLarge }
         // Byte by byte: a copy may overlap what it writes (a run of one byte repeated).
@@ -217,7 +203,7 @@ struct Inflate {
     let literalCount = try bits(5) + 257
     let distanceCount = try bits(5) + 1
     let codeCount = try bits(4) + 4
-    let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+    let order = DeflateFormat.codeLengthOrder
     var codeLengths = [Int](repeating: 0, count: 19)
     for index in 0..<codeCount { codeLengths[order[index]] = try bits(3) }
     let lengthCode = try Code(lengths: codeLengths)

@@ -8,8 +8,6 @@ final class TokenBlock {
   /// (or the byte), a token each: the length in the high half, the value in the low.
   private let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: Deflate.blockTokens)
   private var count = 0
-  private var literalCounts = [Int](repeating: 0, count: 286)
-  private var distanceCounts = [Int](repeating: 0, count: 30)
   /// ``lengthSymbol`` and the distance symbols, copied once out of their lazily made globals.
   private let lengthSymbols = UnsafeMutablePointer<UInt16>.allocate(capacity: 259)
   private let nearDistances = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
@@ -64,44 +62,20 @@ final class TokenBlock {
 
   // MARK: - The tables of RFC 1951, 3.2.5
 
-  static let lengthBase: [Int] = [
-    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
-    131, 163, 195, 227, 258,
-  ]
-  static let lengthExtra: [Int] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-  ]
-  static let distanceBase: [Int] = [
-    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
-    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
-  ]
-  static let distanceExtra: [Int] = [
-    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12,
-    13, 13,
-  ]
   /// The symbol (257 to 285) of each match length 0 to 258.
   static let lengthSymbol: [UInt16] = (0...258).map { length in
     guard length >= 3 else { return 0 }
-    let index = lengthBase.lastIndex { $0 <= length } ?? 0
+    let index = DeflateFormat.lengthBase.lastIndex { $0 <= length } ?? 0
     return UInt16(257 + index)
   }
   /// The distance symbol of distances 1 to 256, and of larger ones by `(distance - 1) >> 7`.
   static let nearDistanceSymbol: [UInt8] = (1...256).map { distance in
-    UInt8(distanceBase.lastIndex { $0 <= distance } ?? 0)
+    UInt8(DeflateFormat.distanceBase.lastIndex { $0 <= distance } ?? 0)
   }
   static let farDistanceSymbol: [UInt8] = (0..<256).map { high in
     let distance = (high << 7) + 1
-    return UInt8(distanceBase.lastIndex { $0 <= distance } ?? 0)
+    return UInt8(DeflateFormat.distanceBase.lastIndex { $0 <= distance } ?? 0)
   }
-
-  @inline(__always)
-  static func distanceSymbol(_ distance: Int) -> Int {
-    distance <= 256
-      ? Int(nearDistanceSymbol[distance - 1]) : Int(farDistanceSymbol[(distance - 1) >> 7])
-  }
-
-  /// The order in which the code length code's lengths are sent.
-  static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
   // MARK: - Writing
 
@@ -109,8 +83,8 @@ final class TokenBlock {
   /// smaller, as for noise.
   func write(to writer: inout BitWriter, final: Bool, stored: UnsafeBufferPointer<UInt8>) {
     defer { reset() }
-    literalCounts = Array(UnsafeBufferPointer(start: literalCount, count: 286))
-    distanceCounts = Array(UnsafeBufferPointer(start: distanceCount, count: 30))
+    var literalCounts = Array(UnsafeBufferPointer(start: literalCount, count: 286))
+    var distanceCounts = Array(UnsafeBufferPointer(start: distanceCount, count: 30))
     literalCounts[256] += 1
     // Two codes at least in each alphabet: a code of one symbol is a case some readers refuse.
     for index in 0..<2 where distanceCounts.filter({ $0 > 0 }).count < 2 {
@@ -127,7 +101,7 @@ final class TokenBlock {
     for (symbol, _) in header { codeLengthCounts[Int(symbol)] += 1 }
     let codeLengthLengths = HuffmanLengths.lengths(codeLengthCounts, limit: 7)
     let codeLengthCount = max(
-      4, (Self.codeLengthOrder.lastIndex { codeLengthLengths[$0] > 0 } ?? 0) + 1)
+      4, (DeflateFormat.codeLengthOrder.lastIndex { codeLengthLengths[$0] > 0 } ?? 0) + 1)
 
     // The dynamic block's size in bits, to weigh against storing.
     var bits = 3 + 5 + 5 + 4 + 3 * codeLengthCount
@@ -136,10 +110,12 @@ final class TokenBlock {
     }
     for symbol in 0..<286 { bits += literalCounts[symbol] * Int(literalLengths[symbol]) }
     for symbol in 257..<286 {
-      bits += literalCounts[symbol] * Self.lengthExtra[symbol - 257]
+      bits += literalCounts[symbol] * DeflateFormat.lengthExtra[symbol - 257]
     }
     for symbol in 0..<30 {
-      bits += distanceCounts[symbol] * (Int(distanceLengths[symbol]) + Self.distanceExtra[symbol])
+      bits +=
+        distanceCounts[symbol]
+        * (Int(distanceLengths[symbol]) + DeflateFormat.distanceExtra[symbol])
     }
     let storedBits = 3 + 7 + (stored.count / 65_535 + 1) * 32 + stored.count * 8
     if storedBits < bits {
@@ -152,7 +128,7 @@ final class TokenBlock {
     writer.write(UInt32(literalCount - 257), 5)
     writer.write(UInt32(distanceCount - 1), 5)
     writer.write(UInt32(codeLengthCount - 4), 4)
-    for symbol in Self.codeLengthOrder.prefix(codeLengthCount) {
+    for symbol in DeflateFormat.codeLengthOrder.prefix(codeLengthCount) {
       writer.write(UInt32(codeLengthLengths[symbol]), 3)
     }
     let codeLengthCodes = HuffmanLengths.codes(codeLengthLengths)
@@ -172,10 +148,10 @@ final class TokenBlock {
     for symbol in 0..<30 {
       distanceWords[symbol] = distanceCodes[symbol] | UInt32(distanceLengths[symbol]) << 16
     }
-    let lengthExtra = Self.lengthExtra
-    let lengthBase = Self.lengthBase
-    let distanceExtra = Self.distanceExtra
-    let distanceBase = Self.distanceBase
+    let lengthExtra = DeflateFormat.lengthExtra
+    let lengthBase = DeflateFormat.lengthBase
+    let distanceExtra = DeflateFormat.distanceExtra
+    let distanceBase = DeflateFormat.distanceBase
     literalWords.withUnsafeBufferPointer { literals in
       distanceWords.withUnsafeBufferPointer { distances in
         for index in 0..<count {

@@ -75,21 +75,32 @@ public enum StereoPairing {
   /// The pairs among one sol's photos, in the order of their left frames; Curiosity's Mastcam
   /// only with `mastcam`.
   public static func pairs(in photos: [Photo], mastcam: Bool = false) -> [StereoPair] {
-    var rights: [String: Photo] = [:]
-    for photo in photos {
-      guard let eye = eye(of: photo.nasaID), !eye.isLeft, mastcam || eye.kind != .mastcam else {
-        continue
-      }
-      // The first right frame of a key is its partner; a later version is not a second pair.
-      let key = "\(photo.sol)/\(eye.key)"
-      if rights[key] == nil { rights[key] = photo }
+    pairs(photos, mastcam: mastcam, name: \.nasaID, sol: \.sol).map {
+      StereoPair(left: $0.left, right: $0.right)
     }
-    var pairs: [StereoPair] = []
-    for photo in photos {
-      guard let eye = eye(of: photo.nasaID), eye.isLeft, mastcam || eye.kind != .mastcam,
-        let right = rights.removeValue(forKey: "\(photo.sol)/\(eye.key)")
+  }
+
+  /// The pairs among any items told by their identity and sol (a page's tiles as well as
+  /// photos): each left frame with the first right frame of its key, in the left frames' order.
+  public static func pairs<Item>(
+    _ items: [Item], mastcam: Bool = false, name: (Item) -> String, sol: (Item) -> Int
+  ) -> [(left: Item, right: Item)] {
+    let eyes = items.map { item in
+      eye(of: name(item)).flatMap { mastcam || $0.kind != .mastcam ? $0 : nil }
+    }
+    var rights: [String: Item] = [:]
+    for (item, eye) in zip(items, eyes) {
+      guard let eye, !eye.isLeft else { continue }
+      // The first right frame of a key is its partner; a later version is not a second pair.
+      let key = "\(sol(item))/\(eye.key)"
+      if rights[key] == nil { rights[key] = item }
+    }
+    var pairs: [(left: Item, right: Item)] = []
+    for (item, eye) in zip(items, eyes) {
+      guard let eye, eye.isLeft,
+        let right = rights.removeValue(forKey: "\(sol(item))/\(eye.key)")
       else { continue }
-      pairs.append(StereoPair(left: photo, right: right))
+      pairs.append((item, right))
     }
     return pairs
   }

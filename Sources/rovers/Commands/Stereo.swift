@@ -123,20 +123,24 @@ extension Rovers {
       }
     }
 
-    /// Whether `camera` (upper-cased) asks for the pair: either eye's camera, or its start.
-    static func matches(_ pair: StereoPair, _ camera: String) -> Bool {
-      [pair.left.camera.name, pair.right.camera.name].contains { name in
+    /// Whether `camera` (upper-cased) names one of `names`: the camera itself, or the start of
+    /// its name (`NAVCAM` for `NAVCAM_LEFT`, since Perseverance names its cameras per eye).
+    static func names(_ names: [String], include camera: String) -> Bool {
+      names.contains { name in
         let name = name.uppercased()
         return name == camera || name.hasPrefix(camera + "_")
       }
     }
 
-    /// Refuses a camera the rover does not carry: one of its cameras, the start of one's name
-    /// (`NAVCAM` for `NAVCAM_LEFT`), or what ``CameraCheck`` takes (NASA's instrument names).
+    /// Whether `camera` (upper-cased) asks for the pair: either eye's camera, or its start.
+    static func matches(_ pair: StereoPair, _ camera: String) -> Bool {
+      names([pair.left.camera.name, pair.right.camera.name], include: camera)
+    }
+
+    /// Refuses a camera the rover does not carry: one of its cameras, the start of one's name,
+    /// or what ``CameraCheck`` takes (NASA's instrument names).
     static func check(_ cameras: [String], on rover: Rover) throws {
-      let names = rover.cameras.map { $0.name.uppercased() }
-      for camera in cameras
-      where !names.contains(where: { $0 == camera || $0.hasPrefix(camera + "_") }) {
+      for camera in cameras where !names(rover.cameras.map(\.name), include: camera) {
         try CameraCheck.check([camera], on: [rover])
       }
     }

@@ -109,9 +109,3 @@ struct Position: JSONPrintable {
     }
   }
 }
-
-extension Optional: JSONPrintable where Wrapped: JSONPrintable {
-  func write(to json: inout JSONWriter) {
-    if let value = self { value.write(to: &json) } else { json.null() }
-  }
-}

@@ -161,9 +161,7 @@ struct CommonOptions: Sendable {
   func makeSources(_ console: Console, fresh: Bool = false, sampleTypes: Set<String>? = nil)
     -> (archive: any PhotoArchive, feeds: (any DownlinkSource)?)
   {
-    let cache = cacheFolder.map {
-      ResponseCache(folder: $0, mode: refresh || fresh ? .refresh : .use, secret: apiKey)
-    }
+    let cache = makeCache(fresh: fresh)
     // Eight in flight: a sol of up to 900 photos is page 1 and then 8 pages of 100, which all
     // start together, so any sol arrives in two round trips.
     let api = MarsArchive(
@@ -193,10 +191,15 @@ struct CommonOptions: Sendable {
   /// `nil` with `--source api`, which asks nothing of the feeds' host.
   func makeTraverses(_ console: Console) -> FeedArchive? {
     guard source != .api else { return nil }
-    let cache = cacheFolder.map {
-      ResponseCache(folder: $0, mode: refresh ? .refresh : .use, secret: apiKey)
+    return makeFeedArchive(console, cache: makeCache(fresh: false))
+  }
+
+  /// The response cache these options describe; `nil` with `--no-cache`. `fresh` (or
+  /// `--refresh`) never answers from it, and still stores.
+  private func makeCache(fresh: Bool) -> ResponseCache? {
+    cacheFolder.map {
+      ResponseCache(folder: $0, mode: refresh || fresh ? .refresh : .use, secret: apiKey)
     }
-    return makeFeedArchive(console, cache: cache)
   }
 
   /// NASA's raw-image feeds, never from the cache (they change every few minutes).

@@ -6,6 +6,13 @@ protocol JSONPrintable {
   func write(to json: inout JSONWriter)
 }
 
+/// Nothing, as `null`: a value a command may not have (`where` before the first waypoint).
+extension Optional: JSONPrintable where Wrapped: JSONPrintable {
+  func write(to json: inout JSONWriter) {
+    if let value = self { value.write(to: &json) } else { json.null() }
+  }
+}
+
 extension Array: JSONPrintable where Element: JSONPrintable {
   func write(to json: inout JSONWriter) { json.array(self) { $1.write(to: &$0) } }
 }
