@@ -63,6 +63,9 @@ import Testing
       spirit.stderr
         == "Error: NASA publishes the waypoints of Curiosity's and Perseverance's traverses"
         + " only; Spirit has none\n")
+    let typo = try await run(["curiosty"], feeds: feeds.host)
+    #expect(typo.status == 64)
+    #expect(typo.stderr.hasPrefix("Error: Unknown rover 'curiosty'. Did you mean 'curiosity'?"))
     let api = try await run(["curiosity"], feeds: feeds.host, source: "api")
     #expect(api.status == 64)
     #expect(api.stderr.hasPrefix("Error: the traverse maps are on NASA's feeds' host"))
