@@ -162,7 +162,8 @@ public struct Gallery: Sendable {
       rovers.append(
         GalleryRover(
           name: summary.name, folder: folder, sols: summary.counts, dates: summary.earthDates,
-          manifest: RoverManifestFile.read(in: roverFolder)?.photos ?? [], strip: Array(strip)))
+          manifest: RoverManifestFile.read(in: roverFolder)?.photos ?? [], strip: Array(strip),
+          traverse: TraverseFile.read(in: roverFolder)))
     }
     try write(IndexPage(rovers: rovers).render(), to: root.appendingPathComponent(Self.indexName))
   }

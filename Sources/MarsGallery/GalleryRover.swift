@@ -1,3 +1,4 @@
+import MarsData
 import RoverAPI
 
 /// What the front page shows of one rover.
@@ -14,6 +15,8 @@ struct GalleryRover {
   var manifest: [ManifestEntry]
   /// The first photos of the latest sol, relative to the front page.
   var strip: [PhotoTile]
+  /// The traverse `download` or `sync` kept in the folder; `nil` without one.
+  var traverse: Traverse? = nil
 
   var photoCount: Int { sols.values.reduce(0, +) }
 }

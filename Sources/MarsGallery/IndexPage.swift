@@ -41,6 +41,9 @@ struct IndexPage {
     html += "<i style=\"background: var(--other)\"></i>sols not downloaded"
     if rover.manifest.isEmpty { html += " (no manifest recorded: only the sols here are shown)" }
     html += "</p>\n"
+    if let traverse = rover.traverse {
+      html += TraverseMap(traverse: traverse, onDisk: rover.sols, folder: rover.folder).render()
+    }
     html += solList(rover)
     html += "</section>\n"
     return html

@@ -44,8 +44,18 @@ public struct PhotoTile: Sendable, Hashable {
       details.mastElevation.map { "el \(degrees($0))" },
     ].compactMap { $0 }
     if !pointing.isEmpty { parts.append("mast " + pointing.joined(separator: " ")) }
+    if let place = details.place { parts.append(describe(place)) }
     if let credit = details.credit { parts.append(credit) }
     return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
+  /// `taken at 18.44748° N 77.45469° E, -2563 m (approximate)`: the latitude as north or
+  /// south, the longitude east as NASA gives it.
+  static func describe(_ place: PhotoPlace) -> String {
+    let latitude = "\(abs(place.latitude))° \(place.latitude < 0 ? "S" : "N")"
+    var text = "taken at \(latitude) \(place.longitude)° E"
+    if let elevation = place.elevation { text += ", \(Int(elevation.rounded())) m" }
+    return text + (place.isExact ? "" : " (approximate)")
   }
 
   /// Degrees to a tenth: `91.8°`.

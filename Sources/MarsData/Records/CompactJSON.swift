@@ -124,6 +124,13 @@ struct CompactJSON {
     try number(value)
   }
 
+  /// A member with `true` or `false`.
+  mutating func member(_ name: StaticString, _ value: Bool) {
+    key(name)
+    bytes += value ? "true".utf8 : "false".utf8
+    afterValue = true
+  }
+
   /// A member left out when there is no value.
   mutating func member(_ name: StaticString, _ value: String?) {
     if let value { member(name, value) }

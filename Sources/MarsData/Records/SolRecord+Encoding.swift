@@ -69,6 +69,15 @@ extension PhotoDetails {
       json.member("mars_time", marsTime)
       try json.member("mast_az", mastAzimuth)
       try json.member("mast_el", mastElevation)
+      if let place {
+        json.key("place")
+        try json.object { json in
+          try json.member("elevation", place.elevation)
+          json.member("exact", place.isExact)
+          try json.member("lat", place.latitude)
+          try json.member("lon", place.longitude)
+        }
+      }
       json.member("sample_type", sampleType)
       json.member("site", site)
       json.member("title", title)

@@ -19,12 +19,18 @@ public struct PhotoQuery: Sendable {
   public var day: Day
   /// Only these cameras; every camera when empty.
   public var cameras: [String]
+  /// For a range of sols, only its sols in these spans (the rover's sols near a place,
+  /// ``Traverse/sols(within:)``); every sol when `nil`.
+  public var solSpans: [ClosedRange<Int>]?
 
   /// Creates a query.
-  public init(rover: String, day: Day, cameras: [String]) {
+  public init(
+    rover: String, day: Day, cameras: [String], solSpans: [ClosedRange<Int>]? = nil
+  ) {
     self.rover = rover
     self.day = day
     self.cameras = cameras
+    self.solSpans = solSpans
   }
 
   /// Every matching photo, with the cameras checked against the rover's own list at the same
@@ -61,7 +67,8 @@ public struct PhotoQuery: Sendable {
       let outcome = try await archive.fetchLatestPhotos(rovers: [rover], camera: nil).first
       return try outcome?.result.get().photos ?? []
     case .sols(let range):
-      return try await archive.fetchPhotos(rover: rover, sols: range, cameras: cameras)
+      return try await archive.fetchPhotos(
+        rover: rover, sols: range, cameras: cameras, within: solSpans)
     case .earthDates(let range):
       return try await archive.fetchPhotos(rover: rover, earthDates: range, cameras: cameras)
     }

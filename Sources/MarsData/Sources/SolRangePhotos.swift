@@ -5,13 +5,28 @@ extension PhotoArchive {
   /// sols at a time keep the requests in flight near the source's window.
   var solsAtOnce: Int { max(1, maxConcurrentRequests / 2) }
 
-  /// The photos of every sol of `range` that has any, in sol order and then the source's:
-  /// the sols from the manifest, each fetched in a sliding window.
-  public func fetchPhotos(rover: String, sols range: ClosedRange<Int>, cameras: [String])
-    async throws -> [Photo]
-  {
+  /// The photos of every sol of `range` that has any (and is in one of `spans`, when given), in
+  /// sol order and then the source's: the sols from the manifest, each fetched in a sliding
+  /// window.
+  public func fetchPhotos(
+    rover: String, sols range: ClosedRange<Int>, cameras: [String],
+    within spans: [ClosedRange<Int>]? = nil
+  ) async throws -> [Photo] {
+    var range = range
+    if let spans {
+      // The manifest is asked for the spans' part of the range only: a feed counts sols by
+      // listing them.
+      guard let first = spans.first?.lowerBound, let last = spans.last?.upperBound,
+        first <= range.upperBound, last >= range.lowerBound
+      else { return [] }
+      range = max(first, range.lowerBound)...min(last, range.upperBound)
+    }
     let manifest = try await fetchManifest(rover: rover, span: .sols(range))
-    let sols = Set(manifest.photos.map(\.sol).filter(range.contains)).sorted()
+    let sols = Set(
+      manifest.photos.map(\.sol).filter { sol in
+        range.contains(sol) && (spans?.contains { $0.contains(sol) } ?? true)
+      }
+    ).sorted()
     return try await photos(of: rover, on: sols, cameras: cameras)
   }
 

@@ -39,6 +39,8 @@ public struct PhotoSync: Sendable {
   /// ask them about late downlinks: Mars Vista's window, which has caught late downlinks in
   /// practice (`latest_sols` names only the latest downlink's sols, so one missed is gone).
   public static let recheckedSols = 14
+  /// Each rover's traverse, by the name as asked for: its photos are saved with their places.
+  public var traverses: [String: Traverse] = [:]
 
   /// Creates a sync.
   public init(
@@ -292,7 +294,8 @@ public struct PhotoSync: Sendable {
       now - $0.since < SolPlan.patience
     }
     let downloads = DownloadPlanner.downloads(
-      of: photos, rover: progress.rover, layout: layout, size: size,
+      of: traverses[progress.rover]?.placed(photos) ?? photos, rover: progress.rover,
+      layout: layout, size: size,
       skipping: Set(recentlyGone.map(\.nasaID)))
     let listed = Set(photos.map(\.nasaID))
     progress.roverName = photos.first?.rover.name ?? progress.rover

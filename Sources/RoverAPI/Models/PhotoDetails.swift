@@ -22,12 +22,16 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
   public var caption: String?
   /// Who the image is credited to.
   public var credit: String?
+  /// Where on Mars the photo was taken: no feed says, a rover's traverse does
+  /// (`Traverse.placed(_:)`); `nil` until then.
+  public var place: PhotoPlace?
 
   /// Details with every field given or `nil`.
   public init(
     marsTime: String? = nil, mastAzimuth: Double? = nil, mastElevation: Double? = nil,
     site: Int? = nil, drive: Int? = nil, sampleType: String? = nil, filter: String? = nil,
-    title: String? = nil, caption: String? = nil, credit: String? = nil
+    title: String? = nil, caption: String? = nil, credit: String? = nil,
+    place: PhotoPlace? = nil
   ) {
     self.marsTime = marsTime
     self.mastAzimuth = mastAzimuth
@@ -39,6 +43,7 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
     self.title = title
     self.caption = caption
     self.credit = credit
+    self.place = place
   }
 
   /// The JSON names, in the order `--fields` lists them.
@@ -48,7 +53,7 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
     case mastElevation = "mast_el"
     case site, drive
     case sampleType = "sample_type"
-    case filter, title, caption, credit
+    case filter, title, caption, credit, place
   }
 
   /// Reads what is there, leniently: a value of the wrong type is left out.
@@ -64,6 +69,7 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
     title = container.lenientString(.title)
     caption = container.lenientString(.caption)
     credit = container.lenientString(.credit)
+    place = try? container.decodeIfPresent(PhotoPlace.self, forKey: .place)
   }
 
   /// The hour and minute of ``marsTime``, in minutes after local midnight; `nil` without one.

@@ -1,6 +1,6 @@
 /// One point of a rover's traverse as NASA's "Where is the rover" maps publish it: where the
 /// rover stood at the end of a drive, by its position counters (site and drive, the `RMC`).
-public struct Waypoint: Sendable, Hashable {
+public struct Waypoint: Codable, Sendable, Hashable {
   /// The sol the rover got there.
   public var sol: Int
   /// The site counter: the same as the `site` of every photo taken there.
@@ -15,6 +15,15 @@ public struct Waypoint: Sendable, Hashable {
   public var elevation: Double?
   /// Metres driven from landing to here; `nil` when the file has none.
   public var distance: Double?
+
+  /// The names a waypoint is kept under beside the photos (`.rovers-traverse.json`): NASA's
+  /// own, where it has one.
+  enum CodingKeys: String, CodingKey {
+    case sol, site, drive, elevation
+    case latitude = "lat"
+    case longitude = "lon"
+    case distance = "dist_total_m"
+  }
 
   /// A waypoint.
   public init(

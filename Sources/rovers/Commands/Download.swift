@@ -12,7 +12,9 @@ extension Rovers {
         Files go to DIR/<rover>/<sol>/<camera>/<NASA file name>. Each is written with no \
         name (or, where the file system cannot, a hidden one: .<name>.rovers-tmp) and named \
         once synced, so no file is ever half written; files already there are skipped, so a \
-        second run fetches only what is missing.
+        second run fetches only what is missing. Curiosity's and Perseverance's photos are \
+        placed on the rover's traverse (NASA's waypoint map, kept beside them for the gallery's \
+        map); a map that cannot be had costs only the places.
         """,
       arguments: [
         ArgumentSpec(
@@ -24,12 +26,14 @@ extension Rovers {
         CameraOptions.repeatable,
         Self.output.spec, DownloadOutput.jobs.spec, DownloadOutput.force.spec,
         Self.dryRun.spec, SizeOption.spec, DownloadOutput.noGallery.spec,
-      ] + PhotoFilterOptions.specs + CommonOptions.options(deadline: 3600), oneOf: DayOptions.oneOf,
+      ] + PhotoFilterOptions.specs + PlaceOptions.specs + CommonOptions.options(deadline: 3600),
+      oneOf: DayOptions.oneOf,
       examples: [
         "rovers download perseverance --sol 100 -o ~/mars",
         "rovers download curiosity --latest --camera FHAZ -o ~/mars",
         "rovers download perseverance --sol 100 --dry-run",
         "rovers download ingenuity --from-sol 1000 --to-sol 1069 -o ~/mars",
+        "rovers download curiosity --near -4.59,137.44 --within 200m -o ~/mars",
       ])
 
     static let output = Option.text(
@@ -44,14 +48,18 @@ extension Rovers {
     let output: DownloadOutput
     let size: SizeOption
     let filter: PhotoFilter
+    let placing: PhotoPlacing
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       // The run's transfers are `--jobs` at once on the wire, whoever hands them over.
       common = try CommonOptions(
         settings, deadline: 3600, connectionsPerHost: try settings[DownloadOutput.jobs])
       let rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
+      // Saved photos keep their places, in the sol's record and for the gallery's map.
+      placing = try PhotoPlacing(arguments, common: common, alwaysShown: true)
       query = PhotoQuery(
-        rover: rover, day: try DayOptions.parse(arguments, allowLatest: true),
+        rover: rover,
+        day: try DayOptions.parse(arguments, allowLatest: true, orElse: placing.everySol),
         cameras: try CameraOptions.parse(arguments))
       output = try DownloadOutput(
         settings, folder: try arguments[Self.output.option] ?? Self.output.defaultValue,
@@ -63,20 +71,29 @@ extension Rovers {
 
     static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }
 
-    /// The downloads of the photos asked for. The lists they come from are let go when it
-    /// returns: a sol of thousands of photos is held once, not once a step.
+    /// The downloads of the photos asked for, and the rover's traverse they were placed on.
+    /// The lists they come from are let go when it returns: a sol of thousands of photos is
+    /// held once, not once a step.
     private func plan(_ archive: any PhotoArchive, layout: PhotoFileLayout, _ console: Console)
-      async throws -> [PhotoDownload]
+      async throws -> (downloads: [PhotoDownload], traverse: Traverse?, code: ExitCode)
     {
+      let (found, traverse, placeCode) = try await placing.fetch(query, common: common, console) {
+        try await $0.fetch(archive)
+      }
       let kept = PhotoFilterOptions.apply(
-        filter, to: try await query.fetch(archive), quiet: common.quiet, console: console)
+        filter, to: placing.apply(traverse, to: found), quiet: common.quiet, console: console)
       let photos = size.apply(kept, common, console)
-      if photos.isEmpty, !common.quiet,
+      if photos.isEmpty, !common.quiet, let note = placing.emptyNote {
+        console.diagnostic(note)
+      } else if photos.isEmpty, !common.quiet,
         let reason = await EmptyAnswer(rover: query.rover, archive: archive).explain(query.day)
       {
         console.diagnostic(reason)
       }
-      return DownloadPlanner.downloads(of: photos, rover: query.rover, layout: layout)
+      return (
+        DownloadPlanner.downloads(of: photos, rover: query.rover, layout: layout), traverse,
+        placeCode
+      )
     }
 
     /// Downloads everything planned, showing progress.
@@ -103,7 +120,7 @@ extension Rovers {
         default: .latest
         }
       async let manifest = try? archive.fetchManifest(rover: query.rover, span: span)
-      let downloads = try await plan(archive, layout: layout, console)
+      let (downloads, traverse, placeCode) = try await plan(archive, layout: layout, console)
       if output.dryRun { return try output.listPlan(downloads, common: common, console) }
       // Consumed: the plan is let go once the run's results hold it, before the record is made.
       let results = try await fetch(consume downloads, console)
@@ -111,6 +128,7 @@ extension Rovers {
       let upkeep = GalleryUpkeep(
         root: layout.root, enabled: !output.noGallery, console: console, quiet: common.quiet)
       if let manifest = await manifest { upkeep.record(manifest, rover: query.rover) }
+      if let traverse { upkeep.record(traverse, rover: query.rover) }
       upkeep.update(results)
       let entries = results.map { DownloadEntry($0, scrub: console.redacted) }
       // A table of files would only repeat the disk: the summary line says what happened.
@@ -118,7 +136,9 @@ extension Rovers {
         DownloadEntry.records(entries), json: entries,
         table: { _, _ in },
         to: console)
-      return DownloadProgress.reportFailures(results, console, quiet: common.quiet)
+      return ExitCode.worst([
+        placeCode, DownloadProgress.reportFailures(results, console, quiet: common.quiet),
+      ])
     }
   }
 }

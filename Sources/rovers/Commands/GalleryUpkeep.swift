@@ -19,6 +19,12 @@ struct GalleryUpkeep {
     attempt { try RoverManifestFile.merge(manifest, into: folder) }
   }
 
+  /// Keeps the rover's traverse in its folder for the gallery's map.
+  func record(_ traverse: Traverse, rover: String) {
+    let folder = root.appendingPathComponent(PhotoFileLayout.roverFolder(rover))
+    attempt { try TraverseFile.write(traverse, into: folder) }
+  }
+
   /// Rewrites the gallery's pages of the sols the results touched, rover by rover.
   func update(_ results: [DownloadResult]) {
     guard enabled, !results.isEmpty else { return }

@@ -22,13 +22,15 @@ extension Rovers {
       ] + DayOptions.range + [
         CameraOptions.repeatable,
         Self.pageOption.spec, Self.urlsFlag.spec, SizeOption.spec,
-      ] + PhotoFilterOptions.specs + CommonOptions.specs, oneOf: DayOptions.oneOf,
+      ] + PhotoFilterOptions.specs + PlaceOptions.specs + CommonOptions.specs,
+      oneOf: DayOptions.oneOf,
       examples: [
         "rovers photos perseverance --sol 100",
         "rovers photos curiosity --earth-date 2015-05-30 --camera FHAZ --json",
         "rovers photos perseverance --sol 100 --urls | wget -i -",
         "rovers photos curiosity --from-sol 1000 --to-sol 1010 --camera NAVCAM",
         "rovers photos curiosity --sol 86 --source nasa --fields nasa_id,mars_time,mast_az,mast_el",
+        "rovers photos perseverance --near 18.4447,77.4508 --within 50m",
       ])
 
     static let pageOption = Option.integer(
@@ -47,11 +49,13 @@ extension Rovers {
     let page: Int?
     let urls: Bool
     let size: SizeOption
+    let placing: PhotoPlacing
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       common = try CommonOptions(settings)
       rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
-      let days = try DayOptions.parse(arguments)
+      placing = try PhotoPlacing(arguments, common: common)
+      let days = try DayOptions.parse(arguments, orElse: placing.everySol)
       day = days
       let isRange = if case .day = days { false } else { true }
       cameras = try CameraOptions.parse(arguments)
@@ -92,17 +96,23 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console, sampleTypes: filter.sampleTypes)
-      let found =
+      let query = PhotoQuery(rover: rover, day: day, cameras: cameras)
+      let (found, traverse, placeCode) = try await placing.fetch(query, common: common, console) {
+        query in
         if let page, let oneDay {
           try await archive.checkingRover(rover) {
             try await archive.fetchPhotoPage(rover: rover, on: oneDay, cameras: cameras, page: page)
           }
         } else {
-          try await PhotoQuery(rover: rover, day: day, cameras: cameras).fetch(archive)
+          try await query.fetch(archive)
         }
-      let kept = PhotoFilterOptions.apply(filter, to: found, quiet: common.quiet, console: console)
+      }
+      let kept = PhotoFilterOptions.apply(
+        filter, to: placing.apply(traverse, to: found), quiet: common.quiet, console: console)
       let photos = size.apply(kept, common, console)
-      if photos.isEmpty, !common.quiet {
+      if photos.isEmpty, !common.quiet, let note = placing.emptyNote {
+        console.diagnostic(note)
+      } else if photos.isEmpty, !common.quiet {
         let empty = EmptyAnswer(rover: rover, archive: archive)
         let reason =
           if let page, let oneDay {
@@ -116,7 +126,7 @@ extension Rovers {
         let out = OutputBuffer(console)
         for photo in photos { out.write(TerminalText.safe(photo.imgSrc) + "\n") }
         out.flush()
-        return .success
+        return placeCode
       }
       // NASA's Perseverance feed numbers no photo: a column of nothing is left out.
       let numbered = photos.contains { $0.id != nil }
@@ -141,7 +151,7 @@ extension Rovers {
           let sol = photos.first?.sol ?? { if case .sol(let sol) = oneDay { sol } else { 0 } }()
           out.write(SolPage(rover: name, sol: sol, tiles: tiles).render())
         }, to: console)
-      return .success
+      return placeCode
     }
 
   }

@@ -34,12 +34,13 @@ extension Rovers {
         DayOptions.sol, CameraOptions.repeatable, Self.output.spec, Self.shiftOption.spec,
         Self.showFlag.spec, SizeOption.spec, DownloadOutput.jobs.spec,
         PictureSetup.option.option.spec, Show.widthOption.spec,
-      ] + CommonOptions.options(deadline: 3600),
+      ] + PlaceOptions.specs + CommonOptions.options(deadline: 3600),
       examples: [
         "rovers stereo curiosity --sol 1000",
         "rovers stereo curiosity --sol 1000 -o 3d",
         "rovers stereo perseverance --sol 0 --camera FRONT_HAZCAM --show",
         "rovers stereo left.jpg right.jpg -o 3d.png --shift 12",
+        "rovers stereo perseverance --near 18.4447,77.4508 --within 100m",
       ])
 
     static let output = Option.text(
@@ -54,7 +55,8 @@ extension Rovers {
 
     /// What the pairs come from.
     enum Source {
-      case sol(rover: String, sol: Int)
+      /// A sol's pairs; with `--near` alone, those of every sol near the place (`nil`).
+      case sol(rover: String, sol: Int?)
       case files(left: String, right: String)
     }
 
@@ -69,6 +71,7 @@ extension Rovers {
     let choice: PictureSetup.Choice
     let width: Int?
     let environment: [String: String]
+    let placing: PhotoPlacing
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       let jobs = try settings[DownloadOutput.jobs]
@@ -84,6 +87,7 @@ extension Rovers {
       choice = try settings[PictureSetup.option]
       width = try arguments[Show.widthOption]
       environment = settings.environment
+      placing = try PhotoPlacing(arguments, common: common)
       let words = arguments.positionals
       if let sol = try arguments[DayOptions.solOption] {
         guard words.count == 1 else {
@@ -92,6 +96,8 @@ extension Rovers {
             command: Self.spec)
         }
         source = .sol(rover: try NameRules.rover(words[0], spec: Self.spec), sol: sol)
+      } else if words.count == 1, placing.area != nil {
+        source = .sol(rover: try NameRules.rover(words[0], spec: Self.spec), sol: nil)
       } else {
         guard words.count == 2 else {
           throw UsageError(
@@ -145,11 +151,15 @@ extension Rovers {
       }
     }
 
-    /// The sol's pairs: listed, made into anaglyphs in `-o`, drawn with `--show`.
-    private func pairs(of rover: String, sol: Int, _ console: Console) async throws -> ExitCode {
+    /// The sol's pairs (or with `--near` alone, those of the sols near the place): listed,
+    /// made into anaglyphs in `-o`, drawn with `--show`.
+    private func pairs(of rover: String, sol: Int?, _ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console)
-      let photos = try await PhotoQuery(rover: rover, day: .day(.sol(sol)), cameras: []).fetch(
-        archive)
+      let day = sol.map { PhotoQuery.Day.day(.sol($0)) } ?? placing.everySol ?? .latest
+      let (listed, traverse, placeCode) = try await placing.fetch(
+        PhotoQuery(rover: rover, day: day, cameras: []), common: common, console
+      ) { try await $0.fetch(archive) }
+      let photos = placing.apply(traverse, to: listed)
       let wanted = cameras.map { $0.uppercased() }
       if !wanted.isEmpty {
         // A camera the rover never had is a typo to point out (exit 64), as everywhere.
@@ -163,23 +173,24 @@ extension Rovers {
         }
       if found.isEmpty, !common.quiet {
         let which = wanted.isEmpty ? "" : " of \(wanted.joined(separator: ", "))"
+        let of = sol.map { "of sol \($0)" } ?? "near the place"
         console.diagnostic(
           photos.isEmpty
-            ? "no photos on sol \(sol) of \(rover)"
-            : "no stereo pairs\(which) among the \(photos.count) photos of sol \(sol)")
+            ? placing.emptyNote ?? "no photos on sol \(sol ?? 0) of \(rover)"
+            : "no stereo pairs\(which) among the \(photos.count) photos \(of)")
       }
       guard output != nil || show else {
         let entries = found.map { StereoEntry(pair: $0) }
         try common.output.write(
           StereoEntry.records(entries, made: false), json: entries, to: console)
-        return .success
+        return placeCode
       }
-      return try await makeAnaglyphs(of: found, sol: sol, console)
+      return ExitCode.worst([placeCode, try await makeAnaglyphs(of: found, console)])
     }
 
     /// Each pair's anaglyph, `-j` at a time: written into `-o`, drawn with `--show`, in order;
     /// a summary on stderr, and the worst failure's exit code.
-    private func makeAnaglyphs(of found: [StereoPair], sol: Int, _ console: Console) async throws
+    private func makeAnaglyphs(of found: [StereoPair], _ console: Console) async throws
       -> ExitCode
     {
       let folder = output.map { URL(fileURLWithPath: $0) }
@@ -195,7 +206,10 @@ extension Rovers {
         if let failure = made.entry.failure { console.error(ErrorReport(failure).message) }
         if let png = made.png {
           drawer?.draw(
-            png, caption: "\(made.entry.pair.camera) · sol \(sol) · \(made.entry.pair.left.nasaID)")
+            png,
+            caption:
+              "\(made.entry.pair.camera) · sol \(made.entry.pair.left.sol) · \(made.entry.pair.left.nasaID)"
+          )
         }
         entries.append(entry)
       }

@@ -111,6 +111,12 @@ extension Rovers {
       sync.verifyFirst = verify
       // With --source nasa every sol is listed from the feeds already.
       sync.downlinks = common.source == .auto ? feeds : nil
+      // Saved photos keep their places, and the gallery draws the traverse.
+      var placeCode = ExitCode.success
+      if !output.dryRun {
+        (sync.traverses, placeCode) = await PhotoPlacing.traverses(
+          of: rovers, common: common, console)
+      }
       let progress = DownloadProgress(total: nil, console: console, quiet: common.quiet)
       let report = try await progress.finishing(quietly: true) {
         try await sync.run(rovers: rovers, onListed: progress.expect, onResult: progress.record)
@@ -161,10 +167,14 @@ extension Rovers {
       let codes =
         RoverFailures.report(failures, base: common.baseURL, to: console)
         + RoverFailures.report(unlisted, base: common.baseURL, to: console) + downlinkCodes
+        + (placeCode == .success ? [] : [placeCode])
       let upkeep = GalleryUpkeep(
         root: output.folder, enabled: !output.noGallery, console: console, quiet: common.quiet)
       for (rover, manifest) in report.manifests.sorted(by: { $0.key < $1.key }) {
         upkeep.record(manifest, rover: rover)
+      }
+      for (rover, traverse) in sync.traverses.sorted(by: { $0.key < $1.key }) {
+        upkeep.record(traverse, rover: rover)
       }
       upkeep.update(report.results)
       let entries = report.results.map { DownloadEntry($0, scrub: console.redacted) }

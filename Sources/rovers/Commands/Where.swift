@@ -54,11 +54,7 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       guard let feeds = common.makeTraverses(console) else { return .usage }
-      // A name no mission has is a typo to point out, before anything is asked.
-      let known = (KnownRovers.names + FeedRover.feedsOnly.map(\.name)).map { $0.lowercased() }
-      guard known.contains(rover) else {
-        throw ArchiveError.unknownRover(rover, known: known)
-      }
+      try PhotoPlacing.checkKnown(rover)
       let traverse = try await feeds.fetchTraverse(rover: rover)
       if !traverse.missingFields.isEmpty, !common.quiet {
         console.diagnostic(

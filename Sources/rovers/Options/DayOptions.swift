@@ -42,10 +42,11 @@ enum DayOptions {
       ?? .failure(.init(reason: "give a real date as YYYY-MM-DD"))
   }
 
-  /// The day the arguments name; a usage error when they name none, two, or a bad one.
-  static func parse(_ arguments: ParsedArguments, allowLatest: Bool = false) throws
-    -> PhotoQuery.Day
-  {
+  /// The day the arguments name, or `fallback` when they name none; a usage error when they
+  /// name none and there is no fallback, two, or a bad one.
+  static func parse(
+    _ arguments: ParsedArguments, allowLatest: Bool = false, orElse fallback: PhotoQuery.Day? = nil
+  ) throws -> PhotoQuery.Day {
     let spec = arguments.spec
     let sol = try arguments[solOption]
     let date = try arguments[earthDateOption]
@@ -64,7 +65,7 @@ enum DayOptions {
       throw UsageError(
         message: "\(used.joined(separator: " and ")) cannot be used together", command: spec)
     }
-    guard let day = given.first else {
+    guard let day = given.first ?? fallback else {
       let names =
         ["--sol <sol>", "--earth-date <date>"] + (allowLatest ? ["--latest"] : [])
         + ["--from-sol <sol>", "--from-date <date>"]

@@ -8,7 +8,19 @@ enum PhotoDetailFields {
     .init("mars_time"), .init("mast_az", alignRight: true), .init("mast_el", alignRight: true),
     .init("site", alignRight: true), .init("drive", alignRight: true), .init("sample_type"),
     .init("filter"), .init("title"), .init("caption"), .init("credit"),
+    .init("lat", "LATITUDE", alignRight: true), .init("lon", "LONGITUDE E", alignRight: true),
+    .init("elevation", "ELEVATION M", alignRight: true), .init("place"),
   ]
+
+  /// The fields that need the rover's traverse: a command fetches it only when one is asked
+  /// for.
+  static let placeFields: Set<String> = ["lat", "lon", "elevation", "place"]
+
+  /// How a place was found, in a word: `exact` (the waypoint of the photo's site and drive) or
+  /// `approximate`.
+  static func placeWord(_ place: PhotoPlace) -> String {
+    place.isExact ? "exact" : "approximate"
+  }
 
   /// A photo's cells for ``fields``, in order; empty where its source has no value.
   static func cells(_ details: PhotoDetails) -> [Records.Cell] {
@@ -16,7 +28,9 @@ enum PhotoDetailFields {
       .text(details.marsTime), .decimal(details.mastAzimuth), .decimal(details.mastElevation),
       .number(details.site), .number(details.drive), .text(details.sampleType),
       .text(details.filter), .text(details.title), .text(details.caption),
-      .text(details.credit),
+      .text(details.credit), .decimal(details.place?.latitude),
+      .decimal(details.place?.longitude), .decimal(details.place?.elevation),
+      .text(details.place.map(placeWord)),
     ]
   }
 }
