@@ -112,11 +112,9 @@ public enum ArgumentParser {
   }
 
   /// `-1` is a value to be judged, not an unknown option: "--sol -1" then says why -1 is wrong.
-  /// So is a list of numbers that starts with a negative one, such as a southern place,
-  /// `-4.59,137.44`.
+  /// So is any word a digit follows the dash of (no option is named by one), such as a southern
+  /// place, `-4.59,137.44`, or a negative distance, `-5m`.
   private static func isNegativeNumber(_ word: String) -> Bool {
-    word.count > 1 && word.hasPrefix("-")
-      && word.dropFirst().first.map { $0.isNumber || $0 == "." } == true
-      && word.dropFirst().allSatisfy { $0.isNumber || $0 == "." || $0 == "," || $0 == "-" }
+    word.hasPrefix("-") && word.dropFirst().first.map { $0.isNumber || $0 == "." } == true
   }
 }

@@ -47,14 +47,14 @@ enum PageStyle {
     .timeline .bar.here { fill: var(--accent); }
     .legend { font-size: 12px; color: var(--dim); }
     .traverse { margin: 8px 0 12px; }
-    .traverse-map { display: block; width: 100%; height: auto; max-height: 70vh; }
+    .traverse-map { display: block; width: 100%; height: auto; }
     .traverse .path { fill: none; stroke: var(--dim); stroke-width: 2;
       stroke-linejoin: round; vector-effect: non-scaling-stroke; }
     .traverse .sol-dot circle { fill: var(--accent); stroke: transparent; stroke-width: 28; }
     .traverse .sol-dot:hover circle, .traverse .sol-dot:focus circle { fill: #fff; }
     .traverse .latest { fill: none; stroke: #fff; stroke-width: 3; }
     .traverse .scale line { stroke: var(--text); stroke-width: 3; }
-    .traverse text { fill: var(--text); font-size: 16px; }
+    .traverse text { fill: var(--text); font-size: 22px; }
     .traverse .north path { fill: var(--text); }
     .legend i { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; }
     #viewer { position: fixed; inset: 0; background: rgba(0, 0, 0, 0.92); display: flex;

@@ -50,7 +50,8 @@ struct TraverseMap {
     let spanX = max((east - west) * across, 1)
     let spanY = max((north - south) * metresPerDegree, 1)
     let inner = Self.width - 2 * Self.margin
-    let scale = inner / max(spanX, spanY * 1.6)
+    // At most half as high as wide: a path that runs north-south is drawn narrower instead.
+    let scale = inner / max(spanX, spanY * 2)
     let height = (spanY * scale + 2 * Self.margin + Self.footer).rounded()
     let map = Projection(
       west: west, south: south, metresPerDegreeLatitude: metresPerDegree,
@@ -68,11 +69,11 @@ struct TraverseMap {
       let count = onDisk[sol] ?? 0
       svg += "<a href=\"\(HTMLText.href(folder))/\(sol)/index.html\" class=\"sol-dot\">"
       svg += "<circle cx=\"\(Self.format(map.x(point)))\" cy=\"\(Self.format(map.y(point)))\" "
-      svg += "r=\"6\"><title>Sol \(sol): \(count) photo\(count == 1 ? "" : "s")</title></circle>"
+      svg += "r=\"8\"><title>Sol \(sol): \(count) photo\(count == 1 ? "" : "s")</title></circle>"
       svg += "</a>\n"
     }
     svg += "<circle class=\"latest\" cx=\"\(Self.format(map.x(latest)))\" "
-    svg += "cy=\"\(Self.format(map.y(latest)))\" r=\"9\"><title>Latest: sol \(latest.sol)"
+    svg += "cy=\"\(Self.format(map.y(latest)))\" r=\"12\"><title>Latest: sol \(latest.sol)"
     svg += "</title></circle>\n"
     svg += scaleBar(metresAcross: inner / scale, height: height)
     svg += northArrow()

@@ -9,7 +9,8 @@ import Testing
     Usage: rovers photos <rover> (--sol <sol> | --earth-date <date> | --from-sol <sol>) \
     [--to-sol <sol>] [--from-date <date>] [--to-date <date>] [--camera <name> ...] \
     [--page <n>] [--urls] [--size <size>] [--sample-type <type> ...] \
-    [--mars-time-from <hh:mm>] [--mars-time-to <hh:mm>] [--format <format>] [--json]
+    [--mars-time-from <hh:mm>] [--mars-time-to <hh:mm>] [--near <lat,lon>] [--within <distance>] \
+    [--format <format>] [--json]
       See 'rovers photos --help' for more information.
 
     """

@@ -44,7 +44,7 @@ _rovers() {
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
-        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol earth_date id camera img_src nasa_id mars_time mast_az mast_el site drive sample_type filter title caption credit" -- "${cur##*,}")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol earth_date id camera img_src nasa_id mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -94,8 +94,10 @@ _rovers() {
         --sample-type) COMPREPLY=($(compgen -W "full thumbnail subframe downsampled" -- "$cur")); return ;;
         --mars-time-from) COMPREPLY=(); return ;;
         --mars-time-to) COMPREPLY=(); return ;;
+        --near) COMPREPLY=(); return ;;
+        --within) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
-        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit" -- "${cur##*,}")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -107,7 +109,7 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --from-sol --to-sol --from-date --to-date --camera --page --urls --size --sample-type --mars-time-from --mars-time-to --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --from-sol --to-sol --from-date --to-date --camera --page --urls --size --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     download)
@@ -125,6 +127,8 @@ _rovers() {
         --sample-type) COMPREPLY=($(compgen -W "full thumbnail subframe downsampled" -- "$cur")); return ;;
         --mars-time-from) COMPREPLY=(); return ;;
         --mars-time-to) COMPREPLY=(); return ;;
+        --near) COMPREPLY=(); return ;;
+        --within) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id nasa_id status path img_src error" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -138,7 +142,7 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera -o --output -j --jobs --force --dry-run --size --no-gallery --sample-type --mars-time-from --mars-time-to --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera -o --output -j --jobs --force --dry-run --size --no-gallery --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     sync)
@@ -224,6 +228,8 @@ _rovers() {
         -j|--jobs) COMPREPLY=(); return ;;
         --image-protocol) COMPREPLY=($(compgen -W "auto iterm kitty sixel blocks none" -- "$cur")); return ;;
         --width) COMPREPLY=(); return ;;
+        --near) COMPREPLY=(); return ;;
+        --within) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "camera sol left_id right_id left_url right_url file status error" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -237,7 +243,7 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--sol --camera -o --output --shift --show --size -j --jobs --image-protocol --width --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --camera -o --output --shift --show --size -j --jobs --image-protocol --width --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     where)

@@ -38,11 +38,15 @@ enum Chromium {
     try await run(["--virtual-time-budget=30000", "--dump-dom", url], profile: profile)
   }
 
-  /// A picture of the page at 1280 × 900.
-  static func screenshot(_ url: String, to file: URL, profile: URL) async throws {
+  /// A picture of the page in a window of this size (1280 × 900 unless said).
+  static func screenshot(
+    _ url: String, to file: URL, profile: URL, width: Int = 1280, height: Int = 900
+  ) async throws {
     _ = try await run(
-      ["--window-size=1280,900", "--virtual-time-budget=5000", "--screenshot=\(file.path)", url],
-      profile: profile)
+      [
+        "--window-size=\(width),\(height)", "--virtual-time-budget=5000",
+        "--screenshot=\(file.path)", url,
+      ], profile: profile)
   }
 
   /// What a harness page reports: the JSON object it writes in `<pre id="out">` once its
