@@ -548,6 +548,27 @@ def gallery(report, runs):
                None, "< 10 s at 100k", times[100_000] < 10)
 
 
+def place(report, runs):
+    """Every photo of a 5,000-photo folder placed on a 10,000-waypoint traverse: the gallery
+    rebuilt with the rover's traverse kept beside it (every photo placed by its site and drive,
+    the map drawn) against the same folder without it (the records read alone); interleaved."""
+    with Scratch() as scratch:
+        plain, placed = os.path.join(scratch, "plain"), os.path.join(scratch, "placed")
+        for folder in (plain, placed):
+            synthetic.gallery_folder(folder, 50, 100, counters=True)
+        synthetic.traverse_file(placed, 50, 10_000)
+        ours, theirs = measure_interleaved(
+            [([ROVERS, "gallery", placed, "-q"], None), ([ROVERS, "gallery", plain, "-q"], None)],
+            runs * 2)
+        page = open(os.path.join(placed, "curiosity", "0", "index.html")).read()
+        placed_all = page.count("taken at") == 100
+    ratio = ours.wall / theirs.wall
+    report.add("`gallery` placing every photo on the traverse", "5,000 photos, 10,000 waypoints",
+               ms(ours.wall) + ("" if placed_all else ", PHOTOS LEFT UNPLACED"), None,
+               "the same folder's records alone, %s" % ms(theirs.wall), ratio, "≤ 1.2×",
+               ratio <= 1.2 and placed_all)
+
+
 def startup(report, runs):
     """rovers --version as make install leaves it, against curl --version: many short runs,
     the two interleaved so that a busy moment of the machine falls on both alike."""
@@ -654,7 +675,7 @@ def browse_keys(report, runs):
 CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothing_new),
          ("photos", one_sol_original), ("stale", stale_count), ("manifest", manifest_json),
          ("cache", cold_cache), ("key", with_key), ("download", download), ("feeds", feeds),
-         ("gallery", gallery), ("startup", startup), ("show-decode", show_decode),
+         ("gallery", gallery), ("place", place), ("startup", startup), ("show-decode", show_decode),
          ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("browse-keys", browse_keys)]
 
 

@@ -100,9 +100,10 @@ def filler(folder, sol, count):
                          os.O_CREAT | os.O_WRONLY, 0o644))
 
 
-def gallery_folder(folder, sols, per_sol):
+def gallery_folder(folder, sols, per_sol, counters=False):
     """A mirror as download leaves it for the gallery: photo files, sol records and the rover's
-    manifest record."""
+    manifest record; with `counters`, each photo's site and drive as the feeds give them (five
+    sols a site, ten drives a sol), and no place yet."""
     rover = os.path.join(folder, "curiosity")
     entries = []
     for sol in range(sols):
@@ -118,6 +119,8 @@ def gallery_folder(folder, sols, per_sol):
                             "id": sol * 1_000_000 + index,
                             "img_src": "https://mars.nasa.gov/msl-raw-images/" + name,
                             "nasa_id": name.rsplit(".", 1)[0]})
+            if counters:
+                records[-1]["details"] = {"site": sol // 5, "drive": (sol % 5) * 100 + index % 10 * 10}
         write_json(os.path.join(rover, str(sol), ".rovers-sol.json"),
                    {"gone": [], "photos": records, "rover": "Curiosity", "sol": sol})
         entries.append({"sol": sol, "earth_date": earth_date(sol), "total_photos": per_sol,
@@ -125,6 +128,19 @@ def gallery_folder(folder, sols, per_sol):
     write_json(os.path.join(rover, ".rovers-manifest.json"), dict(
         ROVER, max_sol=sols - 1, max_date=earth_date(sols - 1), total_photos=sols * per_sol,
         photos=entries))
+
+
+def traverse_file(folder, sols, waypoints):
+    """The rover's traverse as download keeps it, `.rovers-traverse.json`: `waypoints` points
+    spread over the sols in order, with the counters gallery_folder's photos carry."""
+    points = []
+    for index in range(waypoints):
+        sol = index * sols // waypoints
+        points.append({"sol": sol, "site": sol // 5, "drive": (sol % 5) * 100 + index % 10 * 10,
+                       "lat": -4.59 - index * 1e-5, "lon": 137.44 + index * 1e-5,
+                       "elevation": -4500.0 + index * 0.01, "dist_total_m": index * 1.5})
+    write_json(os.path.join(folder, "curiosity", ".rovers-traverse.json"),
+               {"rover": "Curiosity", "waypoints": points})
 
 
 def write_json(path, value):

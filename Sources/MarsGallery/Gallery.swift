@@ -67,9 +67,10 @@ public struct Gallery: Sendable {
       var dates: [Int: String] = [:]
       var name: String?
       var pages: [(Int, String, [PhotoTile])] = []
+      let traverse = TraverseFile.read(in: roverFolder)
       for sol in sols {
         let (recorded, tiles) = Self.tiles(
-          in: roverFolder.appendingPathComponent(String(sol)), sol: sol)
+          in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse)
         guard !tiles.isEmpty else { continue }
         name = name ?? recorded
         counts[sol] = tiles.count
@@ -108,9 +109,10 @@ public struct Gallery: Sendable {
     var dates = summary.earthDates
     var name = summary.name
     var tilesBySol: [Int: [PhotoTile]] = [:]
+    let traverse = TraverseFile.read(in: roverFolder)
     for sol in touched {
       let (recorded, tiles) = Self.tiles(
-        in: roverFolder.appendingPathComponent(String(sol)), sol: sol)
+        in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse)
       if let recorded { name = recorded }
       counts[sol] = tiles.isEmpty ? nil : tiles.count
       dates[sol] = Self.earthDate(of: tiles)
@@ -127,7 +129,9 @@ public struct Gallery: Sendable {
     for sol in pages.sorted() {
       let tiles =
         tilesBySol[sol]
-        ?? Self.tiles(in: roverFolder.appendingPathComponent(String(sol)), sol: sol).1
+        ?? Self.tiles(
+          in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse
+        ).1
       let index = ordered.firstIndex(of: sol) ?? 0
       try writePage(
         roverFolder, name, sol: sol, tiles: tiles,
@@ -201,8 +205,11 @@ public struct Gallery: Sendable {
   }
 
   /// A sol's photos as tiles relative to its page, grouped by camera: the files in its camera
-  /// folders, with what its record says of each.
-  static func tiles(in folder: URL, sol: Int) -> (rover: String?, [PhotoTile]) {
+  /// folders, with what its record says of each. A photo saved without its place (by an
+  /// earlier version, or from the API alone) is placed on `traverse`, when the folder has one.
+  static func tiles(in folder: URL, sol: Int, traverse: Traverse? = nil) -> (
+    rover: String?, [PhotoTile]
+  ) {
     let record = SolRecordFile.read(in: folder)
     let known = Dictionary(
       (record?.photos ?? []).map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
@@ -213,11 +220,17 @@ public struct Gallery: Sendable {
       where imageExtensions.contains(URL(fileURLWithPath: file).pathExtension.lowercased()) {
         let path = "\(camera)/\(file)"
         let saved = known[path]
+        var details = saved?.details
+        if details?.place == nil, let traverse {
+          var placed = details ?? PhotoDetails()
+          placed.place = traverse.place(sol: sol, site: placed.site, drive: placed.drive)
+          details = placed
+        }
         tiles.append(
           PhotoTile(
             source: path, camera: saved?.camera ?? camera, cameraFullName: saved?.cameraFullName,
             nasaID: saved?.nasaID ?? NASAImageName.identity(ofImageAt: file) ?? file,
-            earthDate: saved?.earthDate, sol: sol, details: saved?.details))
+            earthDate: saved?.earthDate, sol: sol, details: details))
       }
     }
     tiles.sort { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }

@@ -57,7 +57,7 @@ struct TraverseMap {
       west: west, south: south, metresPerDegreeLatitude: metresPerDegree,
       metresPerDegreeLongitude: across, scale: scale, height: height)
     var svg = """
-      <figure class="traverse"><svg class="traverse-map" viewBox="0 0 \(Int(Self.width)) \
+      <figure class="traverse" id="\(HTMLText.escaped(folder))-traverse"><svg class="traverse-map" viewBox="0 0 \(Int(Self.width)) \
       \(Int(height))" role="img" aria-label="\(HTMLText.escaped(traverse.rover))'s traverse: \
       \(points.count) waypoints to sol \(latest.sol), north up">
 

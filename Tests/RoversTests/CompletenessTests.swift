@@ -25,9 +25,11 @@ import Testing
         at: root.appendingPathComponent(name),
         withDestinationURL: Binaries.fixtures.appendingPathComponent(name))
     }
-    try manager.createSymbolicLink(
-      at: root.appendingPathComponent("nasa/msl"),
-      withDestinationURL: Binaries.fixtures.appendingPathComponent("nasa/msl"))
+    for folder in ["msl", "waypoints"] {
+      try manager.createSymbolicLink(
+        at: root.appendingPathComponent("nasa/\(folder)"),
+        withDestinationURL: Binaries.fixtures.appendingPathComponent("nasa/\(folder)"))
+    }
     let feed = Binaries.fixtures.appendingPathComponent("nasa/mars2020")
     for name in try manager.contentsOfDirectory(atPath: feed.path) where name != "1042.json" {
       try manager.createSymbolicLink(

@@ -79,12 +79,16 @@ public struct Traverse: Sendable, Hashable {
   /// traverse, else where the rover was on its sol (approximate); `nil` before the first
   /// waypoint.
   public func place(of photo: Photo) -> PhotoPlace? {
-    if let site = photo.details.site, let drive = photo.details.drive,
-      let (point, exact) = place(site: site, drive: drive, sol: photo.sol)
-    {
+    place(sol: photo.sol, site: photo.details.site, drive: photo.details.drive)
+  }
+
+  /// Where a photo of `sol` with these counters (if it has them) was taken, by the rules of
+  /// ``place(of:)``.
+  public func place(sol: Int, site: Int?, drive: Int?) -> PhotoPlace? {
+    if let site, let drive, let (point, exact) = place(site: site, drive: drive, sol: sol) {
       return PhotoPlace(point, isExact: exact)
     }
-    return position(onSol: photo.sol).map { PhotoPlace($0, isExact: false) }
+    return position(onSol: sol).map { PhotoPlace($0, isExact: false) }
   }
 
   /// `photos`, each with its place (``place(of:)``) in its details.

@@ -79,7 +79,9 @@ struct PhotoPlacing: Sendable {
 
   /// The traverses of those of `rovers` NASA publishes one for, fetched at once, by the name
   /// as asked for, and the exit code those missing mean: what `sync` saves its photos' places
-  /// from. None is asked for with `--source api`.
+  /// from. None is asked for with `--source api`. A map that cannot be had is not said: the
+  /// sync's own check of the feeds says what is wrong with their host, and the gallery places
+  /// the photos later from the last map kept.
   static func traverses(of rovers: [String], common: CommonOptions, _ console: Console) async
     -> (traverses: [String: Traverse], code: ExitCode)
   {
@@ -99,7 +101,7 @@ struct PhotoPlacing: Sendable {
         switch result {
         case .success(let traverse): found[rover] = traverse
         case .failure(let error) where !(error is CancellationError):
-          codes.append(leftOut(error, rover: rover, common: common, console))
+          codes.append(leftOut(error, rover: rover, common: common, console, warn: false))
         case .failure: continue
         }
       }
@@ -110,14 +112,15 @@ struct PhotoPlacing: Sendable {
   /// Says why a rover's places are left out, and returns the exit code it means: 65 for a map
   /// that does not decode, success (and a warning) for one that cannot be had.
   private static func leftOut(
-    _ error: any Error, rover: String, common: CommonOptions, _ console: Console
+    _ error: any Error, rover: String, common: CommonOptions, _ console: Console,
+    warn: Bool = true
   ) -> ExitCode {
     let report = ErrorReport(error)
     if report.code == .dataError {
       console.error(report.message)
       return .dataError
     }
-    if !common.quiet {
+    if warn, !common.quiet {
       let name = rover.prefix(1).uppercased() + rover.dropFirst()
       console.remark("warning: the places of \(name)'s photos are left out: \(report.message)")
     }

@@ -12,14 +12,10 @@ enum PlaceOptions {
   }
 
   static let near = Option<Point>(
-    "near", value: "lat,lon",
-    help:
-      "Only photos taken near this place: latitude and longitude east in degrees, as 'where'"
-      + " prints them. Needs --within.",
+    "near", value: "lat,lon", help: "Only photos taken near here: degrees north, east.",
     parse: point)
   static let within = Option<Double>(
-    "within", value: "distance",
-    help: "How near, with its unit: 50m, 2km (along the surface of Mars).", parse: distance)
+    "within", value: "distance", help: "How near --near: 50m, 2km.", parse: distance)
 
   /// The options, for a command's spec.
   static let specs: [OptionSpec] = [near.spec, within.spec]

@@ -132,8 +132,8 @@ _rovers() {
         '*--sample-type[Only full, thumbnail, subframe or downsampled images, from NASA'\''s feeds; repeat for several. (default\: full frames, and Curiosity'\''s subframes)]:type:(full thumbnail subframe downsampled)' \
         '--mars-time-from[Only photos taken from this local Mars time of day (sunsets\: 17\:30).]:hh:mm: ' \
         '--mars-time-to[Only photos taken up to this local Mars time. Photos without one are left out.]:hh:mm: ' \
-        '--near[Only photos taken near this place\: latitude and longitude east in degrees, as '\''where'\'' prints them. Needs --within.]:lat,lon: ' \
-        '--within[How near, with its unit\: 50m, 2km (along the surface of Mars).]:distance: ' \
+        '--near[Only photos taken near here\: degrees north, east.]:lat,lon: ' \
+        '--within[How near --near\: 50m, 2km.]:distance: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place' \
@@ -175,8 +175,8 @@ _rovers() {
         '*--sample-type[Only full, thumbnail, subframe or downsampled images, from NASA'\''s feeds; repeat for several. (default\: full frames, and Curiosity'\''s subframes)]:type:(full thumbnail subframe downsampled)' \
         '--mars-time-from[Only photos taken from this local Mars time of day (sunsets\: 17\:30).]:hh:mm: ' \
         '--mars-time-to[Only photos taken up to this local Mars time. Photos without one are left out.]:hh:mm: ' \
-        '--near[Only photos taken near this place\: latitude and longitude east in degrees, as '\''where'\'' prints them. Needs --within.]:lat,lon: ' \
-        '--within[How near, with its unit\: 50m, 2km (along the surface of Mars).]:distance: ' \
+        '--near[Only photos taken near here\: degrees north, east.]:lat,lon: ' \
+        '--within[How near --near\: 50m, 2km.]:distance: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id nasa_id status path img_src error' \
@@ -306,8 +306,8 @@ _rovers() {
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
         '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
         '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
-        '--near[Only photos taken near this place\: latitude and longitude east in degrees, as '\''where'\'' prints them. Needs --within.]:lat,lon: ' \
-        '--within[How near, with its unit\: 50m, 2km (along the surface of Mars).]:distance: ' \
+        '--near[Only photos taken near here\: degrees north, east.]:lat,lon: ' \
+        '--within[How near --near\: 50m, 2km.]:distance: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - camera sol left_id right_id left_url right_url file status error' \
