@@ -19,6 +19,8 @@ struct TraverseMap {
 
   /// A point on the map: metres east and north of the traverse's south-west corner.
   private struct Projection {
+    /// Where the westernmost point is drawn.
+    var left: Double
     var west: Double
     var south: Double
     var metresPerDegreeLatitude: Double
@@ -27,7 +29,7 @@ struct TraverseMap {
     var height: Double
 
     func x(_ point: Waypoint) -> Double {
-      TraverseMap.margin + (point.longitude - west) * metresPerDegreeLongitude * scale
+      left + (point.longitude - west) * metresPerDegreeLongitude * scale
     }
 
     func y(_ point: Waypoint) -> Double {
@@ -50,11 +52,13 @@ struct TraverseMap {
     let spanX = max((east - west) * across, 1)
     let spanY = max((north - south) * metresPerDegree, 1)
     let inner = Self.width - 2 * Self.margin
-    // At most half as high as wide: a path that runs north-south is drawn narrower instead.
-    let scale = inner / max(spanX, spanY * 2)
+    // At most 0.4 as high as wide: a path that runs north-south is drawn narrower instead,
+    // in the middle.
+    let scale = inner / max(spanX, spanY * 2.5)
     let height = (spanY * scale + 2 * Self.margin + Self.footer).rounded()
     let map = Projection(
-      west: west, south: south, metresPerDegreeLatitude: metresPerDegree,
+      left: Self.margin + (inner - spanX * scale) / 2, west: west, south: south,
+      metresPerDegreeLatitude: metresPerDegree,
       metresPerDegreeLongitude: across, scale: scale, height: height)
     var svg = """
       <figure class="traverse" id="\(HTMLText.escaped(folder))-traverse"><svg class="traverse-map" viewBox="0 0 \(Int(Self.width)) \
