@@ -131,16 +131,18 @@ def gallery_folder(folder, sols, per_sol, counters=False):
 
 
 def traverse_file(folder, sols, waypoints):
-    """The rover's traverse as download keeps it, `.rovers-traverse.json`: `waypoints` points
-    spread over the sols in order, with the counters gallery_folder's photos carry."""
-    points = []
+    """The rover's traverse as download keeps it, `.rovers-traverse.json` in the shape of NASA's
+    waypoint files: `waypoints` points spread over the sols in order, with the counters
+    gallery_folder's photos carry."""
+    features = []
     for index in range(waypoints):
         sol = index * sols // waypoints
-        points.append({"sol": sol, "site": sol // 5, "drive": (sol % 5) * 100 + index % 10 * 10,
-                       "lat": -4.59 - index * 1e-5, "lon": 137.44 + index * 1e-5,
-                       "elevation": -4500.0 + index * 0.01, "dist_total_m": index * 1.5})
+        features.append({"type": "Feature", "properties": {
+            "sol": sol, "site": sol // 5, "drive": (sol % 5) * 100 + index % 10 * 10,
+            "lat": -4.59 - index * 1e-5, "lon": 137.44 + index * 1e-5,
+            "elev_geoid": -4500.0 + index * 0.01, "dist_total_m": index * 1.5}})
     write_json(os.path.join(folder, "curiosity", ".rovers-traverse.json"),
-               {"rover": "Curiosity", "waypoints": points})
+               {"type": "FeatureCollection", "features": features})
 
 
 def write_json(path, value):

@@ -60,6 +60,8 @@ public struct Gallery: Sendable {
     let index = root.appendingPathComponent(Self.indexName)
     guard Self.isOwnPage(index.path) else { throw Self.foreign(index) }
     var totals = Totals()
+    // Each rover's traverse, read once: for its photos' places and for its map.
+    var traverses: [String: Traverse] = [:]
     for folder in try subfolders(of: root) {
       let roverFolder = root.appendingPathComponent(folder)
       let sols = try subfolders(of: roverFolder).compactMap(Int.init).sorted()
@@ -67,7 +69,9 @@ public struct Gallery: Sendable {
       var dates: [Int: String] = [:]
       var name: String?
       var pages: [(Int, String, [PhotoTile])] = []
-      let traverse = TraverseFile.read(in: roverFolder)
+      let traverse = TraverseFile.read(
+        in: roverFolder, rover: Self.displayName(folder, roverFolder))
+      traverses[folder] = traverse
       for sol in sols {
         let (recorded, tiles) = Self.tiles(
           in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse)
@@ -93,7 +97,7 @@ public struct Gallery: Sendable {
       totals.sols += counts.count
       totals.photos += counts.values.reduce(0, +)
     }
-    try writeIndex()
+    try writeIndex(traverses: traverses)
     return totals
   }
 
@@ -109,7 +113,7 @@ public struct Gallery: Sendable {
     var dates = summary.earthDates
     var name = summary.name
     var tilesBySol: [Int: [PhotoTile]] = [:]
-    let traverse = TraverseFile.read(in: roverFolder)
+    let traverse = TraverseFile.read(in: roverFolder, rover: name)
     for sol in touched {
       let (recorded, tiles) = Self.tiles(
         in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse)
@@ -141,7 +145,7 @@ public struct Gallery: Sendable {
     try writeSummary(
       GallerySummary(name: name, sols: Self.keyed(counts), dates: Self.keyed(dates)),
       roverFolder)
-    try writeIndex()
+    try writeIndex(traverses: [folder: traverse])
   }
 
   /// A sol's Earth day, as its photos say it (the first that does).
@@ -150,8 +154,8 @@ public struct Gallery: Sendable {
   }
 
   /// The front page, from each rover's summary and manifest: no sol folder but the latest is
-  /// read.
-  private func writeIndex() throws {
+  /// read. `traverses` holds the traverses already read, by folder; the others are read here.
+  private func writeIndex(traverses: [String: Traverse?] = [:]) throws {
     var rovers: [GalleryRover] = []
     for folder in try subfolders(of: root) {
       let roverFolder = root.appendingPathComponent(folder)
@@ -167,7 +171,8 @@ public struct Gallery: Sendable {
         GalleryRover(
           name: summary.name, folder: folder, sols: summary.counts, dates: summary.earthDates,
           manifest: RoverManifestFile.read(in: roverFolder)?.photos ?? [], strip: Array(strip),
-          traverse: TraverseFile.read(in: roverFolder)))
+          traverse: traverses[folder]
+            ?? TraverseFile.read(in: roverFolder, rover: summary.name)))
     }
     try write(IndexPage(rovers: rovers).render(), to: root.appendingPathComponent(Self.indexName))
   }

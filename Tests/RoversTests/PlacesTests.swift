@@ -181,3 +181,41 @@ import Testing
     #expect(rows.count > 10 && rows.allSatisfy { $0.count == 2 && $0[1].isEmpty })
   }
 }
+
+extension PlacesTests {
+  @Test func theGalleryPlacesPhotosSavedWithoutAPlaceFromTheKeptTraverse() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let feeds = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let mirror = home.url.appendingPathComponent("mirror")
+    // Saved from the API alone: no counters, no place.
+    let saved = try await run(
+      ["download", "curiosity", "--sol", "1000", "-o", mirror.path, "-q"], feeds: feeds.host,
+      source: "api", api: api.baseURL)
+    #expect(saved.status == 0, "\(saved.stderr)")
+    let folder = mirror.appendingPathComponent("curiosity")
+    let record = try String(
+      contentsOf: folder.appendingPathComponent("1000/.rovers-sol.json"), encoding: .utf8)
+    #expect(!record.contains("\"place\""))
+    // A later run of NASA's feeds keeps the map beside them.
+    let later = try await run(
+      ["download", "curiosity", "--sol", "2540", "-o", mirror.path, "-q"], feeds: feeds.host)
+    #expect(later.status == 0, "\(later.stderr)")
+    let kept = try String(
+      contentsOf: folder.appendingPathComponent(".rovers-traverse.json"), encoding: .utf8)
+    #expect(kept.hasPrefix("{\"type\":\"FeatureCollection\",\"features\":["))
+    #expect(kept.split(separator: "\n").count == 13, "11 points, a line each")
+    let gallery = try await CapturedRun.rovers(["gallery", mirror.path, "-q"], base: api.baseURL)
+    #expect(gallery.status == 0, "\(gallery.stderr)")
+    // Sol 1000's photos are where the rover was that sol: its last waypoint, drive 30.
+    let page = try String(
+      contentsOf: folder.appendingPathComponent("1000/index.html"), encoding: .utf8)
+    let places = page.matches(of: /taken at [^"·]*/).map { String($0.output) }
+    #expect(!places.isEmpty)
+    #expect(Set(places) == ["taken at 4.59066° S 137.44344° E, -4496 m (approximate)"])
+    // The front page's map has the dots of both sols.
+    let index = try String(
+      contentsOf: mirror.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(index.contains("href=\"curiosity/1000/index.html\" class=\"sol-dot\""))
+    #expect(index.contains("href=\"curiosity/2540/index.html\" class=\"sol-dot\""))
+  }
+}
