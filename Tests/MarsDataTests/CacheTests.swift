@@ -84,6 +84,27 @@ import Testing
     #expect(lifetime == expected)
   }
 
+  @Test func aTraverseMapIsAskedForOnceADay() async throws {
+    let sent = Mutex(0)
+    let map = try Fixture.data("nasa/waypoints/M20_waypoints.json")
+    let network = ClosureTransport { _ in
+      sent.withLock { $0 += 1 }
+      return HTTPResponse(status: 200, body: map)
+    }
+    let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+    let cache = ResponseCache(folder: folder) { clock.withLock { $0 } }
+    let client = APIClient(
+      baseURL: URL(string: "http://example.test")!, apiKey: nil, transport: network, cache: cache)
+    let request = FeedEndpoints.waypoints(mission: "M20")
+    #expect(try await client.send(request).waypoints.count == 20)
+    clock.withLock { $0 += 86_399 }
+    _ = try await client.send(request)
+    #expect(sent.withLock { $0 } == 1)
+    clock.withLock { $0 += 2 }
+    #expect(try await client.send(request).waypoints.count == 20)
+    #expect(sent.withLock { $0 } == 2)
+  }
+
   @Test func theClientAnswersFromTheCacheAndNeverKeepsTheKey() async throws {
     let sent = Mutex(0)
     let manifest = try Fixture.data("api/manifests/spirit.json")
