@@ -219,3 +219,25 @@ extension PlacesTests {
     #expect(index.contains("href=\"curiosity/2540/index.html\" class=\"sol-dot\""))
   }
 }
+
+extension PlacesTests {
+  @Test func stereoNearAPlaceListsThePairsTakenThere() async throws {
+    let feeds = try await FixtureServer.start(shape: "nasa")
+    let near = ["--near", "18.44478,77.45109", "--within", "20m", "--format", "csv"]
+    // The sol-0 photos within 20 m, by their ids: the pairs are made of those alone.
+    let photos = try await run(
+      ["photos", "perseverance", "--sol", "0", "--fields", "nasa_id"] + near, feeds: feeds.host)
+    let within = Set(Self.rows(photos.stdout).map { $0[0] })
+    let alone = try await run(
+      ["stereo", "perseverance", "--fields", "sol,left_id,right_id"] + near, feeds: feeds.host)
+    #expect(alone.status == 0, "\(alone.stderr)")
+    let pairs = Self.rows(alone.stdout)
+    #expect(!pairs.isEmpty)
+    #expect(pairs.allSatisfy { $0[0] == "0" && within.contains($0[1]) && within.contains($0[2]) })
+    // Sol 100 is 70 m and more away: none of its pairs.
+    let far = try await run(
+      ["stereo", "perseverance", "--sol", "100", "--fields", "left_id"] + near, feeds: feeds.host)
+    #expect(far.status == 0 && Self.rows(far.stdout).isEmpty)
+    #expect(far.stderr == "no photo asked for was taken within 20 m of 18.44478,77.45109\n")
+  }
+}
