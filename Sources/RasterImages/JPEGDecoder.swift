@@ -37,9 +37,10 @@ struct JPEGDecoder {
         return try finish(scans: scans)
       case 0xC0, 0xC1, 0xC2:
         guard frame == nil else { throw ImageError("the JPEG has two frame headers") }
-        let parsed = try JPEGFrame(try segment(), marker: marker)
-        frame = parsed
+        var parsed = try JPEGFrame(try segment(), marker: marker)
         dcOnly = minimumWidth.map { parsed.width / 8 >= max(1, $0) } ?? false
+        parsed.prepare(direct: !parsed.progressive && !dcOnly)
+        frame = parsed
       case 0xC3, 0xC5, 0xC6, 0xC7:
         throw ImageError("it is a lossless or hierarchical JPEG, which this tool does not decode")
       case 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
@@ -196,7 +197,17 @@ struct JPEGDecoder {
       if needsAC, acTables[component.acTable] == nil {
         throw ImageError("a JPEG scan uses a Huffman table the file does not define")
       }
+      if !component.samples.isEmpty {
+        // Made into samples as it is decoded: the table must be there now.
+        guard let table = quantTables[component.quantTable] else {
+          throw ImageError("the JPEG lacks a quantization table it uses")
+        }
+        scan.quantTables[member] = table
+      }
     }
+    // The frame is taken out while the scan writes into it: left in place too, its blocks
+    // would be copied whole at the first write.
+    self.frame = nil
     position = try data.withUnsafeBufferPointer { buffer in
       try scan.decode(
         &frame, buffer, from: position, dcTables: dcTables, acTables: acTables,

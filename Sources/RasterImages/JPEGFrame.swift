@@ -13,8 +13,13 @@ struct JPEGComponent {
   var usedBlocksPerLine: Int
   var usedBlocksPerColumn: Int
   /// 64 coefficients per block, in natural order, not yet dequantized: 16 bits each, as
-  /// libjpeg keeps them (an 8-bit JPEG's coefficients fit).
+  /// libjpeg keeps them (an 8-bit JPEG's coefficients fit). Empty when ``samples`` is made
+  /// instead.
   var coefficients: [Int16] = []
+  /// The component's samples, each block transformed as soon as a baseline scan has decoded
+  /// it (``JPEGFrame/prepare(direct:)``): no coefficient is kept, the file's data is read once
+  /// and the pixels made while its bits are fresh. Empty when ``coefficients`` are kept.
+  var samples: [UInt8] = []
   /// The DC prediction of the scan in progress.
   var prediction: Int32 = 0
   var dcTable = 0
@@ -77,11 +82,22 @@ struct JPEGFrame {
       let samplesDown = (height * c.v + vMax - 1) / vMax
       components[index].usedBlocksPerLine = (samplesAcross + 7) / 8
       components[index].usedBlocksPerColumn = (samplesDown + 7) / 8
-      components[index].coefficients = [Int16](
-        repeating: 0,
-        count: components[index].blocksPerLine * components[index].blocksPerColumn * 64)
     }
     self.components = components
+  }
+
+  /// Makes room for what the scans give: with `direct` (a baseline frame decoded at full
+  /// size), each component's samples, mid-grey as a block no scan reaches is; else its
+  /// coefficients, for a progressive frame's later scans or the eighth-size means.
+  mutating func prepare(direct: Bool) {
+    for index in components.indices {
+      let blocks = components[index].blocksPerLine * components[index].blocksPerColumn
+      if direct {
+        components[index].samples = [UInt8](repeating: 128, count: blocks * 64)
+      } else {
+        components[index].coefficients = [Int16](repeating: 0, count: blocks * 64)
+      }
+    }
   }
 }
 

@@ -12,7 +12,10 @@ enum JPEGPixels {
     var planes: [[UInt8]] = []
     for component in frame.components {
       let quant = quantTables[component.quantTable]
-      planes.append(scale == 8 ? means(component, quant: quant) : plane(component, quant: quant))
+      planes.append(
+        scale == 8
+          ? means(component, quant: quant)
+          : component.samples.isEmpty ? plane(component, quant: quant) : component.samples)
     }
     let block = scale == 8 ? 1 : 8
     let width = (frame.width + scale - 1) / scale

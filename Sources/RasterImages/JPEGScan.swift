@@ -16,6 +16,9 @@ struct JPEGScan {
   private let zigzag = jpegZigzag
   /// Whether only DC coefficients are kept: AC bits are read past, not stored.
   var dcOnly = false
+  /// Each member's quantization table (natural order), by component index, for components
+  /// whose samples are made as they are decoded.
+  var quantTables: [Int: [Int32]] = [:]
 
   init(members: [Int], spectralStart: Int, spectralEnd: Int, high: Int, low: Int, progressive: Bool)
   {
@@ -34,6 +37,11 @@ struct JPEGScan {
   ) throws -> Int {
     var reader = JPEGBitReader(position: start)
     for member in members { frame.components[member].prediction = 0 }
+    // One block's dequantized coefficients, for components made into samples as they go.
+    let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 64)
+    scratch.initialize(repeating: 0)
+    defer { scratch.deallocate() }
+    let quants = members.map { quantTables[$0] ?? [] }
     // A scan of one component covers that component's own blocks; several, whole MCUs.
     let single = members.count == 1
     let unitsAcross = single ? frame.components[members[0]].usedBlocksPerLine : frame.mcusPerLine
@@ -51,16 +59,17 @@ struct JPEGScan {
         if single {
           try decodeBlock(
             &frame.components[members[0]], row: unitY, column: unitX, &reader, data,
-            dcTables: dcTables, acTables: acTables)
+            dcTables: dcTables, acTables: acTables, quant: quants[0], scratch: scratch)
           continue
         }
-        for member in members {
+        for (index, member) in members.enumerated() {
           let (h, v) = (frame.components[member].h, frame.components[member].v)
           for y in 0..<v {
             for x in 0..<h {
               try decodeBlock(
                 &frame.components[member], row: unitY * v + y, column: unitX * h + x, &reader,
-                data, dcTables: dcTables, acTables: acTables)
+                data, dcTables: dcTables, acTables: acTables, quant: quants[index],
+                scratch: scratch)
             }
           }
         }
@@ -94,12 +103,25 @@ struct JPEGScan {
   private mutating func decodeBlock(
     _ component: inout JPEGComponent, row: Int, column: Int, _ reader: inout JPEGBitReader,
     _ data: UnsafeBufferPointer<UInt8>, dcTables: [JPEGHuffmanTable?],
-    acTables: [JPEGHuffmanTable?]
+    acTables: [JPEGHuffmanTable?], quant: [Int32], scratch: UnsafeMutableBufferPointer<Int32>
   ) throws {
     guard row < component.blocksPerColumn, column < component.blocksPerLine else { return }
-    let base = (row * component.blocksPerLine + column) * 64
     let dc = dcTables[component.dcTable]
     let ac = acTables[component.acTable]
+    if !component.samples.isEmpty {
+      guard let dc, let ac else { return }
+      try quant.withUnsafeBufferPointer { quant in
+        try baseline(scratch, quant, &component.prediction, dc, ac, &reader, data)
+      }
+      let stride = component.blocksPerLine * 8
+      component.samples.withUnsafeMutableBufferPointer { out in
+        InverseDCT.transform(scratch, into: out, at: row * 8 * stride + column * 8, stride: stride)
+      }
+      // The transform works in the block: cleared for the next.
+      scratch.update(repeating: 0)
+      return
+    }
+    let base = (row * component.blocksPerLine + column) * 64
     try component.coefficients.withUnsafeMutableBufferPointer { all in
       let block = UnsafeMutableBufferPointer(rebasing: all[base..<(base + 64)])
       if !progressive {
@@ -122,6 +144,37 @@ struct JPEGScan {
         guard let ac else { return }
         try acRefine(block, ac, &reader, data)
       }
+    }
+  }
+
+  /// A baseline block's coefficients, dequantized, into `block` (all zero before).
+  @inline(__always)
+  private func baseline(
+    _ block: UnsafeMutableBufferPointer<Int32>, _ quant: UnsafeBufferPointer<Int32>,
+    _ prediction: inout Int32, _ dc: JPEGHuffmanTable, _ ac: JPEGHuffmanTable,
+    _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>
+  ) throws {
+    let symbol = try reader.decode(dc, data)
+    guard symbol <= 16 else { throw ImageError("the image's DC data is damaged") }
+    prediction &+= reader.signed(symbol, data)
+    // As the 16 bits libjpeg keeps a coefficient in, then dequantized.
+    block[0] = Int32(Int16(truncatingIfNeeded: prediction)) &* quant[0]
+    var k = 1
+    while k < 64 {
+      let rs = try reader.decode(ac, data)
+      let run = rs >> 4
+      let size = rs & 15
+      if size == 0 {
+        if run != 15 { break }
+        k += 16
+        continue
+      }
+      k += run
+      guard k < 64 else { break }
+      let index = zigzag[k]
+      block[index] =
+        Int32(Int16(truncatingIfNeeded: reader.signed(size, data))) &* quant[index]
+      k += 1
     }
   }
 

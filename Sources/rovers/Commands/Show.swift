@@ -3,6 +3,7 @@ import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
+import SystemInterface
 import TerminalPictures
 
 extension Rovers {
@@ -116,6 +117,8 @@ extension Rovers {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
+      // Pictures are decoded and encoded in arrays of megabytes: the freed ones are reused.
+      POSIX.keepLargeBlocksForReuse()
       let items = try await self.items(console)
       let terminal = PictureSetup.terminal(
         choice, environment: environment, onTerminal: console.style.width != nil)

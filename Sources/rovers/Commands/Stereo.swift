@@ -123,6 +123,8 @@ extension Rovers {
     static var fieldNames: [String] { StereoEntry.fields.map(\.name) }
 
     func run(_ console: Console) async throws -> ExitCode {
+      // Pictures are decoded and encoded in arrays of megabytes: the freed ones are reused.
+      POSIX.keepLargeBlocksForReuse()
       switch source {
       case .files(let left, let right): return try await combineFiles(left, right, console)
       case .sol(let rover, let sol): return try await pairs(of: rover, sol: sol, console)
