@@ -34,8 +34,10 @@ enum Deflate {
     // pages cost nothing, and the writer never moves what it wrote.
     var writer = BitWriter(capacity: input.count + input.count / 8 + 1024)
     let block = TokenBlock()
-    // 4,096 heads and a window's chain of Int32: both fit the first levels of the cache.
-    let hashBits = 12
+    // 32,768 heads and a window's chain of Int32 (128 KB each, in the second level of the
+    // cache): with fewer heads, most candidates were other bytes that hashed alike, each a
+    // wasted load from the window.
+    let hashBits = 15
     var head = [Int32](repeating: -1, count: 1 << hashBits)
     var previous = [Int32](repeating: -1, count: windowSize)
     let count = input.count

@@ -10,6 +10,12 @@ final class JPEGHuffmanTable: Sendable {
   let offset: [Int32]
   /// The symbols, in code order.
   let values: [UInt8]
+  /// For an AC table, a 9-bit prefix that holds a whole short code and the coefficient's bits
+  /// after it, both: the coefficient in the high byte (signed), the run of zeros before it in
+  /// bits 4…7 and the bits taken in 0…3; 0 when the prefix holds less (or an end of block).
+  /// Most of a photo's coefficients are small, so most are read with one lookup, as
+  /// stb_image and libjpeg-turbo do.
+  let fastAC: [Int16]
 
   static let fastBits = 9
 
@@ -48,6 +54,21 @@ final class JPEGHuffmanTable: Sendable {
     self.fast = fast
     self.maxCode = maxCode
     self.offset = offset
+    var fastAC = [Int16](repeating: 0, count: 512)
+    for prefix in 0..<512 {
+      let entry = fast[prefix]
+      guard entry != 0 else { continue }
+      let length = Int(entry >> 8)
+      let symbol = Int(entry & 0xFF)
+      let (run, size) = (symbol >> 4, symbol & 15)
+      guard size > 0, length + size <= Self.fastBits else { continue }
+      // The coefficient's bits follow the code within the prefix; extended as JPEG does.
+      let raw = (prefix << length & 511) >> (Self.fastBits - size)
+      let value = raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw
+      guard (-128...127).contains(value) else { continue }
+      fastAC[prefix] = Int16(value) << 8 | Int16(run << 4 | (length + size))
+    }
+    self.fastAC = fastAC
   }
 }
 

@@ -160,7 +160,22 @@ struct JPEGScan {
     // As the 16 bits libjpeg keeps a coefficient in, then dequantized.
     block[0] = Int32(Int16(truncatingIfNeeded: prediction)) &* quant[0]
     var k = 1
+    let fastAC = ac.fastAC
     while k < 64 {
+      // A short code and a small coefficient at once, when the next 9 bits hold both.
+      if reader.count < 16 { reader.fill(data) }
+      let quick = fastAC[Int(reader.bits >> 55)]
+      if quick != 0 {
+        let taken = Int(quick & 15)
+        reader.bits <<= UInt64(taken)
+        reader.count -= taken
+        k += Int(quick >> 4 & 15)
+        guard k < 64 else { break }
+        let index = zigzag[k]
+        block[index] = Int32(quick >> 8) &* quant[index]
+        k += 1
+        continue
+      }
       let rs = try reader.decode(ac, data)
       let run = rs >> 4
       let size = rs & 15
