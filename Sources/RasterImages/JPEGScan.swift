@@ -204,7 +204,21 @@ struct JPEGScan {
     prediction &+= reader.signed(symbol, data)
     block[0] = Int16(truncatingIfNeeded: prediction)
     var k = 1
+    let fastAC = ac.fastAC
     while k < 64 {
+      // A short code and a small coefficient at once, as in the other baseline reader.
+      if reader.count < 16 { reader.fill(data) }
+      let quick = fastAC[Int(reader.bits >> 55)]
+      if quick != 0 {
+        let taken = Int(quick & 15)
+        reader.bits <<= UInt64(taken)
+        reader.count -= taken
+        k += Int(quick >> 4 & 15)
+        guard k < 64 else { break }
+        if !dcOnly { block[zigzag[k]] = quick >> 8 }
+        k += 1
+        continue
+      }
       let rs = try reader.decode(ac, data)
       let run = rs >> 4
       let size = rs & 15
