@@ -152,6 +152,10 @@ final class TokenBlock {
     let lengthBase = DeflateFormat.lengthBase
     let distanceExtra = DeflateFormat.distanceExtra
     let distanceBase = DeflateFormat.distanceBase
+    // The writer as a local while the tokens go out: held in registers, not written back to
+    // the caller's after every code.
+    var out = writer
+    defer { writer = out }
     literalWords.withUnsafeBufferPointer { literals in
       distanceWords.withUnsafeBufferPointer { distances in
         for index in 0..<count {
@@ -159,31 +163,31 @@ final class TokenBlock {
           let length = Int(token >> 16)
           if length == 0 {
             let word = literals[Int(token & 0xFFFF)]
-            writer.write(word & 0xFFFF, Int(word >> 16))
+            out.write(word & 0xFFFF, Int(word >> 16))
             continue
           }
           let symbol = Int(lengthSymbols[length])
           let word = literals[symbol]
-          writer.write(word & 0xFFFF, Int(word >> 16))
+          out.write(word & 0xFFFF, Int(word >> 16))
           let extra = lengthExtra[symbol &- 257]
           if extra > 0 {
-            writer.write(UInt32(truncatingIfNeeded: length &- lengthBase[symbol &- 257]), extra)
+            out.write(UInt32(truncatingIfNeeded: length &- lengthBase[symbol &- 257]), extra)
           }
           let distance = Int(token & 0xFFFF) &+ 1
           let distanceSymbol =
             distance <= 256
             ? Int(nearDistances[distance &- 1]) : Int(farDistances[(distance &- 1) &>> 7])
           let distanceWord = distances[distanceSymbol]
-          writer.write(distanceWord & 0xFFFF, Int(distanceWord >> 16))
+          out.write(distanceWord & 0xFFFF, Int(distanceWord >> 16))
           let more = distanceExtra[distanceSymbol]
           if more > 0 {
-            writer.write(
+            out.write(
               UInt32(truncatingIfNeeded: distance &- distanceBase[distanceSymbol]), more)
           }
         }
       }
     }
-    writer.write(literalCodes[256], Int(literalLengths[256]))
+    out.write(literalCodes[256], Int(literalLengths[256]))
   }
 
   /// The block's bytes as they are, in pieces of at most 65,535.
