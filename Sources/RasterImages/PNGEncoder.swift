@@ -17,25 +17,28 @@ public enum PNGEncoder {
     header += bigEndian(UInt32(image.height))
     header += [8, isGrey ? 0 : 2, 0, 0, 0]
     appendChunk("IHDR", header, to: &file)
-    // The IDAT chunk is put together in place: its pieces are copied once, into the file.
+    // An IDAT chunk a band, each with its CRC made beside its deflate, on the band's core:
+    // readers join the chunks' data into one zlib stream.
     let (pieces, adler) = zlib(
       samples, width: image.width, height: image.height, channels: channels)
-    let length = 2 + pieces.reduce(0) { $0 + $1.count } + 4
-    file.reserveCapacity(file.count + 12 + length + 12)
-    file += bigEndian(UInt32(length))
-    let start = file.count
-    file += Array("IDAT".utf8)
-    // 32 KB window, default level; the check bits make the pair a multiple of 31.
-    file += [0x78, 0x9C]
-    for piece in pieces { file += piece }
-    file += bigEndian(adler)
-    let crc = file.withUnsafeBufferPointer {
-      Checksums.crc32(UnsafeBufferPointer(rebasing: $0[start...]))
+    file.reserveCapacity(file.count + pieces.reduce(0) { $0 + 12 + $1.bytes.count } + 6 + 12)
+    for (index, piece) in pieces.enumerated() {
+      let first = index == 0
+      let last = index == pieces.count - 1
+      file += bigEndian(UInt32((first ? 2 : 0) + piece.bytes.count + (last ? 4 : 0)))
+      file += Self.idat
+      if first { file += Self.zlibHeader }
+      file += piece.bytes
+      if last { file += bigEndian(adler) }
+      file += bigEndian(last ? Checksums.crc32(bigEndian(adler), continuing: piece.crc) : piece.crc)
     }
-    file += bigEndian(crc)
     appendChunk("IEND", [], to: &file)
     return file
   }
+
+  private static let idat = Array("IDAT".utf8)
+  /// 32 KB window, default level; the check bits make the pair a multiple of 31.
+  private static let zlibHeader: [UInt8] = [0x78, 0x9C]
 
   /// The rows of `rows`, each led by its filter's number, as the PNG stream holds them before
   /// deflate.
@@ -137,22 +140,27 @@ public enum PNGEncoder {
     return toUp <= toCorner ? up : corner
   }
 
-  /// The pieces of the zlib stream (RFC 1950) of the filtered rows, and its Adler-32. The rows are
-  /// filtered and deflated in bands of rows at once, one a core: each band is a piece of the
-  /// stream that refers to nothing before it (as pigz does), which costs a few bytes a band.
+  /// The pieces of the zlib stream (RFC 1950) of the filtered rows, each with the CRC of the
+  /// IDAT chunk it makes (its type, the stream's header for the first, its bytes; the last
+  /// one's Adler-32 is added after), and the stream's Adler-32. The rows are filtered and
+  /// deflated in bands of rows at once, one a core: each band is a piece of the stream that
+  /// refers to nothing before it (as pigz does), which costs a few bytes a band.
   static func zlib(_ samples: [UInt8], width: Int, height: Int, channels: Int) -> (
-    pieces: [[UInt8]], adler: UInt32
+    pieces: [(bytes: [UInt8], crc: UInt32)], adler: UInt32
   ) {
     let bands = max(1, min(4, height / 128))
     let edges = (0...bands).map { $0 * height / bands }
     let pieces = Pieces(count: bands)
+    let typeCRC = Checksums.crc32(idat)
+    let firstCRC = Checksums.crc32(zlibHeader, continuing: typeCRC)
     DispatchQueue.concurrentPerform(iterations: bands) { band in
       let rows = filteredRows(
         samples, width: width, rows: edges[band]..<edges[band + 1], channels: channels)
       let piece = rows.withUnsafeBufferPointer { rows in
         (Deflate.compress(rows, last: band == bands - 1), Checksums.adler32(rows))
       }
-      pieces.keep(piece.0, adler: piece.1, length: rows.count, at: band)
+      let crc = Checksums.crc32(piece.0, continuing: band == 0 ? firstCRC : typeCRC)
+      pieces.keep((piece.0, crc), adler: piece.1, length: rows.count, at: band)
     }
     return (pieces.all, pieces.adler)
   }
@@ -196,20 +204,23 @@ extension RasterImage {
 
 /// The compressed bands of one picture as they finish, and their Adler-32 sums joined in order.
 private final class Pieces: Sendable {
-  private let state: Mutex<(pieces: [[UInt8]], sums: [(adler: UInt32, length: Int)])>
+  private let state: Mutex<
+    (pieces: [(bytes: [UInt8], crc: UInt32)], sums: [(adler: UInt32, length: Int)])
+  >
 
   init(count: Int) {
-    state = Mutex((Array(repeating: [], count: count), Array(repeating: (1, 0), count: count)))
+    state = Mutex(
+      (Array(repeating: ([], 0), count: count), Array(repeating: (1, 0), count: count)))
   }
 
-  func keep(_ piece: [UInt8], adler: UInt32, length: Int, at index: Int) {
+  func keep(_ piece: (bytes: [UInt8], crc: UInt32), adler: UInt32, length: Int, at index: Int) {
     state.withLock { state in
       state.pieces[index] = piece
       state.sums[index] = (adler, length)
     }
   }
 
-  var all: [[UInt8]] { state.withLock { $0.pieces } }
+  var all: [(bytes: [UInt8], crc: UInt32)] { state.withLock { $0.pieces } }
 
   /// The Adler-32 of all the bands' bytes, from each band's own.
   var adler: UInt32 {
