@@ -41,7 +41,9 @@ public struct HelpFormatter: Sendable {
     }
     if !spec.examples.isEmpty {
       text += "\nEXAMPLES:\n"
-      for example in spec.examples { text += indented(wrap(example, less: 2), by: 2) }
+      // An example is a command to copy: never cut across lines, whatever the width (a
+      // terminal narrower than it wraps it without a break in the text).
+      for example in spec.examples { text += "  \(example)\n" }
     }
     return text
   }

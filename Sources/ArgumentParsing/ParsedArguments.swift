@@ -20,12 +20,19 @@ public struct ParsedArguments: Sendable {
     self.flags = flags
   }
 
-  /// Whether the flag was given.
-  public func flag(_ long: String) -> Bool { flags.contains(long) }
+  /// Whether the flag was given. By name, for this module alone: commands read an option
+  /// through the option itself (`arguments[Self.page]`, ``isGiven(_:)``), so a renamed option
+  /// cannot leave a reader behind.
+  func flag(_ long: String) -> Bool { flags.contains(long) }
 
   /// The option's value (the parser refuses a single-value option given twice).
-  public func value(_ long: String) -> String? { values[long]?.last }
+  func value(_ long: String) -> String? { values[long]?.last }
 
   /// Every value of a repeatable option.
-  public func all(_ long: String) -> [String] { values[long] ?? [] }
+  func all(_ long: String) -> [String] { values[long] ?? [] }
+
+  /// Whether the option or flag of `spec` was given, with any value.
+  public func isGiven(_ spec: OptionSpec) -> Bool {
+    flags.contains(spec.long) || values[spec.long] != nil
+  }
 }

@@ -1,4 +1,4 @@
-import ArgumentParsing
+@testable import ArgumentParsing
 import Foundation
 import Testing
 

@@ -80,6 +80,24 @@ import Testing
     }
   }
 
+  /// An example is copied whole: on a line of its own at 80 columns (the default width, and
+  /// a narrow 40), never cut across two.
+  @Test func everyExampleIsOneLineOfItsHelp() async {
+    for spec in Rovers.specs {
+      for width in ["80", "40"] {
+        let help = await CapturedRun.run(
+          ["help", spec.name], environment: ["COLUMNS": width]
+        ).stdout
+        let lines = Set(help.split(separator: "\n").map(String.init))
+        for example in spec.examples {
+          #expect(lines.contains("  " + example), "\(spec.name) at \(width): \(example)")
+          // And at 80 columns, none is wider than the terminal.
+          #expect(example.count + 2 <= 80, "\(example)")
+        }
+      }
+    }
+  }
+
   @Test func everyDescriptionStartsAtColumn26() async {
     for name in ["list", "latest", "manifest", "photos"] {
       let help = await CapturedRun.run("help \(name)").stdout

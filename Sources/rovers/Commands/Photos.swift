@@ -29,7 +29,7 @@ extension Rovers {
         "rovers photos curiosity --earth-date 2015-05-30 --camera FHAZ --json",
         "rovers photos perseverance --sol 100 --urls | wget -i -",
         "rovers photos curiosity --from-sol 1000 --to-sol 1010 --camera NAVCAM",
-        "rovers photos curiosity --sol 86 --source nasa --fields nasa_id,mars_time,mast_az,mast_el",
+        "rovers photos curiosity --sol 86 --fields nasa_id,mars_time,mast_az,mast_el",
         "rovers photos perseverance --near 18.4447,77.4508 --within 50m",
       ])
 

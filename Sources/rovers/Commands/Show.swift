@@ -77,10 +77,8 @@ extension Rovers {
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       common = try CommonOptions(settings)
-      let dayGiven =
-        ["sol", "earth-date", "latest", "from-sol", "to-sol", "from-date", "to-date"].contains {
-          arguments.value($0) != nil || arguments.flag($0)
-        }
+      let dayGiven = ([DayOptions.sol, DayOptions.earthDate, DayOptions.latest] + DayOptions.range)
+        .contains(where: arguments.isGiven)
       if dayGiven {
         guard arguments.positionals.count == 1 else {
           throw UsageError(
@@ -93,7 +91,7 @@ extension Rovers {
             rover: rover, day: try DayOptions.parse(arguments, allowLatest: true),
             cameras: try CameraOptions.parse(arguments)))
       } else {
-        if !arguments.all("camera").isEmpty {
+        if arguments.isGiven(CameraOptions.repeatable) {
           throw UsageError(
             message:
               "'--camera' picks a rover's photos; give a day (--sol, --earth-date, --latest)",

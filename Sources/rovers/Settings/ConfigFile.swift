@@ -33,7 +33,7 @@ struct ConfigFile: Sendable {
     -> ConfigFile
   {
     let named =
-      arguments?.value(CommonOptions.config.spec.long)
+      arguments?.text(of: CommonOptions.config)
       ?? environment["ROVERS_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
     guard
       let path = named.map({ expandHome($0, environment) })
