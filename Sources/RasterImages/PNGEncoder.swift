@@ -204,9 +204,10 @@ extension RasterImage {
 
 /// The compressed bands of one picture as they finish, and their Adler-32 sums joined in order.
 private final class Pieces: Sendable {
-  private let state: Mutex<
-    (pieces: [(bytes: [UInt8], crc: UInt32)], sums: [(adler: UInt32, length: Int)])
-  >
+  private let state:
+    Mutex<
+      (pieces: [(bytes: [UInt8], crc: UInt32)], sums: [(adler: UInt32, length: Int)])
+    >
 
   init(count: Int) {
     state = Mutex(
