@@ -1,7 +1,7 @@
-@testable import ArgumentParsing
 import Foundation
 import Testing
 
+@testable import ArgumentParsing
 @testable import rovers
 
 /// What people's hands type: getopt-style short options, help in every place argument-parser

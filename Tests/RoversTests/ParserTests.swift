@@ -1,7 +1,7 @@
-@testable import ArgumentParsing
 import Foundation
 import Testing
 
+@testable import ArgumentParsing
 @testable import rovers
 
 @Suite(.timeLimit(.minutes(3))) struct ParserTests {
