@@ -14,7 +14,7 @@ RELEASE_BIN = .build/release
 CURL_LINK = .build/curl-link
 STATIC = --static-swift-stdlib -Xlinker -L$(CURL_LINK)
 
-.PHONY: all build test demo release release-rovers install uninstall lint clean bench man golden
+.PHONY: all build test demo release release-rovers install uninstall lint clean bench man golden dist packages package-tree
 
 all: build
 
@@ -24,7 +24,7 @@ build:
 # The whole log goes to .build/test.log; the terminal gets each failure, each skipped test
 # with the reason, and the one line that counts the tests (Swift Testing's; XCTest, which
 # holds no test here, is not run, so no "Executed 0 tests" comes first).
-test:
+test: release-rovers
 	$(SWIFT) build --build-tests $(FLAGS)
 	@$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; \
 	grep -E '^✘ Test .* recorded an issue' .build/test.log; \
@@ -97,6 +97,59 @@ install:
 		> "$(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)/_rovers"
 	$(RELEASE_BIN)/rovers --generate-completion-script fish \
 		> "$(DESTDIR)$(PREFIX)/$(FISH_COMPLETIONS)/rovers.fish"
+
+# The release packages in dist/: a tarball to unpack over a prefix and a Debian package, each
+# holding the stripped release binary (the Swift runtime linked in), the man page, the bash, zsh
+# and fish completions, the README and the LICENSE; and their SHA256SUMS. The version is the
+# binary's own (`rovers --version`, set in Sources/rovers/Frontend/Rovers.swift). From a clean
+# tree only, so a package is always a commit (DIST_DIRTY=1 lets a test package a working tree).
+DIST = dist
+DEB_DEPENDS = libc6, libgcc-s1, libstdc++6, libcurl4 | libcurl4t64
+# dpkg-deb's own flags: its default xz for a release; the package test asks for quicker gzip.
+DEB_FLAGS =
+dist:
+	@[ -n "$(DIST_DIRTY)" ] || [ -z "$$(git status --porcelain 2>/dev/null)" ] || \
+		{ echo "make dist: the tree has changes; commit them first (a package is a commit)" >&2; exit 1; }
+	$(MAKE) release-rovers
+	$(MAKE) -s packages
+
+# The packages of the release binary as it is (make dist builds it first; make test too, for
+# the test that unpacks them).
+packages:
+	@set -e; version=$$($(RELEASE_BIN)/rovers --version); machine=$$(uname -m); \
+	arch=$$(dpkg --print-architecture 2>/dev/null || echo "$$machine"); \
+	stage=$$(mktemp -d); trap 'rm -rf "$$stage"' EXIT; \
+	name=rovers-$$version-linux-$$machine; tree=$$stage/$$name; \
+	$(MAKE) -s package-tree ROOT="$$tree" ZSH_DIR=$(ZSH_COMPLETIONS) MAN_GZIP=; \
+	mkdir -p $(DIST); rm -f $(DIST)/rovers-*.tar.gz $(DIST)/rovers_*.deb $(DIST)/SHA256SUMS; \
+	tar -C "$$stage" --owner=0 --group=0 --numeric-owner -czf $(DIST)/$$name.tar.gz "$$name"; \
+	deb=$$stage/deb; $(MAKE) -s package-tree ROOT="$$deb/usr" ZSH_DIR=share/zsh/vendor-completions MAN_GZIP=1; \
+	mkdir -p "$$deb/DEBIAN" "$$deb/usr/share/doc/rovers"; \
+	mv "$$deb/usr/share/doc/rovers/LICENSE" "$$deb/usr/share/doc/rovers/copyright"; \
+	size=$$(du -sk "$$deb/usr" | cut -f1); \
+	printf '%s\n' "Package: rovers" "Version: $$version" "Architecture: $$arch" \
+		"Maintainer: The rovers developers <rovers@users.noreply.github.com>" \
+		"Depends: $(DEB_DEPENDS)" "Installed-Size: $$size" "Section: utils" "Priority: optional" \
+		"Homepage: https://github.com/rovers-cli/rovers" \
+		"Description: browse NASA's Mars rover photos from the command line" \
+		" List the rovers, their sols and photos, download and sync them (for cron)," \
+		" look at them in the terminal, an offline gallery or in 3D (red/cyan), and" \
+		" place each on the rover's traverse. MIT licence." > "$$deb/DEBIAN/control"; \
+	dpkg-deb --root-owner-group $(DEB_FLAGS) --build "$$deb" $(DIST)/rovers_$${version}_$$arch.deb > /dev/null; \
+	cd $(DIST) && sha256sum rovers-*.tar.gz rovers_*.deb > SHA256SUMS && ls -1 && cat SHA256SUMS
+
+# What a package holds, laid out under ROOT as under a prefix (bin/, share/...).
+package-tree:
+	install -d "$(ROOT)/bin" "$(ROOT)/share/man/man1" "$(ROOT)/share/doc/rovers" \
+		"$(ROOT)/$(BASH_COMPLETIONS)" "$(ROOT)/$(ZSH_DIR)" "$(ROOT)/$(FISH_COMPLETIONS)"
+	install -s -m 755 $(RELEASE_BIN)/rovers "$(ROOT)/bin/rovers"
+	$(RELEASE_BIN)/rovers --generate-man-page > "$(ROOT)/share/man/man1/rovers.1"
+	[ -z "$(MAN_GZIP)" ] || gzip -9n "$(ROOT)/share/man/man1/rovers.1"
+	$(RELEASE_BIN)/rovers --generate-completion-script bash > "$(ROOT)/$(BASH_COMPLETIONS)/rovers"
+	$(RELEASE_BIN)/rovers --generate-completion-script zsh > "$(ROOT)/$(ZSH_DIR)/_rovers"
+	$(RELEASE_BIN)/rovers --generate-completion-script fish > "$(ROOT)/$(FISH_COMPLETIONS)/rovers.fish"
+	install -m 644 README.md LICENSE "$(ROOT)/share/doc/rovers/"
+	chmod -R u+rwX,go+rX,go-w "$(ROOT)"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/rovers" "$(DESTDIR)$(PREFIX)/share/man/man1/rovers.1" \

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// `make packages`: the tarball and the Debian package of the release binary, unpacked into a
+/// throwaway folder and run with no Swift toolchain on the PATH. `make test` builds the
+/// release binary first (a build from inside the test run would wait on the one SwiftPM that
+/// runs it).
+@Suite(
+  .enabled(
+    if: FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-deb"),
+    "dpkg-deb is missing (Debian's dpkg package)"),
+  .enabled(
+    if: FileManager.default.isExecutableFile(
+      atPath: Binaries.packageRoot.appendingPathComponent(".build/release/rovers").path),
+    "no release binary: make test builds it (make release-rovers)"),
+  .timeLimit(.minutes(4)))
+struct ReleasePackageTests {
+  /// A shell command's result, from the package's root, with no Swift on the PATH.
+  static func shell(_ command: String, in folder: URL, environment: [String: String] = [:])
+    async throws -> ProcessRun
+  {
+    try await ProcessRun.run(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", "cd '\(folder.path)' && " + command],
+      environment: ["PATH": "/usr/bin:/bin", "NO_PROXY": "*", "no_proxy": "*"]
+        .merging(environment) { $1 })
+  }
+
+  /// The libraries a binary may need: the C library's, the C++ runtime the Swift runtime
+  /// uses, and libcurl, which every Linux machine running rovers has.
+  static let allowedLibraries: Set<String> = [
+    "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "libcurl.so.4",
+    "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1",
+  ]
+
+  @Test func theTarballAndTheDebRunWithoutAToolchain() async throws {
+    let folder = try TemporaryFolder()
+    let dist = folder.url.appendingPathComponent("dist")
+    let made = try await Self.shell(
+      "make -s packages DIST='\(dist.path)' DEB_FLAGS=-Zgzip", in: Binaries.packageRoot)
+    #expect(made.status == 0, "\(made.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: dist.path).sorted()
+    let version = String(
+      try await Self.shell(".build/release/rovers --version", in: Binaries.packageRoot)
+        .stdout.dropLast())
+    let tarball = try #require(files.first { $0.hasSuffix(".tar.gz") })
+    let deb = try #require(files.first { $0.hasSuffix(".deb") })
+    #expect(tarball.hasPrefix("rovers-\(version)-linux-"))
+    #expect(deb.hasPrefix("rovers_\(version)_"))
+    #expect(files.contains("SHA256SUMS"))
+    // The sums are those of the files.
+    let sums = try await Self.shell("sha256sum -c SHA256SUMS", in: dist)
+    #expect(sums.status == 0 && sums.stdout.split(separator: "\n").count == 2, "\(sums.stdout)")
+
+    // The Debian package: what it depends on, and what it holds, where Debian puts it.
+    let info = try await Self.shell("dpkg-deb --info '\(deb)'", in: dist)
+    let depends = try #require(info.stdout.split(separator: "\n").first { $0.contains("Depends:") })
+    #expect(depends.contains("libc6") && depends.contains("libcurl4"), "\(depends)")
+    let unpacked = folder.url.appendingPathComponent("deb")
+    let extracted = try await Self.shell("dpkg-deb -x '\(deb)' '\(unpacked.path)'", in: dist)
+    #expect(extracted.status == 0, "\(extracted.stderr)")
+    for path in [
+      "usr/bin/rovers", "usr/share/man/man1/rovers.1.gz",
+      "usr/share/bash-completion/completions/rovers", "usr/share/zsh/vendor-completions/_rovers",
+      "usr/share/fish/vendor_completions.d/rovers.fish", "usr/share/doc/rovers/copyright",
+    ] {
+      #expect(
+        FileManager.default.fileExists(atPath: unpacked.appendingPathComponent(path).path),
+        "\(path)")
+    }
+    try await Self.check(
+      binary: unpacked.appendingPathComponent("usr/bin/rovers"), version: version)
+
+    // The tarball, unpacked over a prefix as the README says.
+    let prefix = folder.url.appendingPathComponent("prefix")
+    try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
+    let untarred = try await Self.shell(
+      "tar -C '\(prefix.path)' --strip-components=1 -xzf '\(tarball)'", in: dist)
+    #expect(untarred.status == 0, "\(untarred.stderr)")
+    for path in [
+      "share/man/man1/rovers.1", "share/doc/rovers/LICENSE", "share/doc/rovers/README.md",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path))
+    }
+    try await Self.check(binary: prefix.appendingPathComponent("bin/rovers"), version: version)
+  }
+
+  /// Runs the unpacked binary as a user would, and reads what it links.
+  static func check(binary: URL, version: String) async throws {
+    let home = try TemporaryFolder()
+    let api = try await FixtureServer.start()
+    let feeds = try #require(FixtureServer.sharedFeeds)
+    let environment = [
+      "HOME": home.url.path, "ROVERS_API_BASE": api.baseURL, "ROVERS_NASA_BASE": feeds.host,
+    ]
+    let run = { (words: String) in
+      try await shell("'\(binary.path)' \(words)", in: home.url, environment: environment)
+    }
+    let shown = try await run("--version")
+    #expect(shown.status == 0 && shown.stdout == version + "\n", "\(shown.stderr)")
+    let help = try await run("help")
+    #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:"), "\(help.stderr)")
+    let list = try await run("list --format csv --fields name")
+    #expect(list.status == 0, "\(list.stderr)")
+    #expect(list.stdout.contains("Curiosity") && list.stdout.contains("Perseverance"))
+    // Stripped, and needing no library but the allowed ones: no Swift runtime, no RUNPATH.
+    let elf = try await shell("readelf -d '\(binary.path)'", in: home.url)
+    let needed = Set(
+      elf.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }.compactMap { line in
+        line.split(separator: "[").last.map { String($0.dropLast()) }
+      })
+    #expect(!needed.isEmpty && needed.isSubset(of: allowedLibraries), "\(needed)")
+    // SwiftPM's own `$ORIGIN` at most: no path into a toolchain.
+    let paths = elf.stdout.split(separator: "\n").filter { $0.contains("PATH)") }
+    #expect(paths.allSatisfy { $0.hasSuffix("[$ORIGIN]") }, "\(paths)")
+    let linked = try await shell("ldd '\(binary.path)'", in: home.url)
+    #expect(!linked.stdout.lowercased().contains("swift"), "\(linked.stdout)")
+    let symbols = try await shell("readelf -S '\(binary.path)'", in: home.url)
+    #expect(!symbols.stdout.contains(".symtab"), "the binary is stripped")
+  }
+}
