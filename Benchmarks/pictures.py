@@ -1,0 +1,68 @@
+"""Pictures: a JPEG decoded and drawn, an anaglyph made, a contact sheet fetched and drawn."""
+
+import os
+import shutil
+
+from measuring import ROOT, ROVERS, Scratch, Server, measure, measure_interleaved, ms, run
+
+
+def show_decode(report, runs):
+    """show of a real 1584 x 1184 colour JPEG with half-blocks, against djpeg decoding it
+    (interleaved: the ratio sees the same moments of the machine)."""
+    if not shutil.which("djpeg"):
+        report.add("`show` one real JPEG, decode and draw", "1584×1184", "–", None,
+                   "djpeg missing (apt-get install libjpeg-turbo-progs)", None, "≤ 3×", False)
+        return
+    image = os.path.join(ROOT, "Fixtures", "real-images", "1575MH0006700000601214R00_DXXX.jpg")
+    ours, theirs = measure_interleaved(
+        [([ROVERS, "show", image, "--image-protocol", "blocks", "--width", "100"], None),
+         (["sh", "-c", "djpeg -pnm '%s' > /dev/null" % image], None)], runs * 4)
+    ratio = ours.wall / theirs.wall
+    report.add("`show` one real JPEG, decode and draw (half-blocks, 100 columns)", "1584×1184",
+               ms(ours.wall), None, "`djpeg`, %s" % ms(theirs.wall), ratio, "≤ 3×", ratio <= 3)
+
+
+def stereo_anaglyph(report, runs):
+    """The anaglyph of two real 1024 x 1024 Curiosity frames (decode both, combine, encode and
+    write the PNG), against djpeg decoding both (interleaved, as show-decode)."""
+    if not shutil.which("djpeg"):
+        report.add("`stereo` anaglyph of two JPEGs", "2 × 1024×1024", "–", None,
+                   "djpeg missing (apt-get install libjpeg-turbo-progs)", None, "≤ 4×", False)
+        return
+    images = os.path.join(ROOT, "Fixtures", "real-images")
+    left = os.path.join(images, "NLB_663017128EDR_F0842120NCAM00354M_.JPG")
+    right = os.path.join(images, "FLB_486265257EDR_F0481570FHAZ00323M_.jpg")
+    with Scratch() as scratch:
+        target = os.path.join(scratch, "anaglyph.png")
+        ours, theirs = measure_interleaved(
+            [([ROVERS, "stereo", left, right, "-o", target, "-q"], None),
+             (["sh", "-c", "djpeg -pnm '%s' > /dev/null && djpeg -pnm '%s' > /dev/null"
+               % (left, right)], None)], runs * 4)
+    ratio = ours.wall / theirs.wall
+    report.add("`stereo` anaglyph of two real JPEGs: decode, combine, PNG written", "2 × 1024×1024",
+               ms(ours.wall), None, "`djpeg` of both, %s" % ms(theirs.wall), ratio, "≤ 4×",
+               ratio <= 4)
+
+
+def show_sheet(report, runs):
+    """A contact sheet of 25 small photos from a server with 100 ms of latency a request,
+    against fetching the same 25 images alone with curl, 4 at a time as show fetches."""
+    with Scratch() as scratch:
+        with Server(os.path.join(ROOT, "Fixtures"), "--serve-images", "--latency", "100",
+                    "--image-latency", "100") as server:
+            command = [ROVERS, "show", "curiosity", "--sol", "1000", "--limit", "25",
+                       "--image-protocol", "blocks"]
+            ours = measure(command, runs, server.env)
+            listing = run([ROVERS, "photos", "curiosity", "--sol", "1000", "--urls", "-q"],
+                          server.env, capture=True).stdout.decode().split()[:25]
+            config = os.path.join(scratch, "curl.txt")
+            with open(config, "w") as f:
+                for source in listing:
+                    f.write('url = "%s"\noutput = "/dev/null"\n' % source)
+            both = "curl -s -o /dev/null '%s/rovers/curiosity/photos?sol=1000' && curl -s" \
+                   " --parallel --parallel-immediate --parallel-max 4 -K '%s'" % (server.base, config)
+            theirs = measure(["sh", "-c", both], runs)
+    ratio = ours.wall / theirs.wall
+    report.add("`show` contact sheet of 25 photos, 100 ms a request", "25 images",
+               ms(ours.wall), None, "fetching them alone (curl, 4 at once), %s" % ms(theirs.wall),
+               ratio, "≤ 1.2×", ratio <= 1.2)
