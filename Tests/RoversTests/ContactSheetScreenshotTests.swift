@@ -14,12 +14,18 @@ struct ContactSheetScreenshotTests {
       base: api.baseURL, environment: ["COLORTERM": "truecolor"])
     #expect(run.status == 0, "\(run.stderr)")
     let folder = try TemporaryFolder()
-    // Three pictures a line, as on a terminal 126 columns wide.
+    // The README's sheet: six real NASA frames (NASA/JPL-Caltech) of the fixtures, three a
+    // line, as on a terminal 126 columns wide.
+    let frames = try FileManager.default.contentsOfDirectory(
+      atPath: Binaries.fixtures.appendingPathComponent("real-images").path
+    ).filter { $0.lowercased().hasSuffix(".jpg") }.sorted().prefix(6).map {
+      Binaries.fixtures.appendingPathComponent("real-images/\($0)").path
+    }
+    #expect(frames.count == 6)
     let sheet = try await CapturedRun.rovers(
-      [
-        "show", "perseverance", "--sol", "100", "--limit", "6", "--image-protocol", "blocks",
-        "--width", "40",
-      ], base: api.baseURL, environment: ["COLORTERM": "truecolor", "COLUMNS": "126"])
+      ["show"] + frames + ["--image-protocol", "blocks", "--width", "40"],
+      base: api.baseURL, environment: ["COLORTERM": "truecolor", "COLUMNS": "126"])
+    #expect(sheet.status == 0, "\(sheet.stderr)")
     let page = folder.url.appendingPathComponent("sheet.html")
     let html = Self.page(sheet.stdout)
     #expect(html.components(separatedBy: "<i style=").count - 1 > 6 * 40 * 10)

@@ -95,7 +95,9 @@ struct GalleryBrowserTests {
     }
     #expect(report["afterRight"] as? String == "/static/gallery/perseverance/1042/index.html")
     #expect(report["afterLeft"] as? String == "/static/gallery/perseverance/100/index.html")
-    // Pictures of both pages for people to look at.
+    // Pictures of both pages for people to look at (the README's), of real NASA frames
+    // (NASA/JPL-Caltech) in place of the fixtures' made-up ones.
+    try Self.dressInRealFrames(site.appendingPathComponent("gallery"))
     let shots = Binaries.packageRoot.appendingPathComponent(".build/gallery-screenshots")
     try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
     for (page, name) in [
@@ -105,6 +107,21 @@ struct GalleryBrowserTests {
         "\(origin)/static/gallery/\(page)", to: shots.appendingPathComponent(name),
         profile: folder.url)
       #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent(name).path))
+    }
+  }
+
+  /// Writes the real JPEG frames of the fixtures over the gallery's JPEG photos, in turn.
+  static func dressInRealFrames(_ gallery: URL) throws {
+    let real = Binaries.fixtures.appendingPathComponent("real-images")
+    let frames = try FileManager.default.contentsOfDirectory(atPath: real.path)
+      .filter { ["jpg", "jpeg"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
+      .sorted().map { try Data(contentsOf: real.appendingPathComponent($0)) }
+    try #require(!frames.isEmpty)
+    let photos =
+      (FileManager.default.enumerator(atPath: gallery.path)?.allObjects as? [String] ?? [])
+      .filter { $0.lowercased().hasSuffix(".jpg") }.sorted()
+    for (index, photo) in photos.enumerated() {
+      try frames[index % frames.count].write(to: gallery.appendingPathComponent(photo))
     }
   }
 
