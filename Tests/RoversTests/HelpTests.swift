@@ -114,6 +114,14 @@ import Testing
   @Test func versionIsBare() async {
     let run = await CapturedRun.run("--version")
     #expect(run.stdout == Rovers.version + "\n")
+    // With -v, the libcurl it runs on, from the library itself.
+    let verbose = await CapturedRun.run("--version -v")
+    let lines = verbose.stdout.split(separator: "\n")
+    #expect(lines.first == Substring(Rovers.version))
+    #if canImport(LibCurl)
+      #expect(
+        lines.count == 2 && lines[1].wholeMatch(of: /libcurl [0-9]+\.[0-9]+\.[0-9]+.*/) != nil)
+    #endif
     #expect(run.code == .success)
   }
 

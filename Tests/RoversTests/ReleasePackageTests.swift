@@ -97,6 +97,8 @@ struct ReleasePackageTests {
     }
     let shown = try await run("--version")
     #expect(shown.status == 0 && shown.stdout == version + "\n", "\(shown.stderr)")
+    let library = try await run("--version -v")
+    #expect(library.stdout.hasPrefix(version + "\nlibcurl "), "\(library.stdout)")
     let help = try await run("help")
     #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:"), "\(help.stderr)")
     let list = try await run("list --format csv --fields name")

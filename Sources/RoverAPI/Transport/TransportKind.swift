@@ -20,6 +20,16 @@ public enum TransportKind: String, CaseIterable, Sendable {
     #endif
   }
 
+  /// The HTTP library under the native transport and its version, `libcurl 7.88.1`; `nil`
+  /// where the build uses URLSession alone.
+  public static var libraryVersion: String? {
+    #if canImport(LibCurl)
+      CurlLibrary.version.map { "libcurl " + $0 }
+    #else
+      nil
+    #endif
+  }
+
   /// A new transport of this kind. libcurl's keeps to `connectionsPerHost` transfers to one
   /// server at once, holding the rest back; URLSession keeps its 16 connections, and the
   /// callers' own windows keep to `-j` (fewer connections made it hand them over no faster,

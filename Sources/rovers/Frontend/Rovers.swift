@@ -105,7 +105,10 @@ enum Rovers {
       console.output(try HelpTopic.text(for: rest, format: format))
       return .success
     case "-V", "--version":
-      console.output(version + "\n")
+      // The bare version, for scripts; with -v, the HTTP library it runs on too.
+      let verbose = rest.contains { $0 == "-v" || $0 == "--verbose" }
+      let library = verbose ? TransportKind.libraryVersion.map { $0 + "\n" } ?? "" : ""
+      console.output(version + "\n" + library)
       return .success
     case "--generate-completion-script":
       // Hidden from help, as in swift-argument-parser.

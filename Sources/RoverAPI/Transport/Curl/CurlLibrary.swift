@@ -9,10 +9,10 @@
 
     /// The `User-Agent` sent when the request names none: the tool and the libcurl it runs
     /// on (`rovers libcurl/7.88.1`), as URLSession names both.
-    static let userAgent: String = {
-      guard let version = rovers_curl_version_number() else { return "rovers" }
-      return "rovers libcurl/" + String(cString: version)
-    }()
+    static let userAgent: String = version.map { "rovers libcurl/" + $0 } ?? "rovers"
+
+    /// The version of the libcurl the process runs on: `7.88.1`.
+    static let version: String? = rovers_curl_version_number().map { String(cString: $0) }
 
     /// Hands each line of a head to its transfer; returning anything but the line's length
     /// aborts the transfer.
