@@ -193,6 +193,9 @@ struct JPEGScan {
     }
   }
 
+  /// A baseline block's coefficients into `block`, as the file has them; with ``dcOnly``, the
+  /// DC alone. The same reading as the one above, kept apart on purpose: one reader over a
+  /// closure that stores either way measured 12% slower on `show`'s eighth-size decode.
   @inline(__always)
   private func baseline(
     _ block: UnsafeMutableBufferPointer<Int16>, _ prediction: inout Int32,
