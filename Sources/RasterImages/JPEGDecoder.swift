@@ -39,7 +39,7 @@ struct JPEGDecoder {
         guard frame == nil else { throw ImageError("the JPEG has two frame headers") }
         var parsed = try JPEGFrame(try segment(), marker: marker)
         dcOnly = minimumWidth.map { parsed.width / 8 >= max(1, $0) } ?? false
-        parsed.prepare(direct: !parsed.progressive && !dcOnly)
+        parsed.prepare(direct: !parsed.progressive && !dcOnly, dcOnly: dcOnly)
         frame = parsed
       case 0xC3, 0xC5, 0xC6, 0xC7:
         throw ImageError("it is a lossless or hierarchical JPEG, which this tool does not decode")

@@ -16,6 +16,9 @@ struct JPEGComponent {
   /// libjpeg keeps them (an 8-bit JPEG's coefficients fit). Empty when ``samples`` is made
   /// instead.
   var coefficients: [Int16] = []
+  /// How many coefficients a block keeps: 64, or 1 (its DC) when the picture is made at an
+  /// eighth of its size from the DC alone.
+  var coefficientsPerBlock = 64
   /// The component's samples, each block transformed as soon as a baseline scan has decoded
   /// it (``JPEGFrame/prepare(direct:)``): no coefficient is kept, the file's data is read once
   /// and the pixels made while its bits are fresh. Empty when ``coefficients`` are kept.
@@ -88,14 +91,17 @@ struct JPEGFrame {
 
   /// Makes room for what the scans give: with `direct` (a baseline frame decoded at full
   /// size), each component's samples, mid-grey as a block no scan reaches is; else its
-  /// coefficients, for a progressive frame's later scans or the eighth-size means.
-  mutating func prepare(direct: Bool) {
+  /// coefficients, for a progressive frame's later scans, or with `dcOnly` one a block for the
+  /// eighth-size means (a large photo's 64 would be megabytes of zeros to no use).
+  mutating func prepare(direct: Bool, dcOnly: Bool = false) {
     for index in components.indices {
       let blocks = components[index].blocksPerLine * components[index].blocksPerColumn
       if direct {
         components[index].samples = [UInt8](repeating: 128, count: blocks * 64)
       } else {
-        components[index].coefficients = [Int16](repeating: 0, count: blocks * 64)
+        components[index].coefficientsPerBlock = dcOnly ? 1 : 64
+        components[index].coefficients = [Int16](
+          repeating: 0, count: blocks * components[index].coefficientsPerBlock)
       }
     }
   }

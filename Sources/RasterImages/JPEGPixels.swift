@@ -95,9 +95,10 @@ enum JPEGPixels {
     let blocks = component.blocksPerLine * component.blocksPerColumn
     var plane = [UInt8](repeating: 0, count: blocks)
     let scale = quant.first ?? 1
+    let kept = component.coefficientsPerBlock
     component.coefficients.withUnsafeBufferPointer { coefficients in
       for block in 0..<blocks {
-        plane[block] = clamp(((Int32(coefficients[block * 64]) &* scale &+ 4) >> 3) &+ 128)
+        plane[block] = clamp(((Int32(coefficients[block * kept]) &* scale &+ 4) >> 3) &+ 128)
       }
     }
     return plane

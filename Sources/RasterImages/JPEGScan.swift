@@ -121,9 +121,11 @@ struct JPEGScan {
       scratch.update(repeating: 0)
       return
     }
-    let base = (row * component.blocksPerLine + column) * 64
+    // A block's coefficients, or its DC alone when only DCs are kept.
+    let kept = component.coefficientsPerBlock
+    let base = (row * component.blocksPerLine + column) * kept
     try component.coefficients.withUnsafeMutableBufferPointer { all in
-      let block = UnsafeMutableBufferPointer(rebasing: all[base..<(base + 64)])
+      let block = UnsafeMutableBufferPointer(rebasing: all[base..<(base + kept)])
       if !progressive {
         guard let dc, let ac else { return }
         try baseline(block, &component.prediction, dc, ac, &reader, data)
