@@ -7,7 +7,7 @@ import Testing
 @testable import TerminalScreen
 
 @Suite(
-  "The browser's loop: loads as child tasks, cancelled when left behind", .timeLimit(.minutes(1)))
+  "The browser's loop: loads as child tasks, cancelled when left behind", .timeLimit(.minutes(3)))
 struct BrowserLoopTests {
   /// A screen that keeps what was drawn, as a terminal would show it.
   final class RecordingScreen: BrowserScreen, Sendable {

@@ -7,7 +7,7 @@ import Testing
 
 /// The missions only NASA's feeds have, asked apart from the source's rovers: the rovers are
 /// drawn at once, the missions join them when they answer, and their failure is a status line.
-@Suite("The browser's missions: an extra that never holds up the rovers", .timeLimit(.minutes(1)))
+@Suite("The browser's missions: an extra that never holds up the rovers", .timeLimit(.minutes(3)))
 struct BrowserMissionsTests {
   static let sourceRovers = Array(BrowserSamples.rovers.prefix(3))
   static let missions = [

@@ -6,7 +6,7 @@ import Testing
 @testable import TerminalScreen
 
 /// Where the selected sol was, on the status line, from the rover's traverse map.
-@Suite("The browser's places: the selected sol's position", .timeLimit(.minutes(1)))
+@Suite("The browser's places: the selected sol's position", .timeLimit(.minutes(3)))
 struct BrowserPlaceTests {
   static let traverse = Traverse(
     rover: "Curiosity",

@@ -5,7 +5,7 @@ import Testing
 @testable import TerminalScreen
 
 @Suite(
-  "The browser's state: keys, levels, search and loads as plain values", .timeLimit(.minutes(1)))
+  "The browser's state: keys, levels, search and loads as plain values", .timeLimit(.minutes(3)))
 struct BrowserStateTests {
   private func press(_ state: inout BrowserState, _ keys: Key...) -> [BrowserEffect] {
     keys.flatMap { state.apply(.key($0)) }

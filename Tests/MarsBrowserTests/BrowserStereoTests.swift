@@ -7,7 +7,7 @@ import Testing
 
 /// Stereo pairs in the browser: marked in the photo list, and `a` turns the preview of a
 /// photo of a pair into the pair's red/cyan anaglyph.
-@Suite("The browser's stereo pairs: marked, and a for 3D", .timeLimit(.minutes(1)))
+@Suite("The browser's stereo pairs: marked, and a for 3D", .timeLimit(.minutes(3)))
 struct BrowserStereoTests {
   /// Curiosity's sol 1000 Navcam pair, and a Navcam frame without its partner.
   static let photos: [Photo] = [

@@ -4,7 +4,7 @@ import Testing
 @testable import MarsBrowser
 @testable import TerminalScreen
 
-@Suite("The browser drawn off-screen at every size", .timeLimit(.minutes(1)))
+@Suite("The browser drawn off-screen at every size", .timeLimit(.minutes(3)))
 struct BrowserViewTests {
   /// Each level of the browser, loaded, at a size.
   private func levels(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalScreen
 
-@Suite("Frames drawn off-screen and sent as the cells that changed", .timeLimit(.minutes(1)))
+@Suite("Frames drawn off-screen and sent as the cells that changed", .timeLimit(.minutes(3)))
 struct FrameDiffTests {
   private func frame(_ lines: [String], width: Int = 20, style: CellStyle = .plain) -> ScreenBuffer
   {

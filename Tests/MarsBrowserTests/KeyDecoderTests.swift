@@ -2,7 +2,7 @@ import Testing
 
 @testable import TerminalScreen
 
-@Suite("Keys from the bytes a terminal sends", .timeLimit(.minutes(1)))
+@Suite("Keys from the bytes a terminal sends", .timeLimit(.minutes(3)))
 struct KeyDecoderTests {
   private func keys(_ chunks: [[UInt8]]) -> [Key] {
     var decoder = KeyDecoder()

@@ -6,7 +6,7 @@ import Testing
 
 /// `latest --camera`: each rover's photos from the camera on the last sol it took any, and a
 /// camera a rover never had named as such for that rover.
-@Suite(.timeLimit(.minutes(1))) struct LatestFromCamerasTests {
+@Suite(.timeLimit(.minutes(3))) struct LatestFromCamerasTests {
   /// Curiosity's NAVCAM took nothing on sol 2540, its latest; the manifest says sol 2539.
   static func stub() -> StubAPI {
     StubAPI(delay: .zero) { target in

@@ -5,7 +5,7 @@ import Testing
 
 @testable import MarsData
 
-@Suite(.timeLimit(.minutes(1))) struct SolRecordEncodingTests {
+@Suite(.timeLimit(.minutes(3))) struct SolRecordEncodingTests {
   func photo(_ index: Int, details: PhotoDetails = PhotoDetails()) -> Photo {
     Photo(
       id: index % 2 == 0 ? index : nil, sol: 42, earthDate: "2024-01-24",
@@ -97,7 +97,7 @@ import Testing
 
 /// One photo, one file: what a run saved stays, a copy of another size of a photo saved goes,
 /// and anything else in the folder is left alone.
-@Suite(.timeLimit(.minutes(1))) struct OtherCopiesTests {
+@Suite(.timeLimit(.minutes(3))) struct OtherCopiesTests {
   func perseverance(_ name: String) -> Photo {
     Photo(
       id: nil, sol: 100, earthDate: "2021-06-01",

@@ -5,7 +5,7 @@ import Testing
 @testable import TerminalPictures
 
 /// Scaling, the four ways of drawing, tmux's passthrough and how a terminal is recognized.
-@Suite(.timeLimit(.minutes(1))) struct TerminalPictureTests {
+@Suite(.timeLimit(.minutes(3))) struct TerminalPictureTests {
   /// A 4 × 2 picture: left half black and white stripes, right half red.
   static let image = RasterImage(
     width: 4, height: 2,

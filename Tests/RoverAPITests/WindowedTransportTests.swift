@@ -3,7 +3,7 @@ import RoverAPI
 import Synchronization
 import Testing
 
-@Suite("A window of requests in flight", .timeLimit(.minutes(1)))
+@Suite("A window of requests in flight", .timeLimit(.minutes(3)))
 struct WindowedTransportTests {
   /// Counts the sends under the window: how many at once, and which arrived.
   final class Counting: Sendable {

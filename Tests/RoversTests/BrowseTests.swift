@@ -253,7 +253,7 @@ struct BrowseTests {
   }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct BrowseWithoutTerminalTests {
   @Test("not on a terminal: exit 64 and the commands to use instead")
   func notATerminal() async throws {
