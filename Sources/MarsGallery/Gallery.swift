@@ -69,8 +69,7 @@ public struct Gallery: Sendable {
       var dates: [Int: String] = [:]
       var name: String?
       var pages: [(Int, String, [PhotoTile])] = []
-      let traverse = TraverseFile.read(
-        in: roverFolder, rover: Self.displayName(folder, roverFolder))
+      let traverse = TraverseFile.read(in: roverFolder)
       traverses[folder] = traverse
       for sol in sols {
         let (recorded, tiles) = Self.tiles(
@@ -113,7 +112,7 @@ public struct Gallery: Sendable {
     var dates = summary.earthDates
     var name = summary.name
     var tilesBySol: [Int: [PhotoTile]] = [:]
-    let traverse = TraverseFile.read(in: roverFolder, rover: name)
+    let traverse = TraverseFile.read(in: roverFolder)
     for sol in touched {
       let (recorded, tiles) = Self.tiles(
         in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse)
@@ -171,8 +170,7 @@ public struct Gallery: Sendable {
         GalleryRover(
           name: summary.name, folder: folder, sols: summary.counts, dates: summary.earthDates,
           manifest: RoverManifestFile.read(in: roverFolder)?.photos ?? [], strip: Array(strip),
-          traverse: traverses[folder]
-            ?? TraverseFile.read(in: roverFolder, rover: summary.name)))
+          traverse: traverses[folder] ?? TraverseFile.read(in: roverFolder)))
     }
     try write(IndexPage(rovers: rovers).render(), to: root.appendingPathComponent(Self.indexName))
   }

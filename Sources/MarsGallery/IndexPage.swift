@@ -42,7 +42,9 @@ struct IndexPage {
     if rover.manifest.isEmpty { html += " (no manifest recorded: only the sols here are shown)" }
     html += "</p>\n"
     if let traverse = rover.traverse {
-      html += TraverseMap(traverse: traverse, onDisk: rover.sols, folder: rover.folder).render()
+      html += TraverseMap(
+        rover: rover.name, traverse: traverse, onDisk: rover.sols, folder: rover.folder
+      ).render()
     }
     html += solList(rover)
     html += "</section>\n"

@@ -10,13 +10,14 @@ import RoverAPI
 public enum TraverseFile {
   static let name = ".rovers-traverse.json"
 
-  /// The traverse of `rover` kept in `folder`; `nil` without one, or one that does not decode
-  /// (the map and places are then left out, and the next run writes it again).
-  public static func read(in folder: URL, rover: String) -> Traverse? {
+  /// The traverse kept in a rover's `folder` (named by the folder: the pages name the rover as
+  /// its records spell it); `nil` without one, or one that does not decode (the map and places
+  /// are then left out, and the next run writes it again).
+  public static func read(in folder: URL) -> Traverse? {
     guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path),
       let file = try? WaypointFile.scanning(data)
     else { return nil }
-    return Traverse(rover: rover, file: file)
+    return Traverse(rover: folder.lastPathComponent, file: file)
   }
 
   /// Keeps `traverse` in `folder`, atomically; an unchanged traverse is not written again, so a

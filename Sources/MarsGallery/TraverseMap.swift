@@ -6,6 +6,8 @@ import RoverAPI
 /// sol in the folder (each a link to its page), the latest position marked, and a scale bar in
 /// metres. It scales to the width it is given, so it fits a phone.
 struct TraverseMap {
+  /// The rover as the pages name it.
+  var rover: String
   var traverse: Traverse
   /// The sols on disk, with how many photos each holds.
   var onDisk: [Int: Int]
@@ -62,7 +64,7 @@ struct TraverseMap {
       metresPerDegreeLongitude: across, scale: scale, height: height)
     var svg = """
       <figure class="traverse" id="\(HTMLText.escaped(folder))-traverse"><svg class="traverse-map" viewBox="0 0 \(Int(Self.width)) \
-      \(Int(height))" role="img" aria-label="\(HTMLText.escaped(traverse.rover))'s traverse: \
+      \(Int(height))" role="img" aria-label="\(HTMLText.escaped(rover))'s traverse: \
       \(points.count) waypoints to sol \(latest.sol), north up">
 
       """
@@ -81,7 +83,7 @@ struct TraverseMap {
     svg += "</title></circle>\n"
     svg += scaleBar(metresAcross: inner / scale, height: height)
     svg += northArrow()
-    svg += "</svg>\n<figcaption>\(HTMLText.escaped(traverse.rover))'s traverse from NASA's"
+    svg += "</svg>\n<figcaption>\(HTMLText.escaped(rover))'s traverse from NASA's"
     svg += " waypoints: sol \(points.first?.sol ?? 0) to sol \(latest.sol)"
     if let driven = latest.distance { svg += ", \(Self.distance(driven)) driven" }
     svg += ". Dots are the sols here; the ringed one is the latest position.</figcaption>"

@@ -85,28 +85,19 @@ struct PhotoPlacing: Sendable {
   static func traverses(of rovers: [String], common: CommonOptions, _ console: Console) async
     -> (traverses: [String: Traverse], code: ExitCode)
   {
-    guard let feeds = common.makeTraverses(console) else { return ([:], .success) }
-    let mapped = rovers.filter { FeedRover.named($0)?.traverse != nil }
-    return await withTaskGroup(of: (String, Result<Traverse, any Error>).self) { group in
-      for rover in mapped {
-        group.addTask {
-          do { return (rover, .success(try await feeds.fetchTraverse(rover: rover))) } catch {
-            return (rover, .failure(error))
-          }
-        }
+    guard let feeds = common.makeTraverses(console),
+      let outcomes = try? await feeds.fetchTraverses(rovers: rovers)
+    else { return ([:], .success) }
+    var found: [String: Traverse] = [:]
+    var codes: [ExitCode] = [.success]
+    for outcome in outcomes {
+      switch outcome.result {
+      case .success(let traverse): found[outcome.rover] = traverse
+      case .failure(let error):
+        codes.append(leftOut(error, rover: outcome.rover, common: common, console, warn: false))
       }
-      var found: [String: Traverse] = [:]
-      var codes: [ExitCode] = [.success]
-      for await (rover, result) in group {
-        switch result {
-        case .success(let traverse): found[rover] = traverse
-        case .failure(let error) where !(error is CancellationError):
-          codes.append(leftOut(error, rover: rover, common: common, console, warn: false))
-        case .failure: continue
-        }
-      }
-      return (found, ExitCode.worst(codes))
     }
+    return (found, ExitCode.worst(codes))
   }
 
   /// Says why a rover's places are left out, and returns the exit code it means: 65 for a map
