@@ -52,8 +52,11 @@ final class LoopbackServer: Sendable {
     _ client: Int32, _ handle: @Sendable (RequestHead) -> Reply
   ) {
     defer { POSIX.close(client) }
-    // A client that keeps an idle connection open does not hold this thread for ever.
-    POSIX.setReceiveTimeout(client, seconds: 30)
+    // A client that keeps an idle connection open does not hold this thread for ever; but
+    // longer than a busy test run may leave a client's kept connections idle (its tasks
+    // waiting behind other suites'), or the server would close them under it and the
+    // client's connection count would grow for the test that counts them.
+    POSIX.setReceiveTimeout(client, seconds: 120)
     var unread = Data()
     while var head = readHead(client, &unread) {
       head.connection = client
