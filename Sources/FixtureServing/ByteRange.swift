@@ -5,6 +5,8 @@ import Foundation
 struct ByteRange {
   var first: Int
   var last: Int?
+  /// The `If-Range` validator: the range is served only while the body still has it.
+  var ifRange: String?
 
   /// The range a request asks for, if it asks for one this server understands.
   init?(_ request: RequestHead) {
@@ -15,6 +17,15 @@ struct ByteRange {
     guard bounds.count == 2, let first = Int(bounds[0]) else { return nil }
     self.first = first
     last = bounds[1].isEmpty ? nil : Int(bounds[1])
+    ifRange = request.headers["if-range"]
+  }
+
+  /// Whether the range applies to `reply`: always without `If-Range`, and with it only while
+  /// the reply's `ETag` is the one named (otherwise the whole body is sent, as RFC 9110 says).
+  func matches(_ reply: Reply) -> Bool {
+    guard let ifRange else { return true }
+    guard case .respond(_, let headers, _) = reply else { return false }
+    return headers["ETag"] == ifRange
   }
 
   /// The reply narrowed to the range: whole bodies are sliced, bodies made as they are sent

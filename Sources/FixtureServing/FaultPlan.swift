@@ -9,7 +9,9 @@ final class FaultPlan: Sendable {
     /// `respond` (the default), `drop`, `truncate`, `short` (leave the last `count` photos out
     /// of a list), `duplicate` (name the first `count` photos twice), `repeat` (name the first
     /// photo `count` more times), `set` (replace top-level members with those of `set`), `endless` (a 200 body
-    /// that never ends, chunked) or `large` (a 200 body of `bytes` bytes, made as it is sent).
+    /// that never ends, chunked), `large` (a 200 body of `bytes` bytes, made as it is sent) or
+    /// `drip` (the answer the fixtures give, its body sent `bytes` bytes, 1 by default, every
+    /// `interval_ms`).
     var action: String?
     /// How many photos `short` and `duplicate` change.
     var count: Int?
@@ -114,6 +116,14 @@ final class FaultPlan: Sendable {
         status: rule.status ?? 200, headers: headers,
         length: rule.action == "large" ? max(0, rule.bytes ?? 0) : nil,
         intervalMilliseconds: rule.intervalMs ?? 0, offset: 0)
+    case "drip":
+      switch reply {
+      case .respond(let status, let headers, let body):
+        return .drip(
+          status: status, headers: headers, body: body, piece: max(1, rule.bytes ?? 1),
+          intervalMilliseconds: rule.intervalMs ?? 1000)
+      default: return reply
+      }
     case "truncate":
       if case .respond(let status, let headers, let body) = reply {
         return .truncate(status: status, headers: headers, body: body)

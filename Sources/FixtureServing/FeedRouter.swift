@@ -33,7 +33,14 @@ struct FeedRouter: Sendable {
       if parts.count == 5, parts[0] == "mmgis-maps", parts[2...3] == ["Layers", "json"],
         parts[4] == parts[1] + "_waypoints.json"
       {
-        return store.waypoints[parts[1]].map(Reply.jsonBody) ?? .text(404, "Not Found")
+        // A static file, as NASA's host serves it: with a validator, and in ranges.
+        guard let body = store.waypoints[parts[1]] else { return .text(404, "Not Found") }
+        return .respond(
+          status: 200,
+          headers: [
+            "Content-Type": "application/json", "ETag": Self.entityTag(body),
+            "Accept-Ranges": "bytes",
+          ], body: body)
       }
       // `/api/v1/raw_image_items/<mission>/latest/`.
       guard parts.count == 5, parts[0...1] == ["api", "v1"], parts[2] == "raw_image_items",
@@ -115,5 +122,12 @@ struct FeedRouter: Sendable {
       if let address = record[key] as? String { record[key] = local(address) }
     }
     return record
+  }
+
+  /// `"<16 hex digits>"`: FNV-1a of the body, the same for the same file.
+  static func entityTag(_ body: Data) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in body { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return "\"" + String(hash, radix: 16) + "\""
   }
 }

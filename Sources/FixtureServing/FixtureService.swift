@@ -55,6 +55,12 @@ public final class FixtureService: Sendable {
         } else if let rateLimit {
           rateLimit.apply { memo.reply(to: request) { shape($0) } }
         } else { memo.reply(to: request) { shape($0) } }
+      // A traverse map is a static file: ranges are served unless its validator changed.
+      if request.path.hasSuffix("_waypoints.json"), let range = ByteRange(request),
+        range.matches(reply)
+      {
+        reply = range.apply(to: reply)
+      }
       var delay = isImage ? options.imageLatencyMilliseconds : options.latencyMilliseconds
       if let rule = faults.rule(for: request.target) {
         reply = FaultPlan.apply(rule, to: reply, port: port)

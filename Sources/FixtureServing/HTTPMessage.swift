@@ -51,6 +51,10 @@ enum Reply: Sendable {
   case stream(
     status: Int, headers: [String: String], length: Int?, intervalMilliseconds: Int,
     offset: Int = 0)
+  /// This answer, its body sent `piece` bytes at a time with a pause between: a host that
+  /// answers a byte a second.
+  case drip(
+    status: Int, headers: [String: String], body: Data, piece: Int, intervalMilliseconds: Int)
 
   static func json(_ status: Int, _ object: Any) -> Reply {
     let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
@@ -81,7 +85,7 @@ enum Reply: Sendable {
   func bytes(keepAlive: Bool) -> Data? {
     let (status, headers, body, cut): (Int, [String: String], Data, Bool)
     switch self {
-    case .drop, .stream: return nil
+    case .drop, .stream, .drip: return nil
     case .respond(let s, let h, let b): (status, headers, body, cut) = (s, h, b, false)
     case .truncate(let s, let h, let b): (status, headers, body, cut) = (s, h, b, true)
     }

@@ -63,6 +63,8 @@ final class LoopbackServer: Sendable {
       let reply = handle(head)
       if case .stream(let status, let headers, let length, let interval, let offset) = reply {
         stream(client, status, headers, length, interval, offset)
+      } else if case .drip(let status, let headers, let body, let piece, let interval) = reply {
+        drip(client, status, headers, body, piece: piece, interval: interval)
       } else if let bytes = reply.bytes(keepAlive: reply.keepsConnection) {
         guard sendAll(client, bytes), reply.keepsConnection, !head.closesConnection else { break }
         continue
@@ -116,6 +118,25 @@ final class LoopbackServer: Sendable {
         length == nil
         ? Data((String(chunk.count, radix: 16) + "\r\n").utf8) + chunk + Data("\r\n".utf8) : chunk
       guard sendAll(client, framed) else { return }
+    }
+  }
+
+  /// A whole answer whose body goes out `piece` bytes at a time, `interval` milliseconds apart,
+  /// until it is all sent or the client has gone.
+  private static func drip(
+    _ client: Int32, _ status: Int, _ headers: [String: String], _ body: Data, piece: Int,
+    interval: Int
+  ) {
+    var head = "HTTP/1.1 \(status) \(Reply.reason(status))\r\n"
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+    head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+    guard sendAll(client, Data(head.utf8)) else { return }
+    var offset = 0
+    while offset < body.count {
+      if interval > 0 { Thread.sleep(forTimeInterval: Double(interval) / 1000) }
+      let end = min(body.count, offset + max(1, piece))
+      guard sendAll(client, body.subdata(in: offset..<end)) else { return }
+      offset = end
     }
   }
 

@@ -55,7 +55,9 @@ public struct ServerOptions: Sendable {
                             {"match": "/rovers", "status": 200, "body_base64": "…"},
                             {"match": "/rovers", "status": 302,
                              "headers": {"Location": "http://localhost:{port}/…"}},
-                            {"match": "/manifests/", "latency_ms": 3000}]
+                            {"match": "/manifests/", "latency_ms": 3000},
+                            {"match": "/", "action": "drip", "bytes": 1,
+                             "interval_ms": 1000}]
       --shape <name>       Answer as the original server (the default), as Mars
                            Vista (key required, always paged, root "photos"), or as
                            NASA's raw-image feeds (Fixtures/nasa/: /rss/api/ and
