@@ -14,15 +14,22 @@ extension APIClient {
   /// whole file, and FoundationNetworking, which keeps a little bookkeeping for every 16 KB it
   /// receives until its transfer ends, holds a bounded amount whatever the size. A server that
   /// ignores ranges answers 200 with everything, which is taken as it comes.
+  ///
+  /// `start` resumes a body the writer already holds that much of; `headers` go with every
+  /// piece (`If-Range`, so that a body changed since comes whole, from 0).
   @discardableResult
-  public func download(from url: URL, into writer: any BodyWriter) async throws -> HTTPResponse {
+  public func download(
+    from url: URL, into writer: any BodyWriter, startingAt start: Int = 0,
+    headers: [String: String] = [:]
+  ) async throws -> HTTPResponse {
     let summary = "GET \(OneLine.clean(url.absoluteString))"
     guard let url = Self.fetchable(url) else { throw APIError.invalidRequest(request: summary) }
-    var offset = 0
+    var offset = start
     while true {
+      var pieceHeaders = headers
+      pieceHeaders["Range"] = "bytes=\(offset)-\(offset + Self.pieceLength - 1)"
       var request = HTTPRequest(
-        url: url, headers: ["Range": "bytes=\(offset)-\(offset + Self.pieceLength - 1)"],
-        timeout: timeout, bodyWriter: writer)
+        url: url, headers: pieceHeaders, timeout: timeout, bodyWriter: writer)
       request.bodyOffset = offset
       let response = try await sendRetrying(request, summary: summary)
       guard response.status == 206 else { return response }

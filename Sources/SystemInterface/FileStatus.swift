@@ -23,6 +23,9 @@ public struct FileStatus: Sendable, Hashable {
   public var inode: UInt64
   /// How many names the file has; 0 once unlinked.
   public var links: Int
+  /// When its contents last changed, in seconds since 1970: what the cache prunes by, oldest
+  /// first.
+  public var modified: Double
 
   init(_ info: stat) {
     switch info.st_mode & S_IFMT {
@@ -35,6 +38,11 @@ public struct FileStatus: Sendable, Hashable {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     links = Int(info.st_nlink)
+    #if canImport(Darwin)
+      modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+    #else
+      modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    #endif
   }
 
   /// What `path` names, a link itself rather than what it points at; `nil` with

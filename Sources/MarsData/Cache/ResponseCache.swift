@@ -129,6 +129,9 @@ public final class ResponseCache: AnswerCache {
 
   static func checksum(_ body: Data) -> String { fnv1a(body) }
 
+  /// A name for `text` in the folder: FNV-1a, 16 hex digits.
+  static func hash(_ text: String) -> String { fnv1a(Data(text.utf8)) }
+
   private static func fnv1a(_ data: Data) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     // Over the raw bytes: Data's own iterator costs several times more per byte.

@@ -7,9 +7,14 @@ import Synchronization
 public final class ImageBytes: BodyWriter, Sendable {
   private let bytes = Mutex<[UInt8]>([])
   private let limit: Int
+  /// What the body is, as a refusal names it: `an image`.
+  private let what: String
 
-  /// A body of at most `limit` bytes.
-  public init(limit: Int) { self.limit = limit }
+  /// A body of at most `limit` bytes, of `what` (`an image`, `a map`).
+  public init(limit: Int, what: String = "an image") {
+    self.limit = limit
+    self.what = what
+  }
 
   /// Starts (again) at `offset`.
   public func begin(status: Int, headers: [String: String], at offset: Int) throws {
@@ -20,7 +25,7 @@ public final class ImageBytes: BodyWriter, Sendable {
   public func write(_ chunk: Data) throws {
     try bytes.withLock {
       guard $0.count + chunk.count <= limit else {
-        throw BodyRejected("an image larger than \(limit / 1_048_576) MB")
+        throw BodyRejected("\(what) larger than \(limit / 1_048_576) MB")
       }
       $0.append(contentsOf: chunk)
     }
@@ -28,7 +33,7 @@ public final class ImageBytes: BodyWriter, Sendable {
 
   /// Refuses an empty body.
   public func finish() throws {
-    if bytes.withLock({ $0.isEmpty }) { throw BodyRejected("an empty body, not an image") }
+    if bytes.withLock({ $0.isEmpty }) { throw BodyRejected("an empty body, not \(what)") }
   }
 
   /// What arrived.

@@ -17,6 +17,8 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   public var maxConcurrentRequests: Int
   /// The sample types kept (`--sample-type`); `nil` keeps what the servers keep.
   public var sampleTypes: Set<String>?
+  /// Where traverse maps are kept between runs; `nil` to keep none.
+  public var maps: KeptMaps?
   /// How many sols a manifest covers when no range is asked for.
   public static let recentSols = 30
   private let lists = SolLists()
@@ -103,14 +105,72 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   /// Whether a feed has the rover's images.
   public func covers(rover: String) -> Bool { FeedRover.named(rover) != nil }
 
-  /// The rover's traverse from NASA's waypoint file (kept a day by the cache);
+  /// The rover's traverse from NASA's waypoint file: a map kept within the day without
+  /// asking; otherwise a fresh one, resumed where a download cut off before stopped.
   /// ``ArchiveError/noTraverse(_:)`` for a rover NASA publishes none for.
   public func fetchTraverse(rover name: String) async throws -> Traverse {
+    let (rover, url, summary) = try traverseAddress(rover: name)
+    if let maps, let fresh = maps.fresh(for: url),
+      let file = try? FeedEndpoints.decodeWaypoints(fresh, summary: summary)
+    {
+      return Traverse(rover: rover.name, file: file)
+    }
+    let body = try await downloadMap(url)
+    do {
+      let file = try FeedEndpoints.decodeWaypoints(body, summary: summary)
+      maps?.keep(body, for: url)
+      return Traverse(rover: rover.name, file: file)
+    } catch {
+      // A body that does not decode is not resumed: the next run asks for it whole.
+      maps?.dropPartial(for: url)
+      throw error
+    }
+  }
+
+  /// The rover's traverse from the map kept last, whatever its age: for a link too slow or
+  /// absent to bring a fresh one. `nil` when none is kept or it no longer decodes.
+  public func keptTraverse(rover name: String) -> Traverse? {
+    guard let (rover, url, summary) = try? traverseAddress(rover: name),
+      let kept = maps?.kept(for: url),
+      let file = try? FeedEndpoints.decodeWaypoints(kept, summary: summary)
+    else { return nil }
+    return Traverse(rover: rover.name, file: file)
+  }
+
+  /// The rover, its map's address and the request as messages name it.
+  private func traverseAddress(rover name: String) throws -> (FeedRover, URL, String) {
     guard let rover = FeedRover.named(name), let mission = rover.traverse else {
       throw ArchiveError.noTraverse(FeedRover.named(name)?.name ?? name)
     }
-    let file = try await client.send(FeedEndpoints.waypoints(mission: mission))
-    return Traverse(rover: rover.name, file: file)
+    let request = FeedEndpoints.waypoints(mission: mission)
+    return (rover, try client.makeHTTPRequest(for: request).url, client.summary(of: request))
+  }
+
+  /// The map at `url`, from where a download cut off before stopped when one was kept.
+  private func downloadMap(_ url: URL) async throws -> Data {
+    guard let maps else {
+      let body = ImageBytes(limit: client.bodyLimit, what: "a map")
+      try await client.download(from: url, into: body)
+      return Data(body.contents)
+    }
+    let partial = maps.partial(for: url)
+    let writer = try maps.writer(for: url, limit: client.bodyLimit)
+    do {
+      if let partial {
+        try await client.download(
+          from: url, into: writer, startingAt: partial.length,
+          headers: partial.validator.isEmpty ? [:] : ["If-Range": partial.validator])
+      } else {
+        try await client.download(from: url, into: writer)
+      }
+    } catch {
+      // What was kept is no start of the map there now: asked whole next time.
+      if case APIError.status(_, let response) = error, response.status == 416 {
+        maps.dropPartial(for: url)
+      }
+      throw error
+    }
+    return try writer.contents()
   }
 
   /// The traverses of those of `rovers` NASA publishes one for, fetched at once, an outcome

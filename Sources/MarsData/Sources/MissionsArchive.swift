@@ -8,32 +8,24 @@ import RoverAPI
 ///
 /// The feeds only ever add: without them (`--source api`, ``feeds`` `nil`) nothing is asked of
 /// NASA's host and a mission asked for by name is ``ArchiveError/onlyInFeeds(_:)``; with them,
-/// the missions nobody named get ``missionBudget`` seconds, so feeds that hang never hold up
-/// the source's rovers.
+/// the missions nobody named are ``NASAExtras``, so feeds that hang never hold up the source's
+/// rovers.
 public struct MissionsArchive: PhotoArchive {
   /// The source the user chose.
   public var main: any PhotoArchive
   /// NASA's feeds, which answer for the missions; `nil` when the user ruled them out.
   public var feeds: (any PhotoArchive)?
-  /// The feeds as the missions nobody named are asked (`list`, `browse`): by default
-  /// ``feeds``; the executable gives them one try each, since a retry's back-off would not fit
-  /// in ``missionBudget``, and the one try's reason is what the warning says.
-  public var unnamedFeeds: (any PhotoArchive)?
-  /// How long the feeds may take to describe the missions when nobody named them, in
-  /// seconds; a named mission waits for its answer as any rover does.
-  public var missionBudget: Double
+  /// The feeds as the missions nobody named are asked (`list`, `browse`): as an extra, beside
+  /// the source's rovers; `nil` when the user ruled them out.
+  public var extras: NASAExtras?
   /// The missions' names, in lower case.
   private let missions: [String]
 
   /// `main` with the feeds-only missions of `feeds` beside it; none with `feeds` `nil`.
-  public init(
-    main: any PhotoArchive, feeds: (any PhotoArchive)?, unnamedFeeds: (any PhotoArchive)? = nil,
-    missionBudget: Double = 2
-  ) {
+  public init(main: any PhotoArchive, feeds: (any PhotoArchive)?, extras: NASAExtras? = nil) {
     self.main = main
     self.feeds = feeds
-    self.unnamedFeeds = feeds == nil ? nil : unnamedFeeds ?? feeds
-    self.missionBudget = missionBudget
+    self.extras = feeds == nil ? nil : extras
     missions = FeedRover.feedsOnly.map { $0.name.lowercased() }
   }
 
@@ -60,24 +52,24 @@ public struct MissionsArchive: PhotoArchive {
   public func fetchAllRovers() async throws -> [Rover] { try await main.fetchAllRovers() }
 
   /// The source's rovers, then each mission from the feeds, each with its own outcome: the
-  /// feeds failing for a mission never hides the source's rovers.
+  /// feeds failing for a mission never hides the source's rovers. The missions are asked
+  /// beside the rovers, as extras.
   public func fetchRoverOutcomes() async throws -> [RoverOutcome<Rover>] {
     async let extra = fetchMissionOutcomes()
-    let listed = try await main.fetchAllRovers()
+    let main = self.main
+    let listed =
+      if let extras {
+        try await extras.main { try await main.fetchAllRovers() }
+      } else {
+        try await main.fetchAllRovers()
+      }
     return try await listed.map { RoverOutcome(rover: $0.name, result: .success($0)) } + extra
   }
 
-  /// Each mission from the feeds, with its own outcome, within ``missionBudget`` seconds
-  /// (``FeedsTooSlow`` past it); none when the feeds are ruled out.
+  /// Each mission from the feeds, with its own outcome, as extras (``FeedsTooSlow`` once their
+  /// window has closed); none when the feeds are ruled out.
   public func fetchMissionOutcomes() async throws -> [RoverOutcome<Rover>] {
-    guard let feeds = unnamedFeeds else { return [] }
-    let budget = missionBudget
-    let host = feeds.origin.host
-    return try await fetchEachRover(FeedRover.feedsOnly.map(\.name)) { name in
-      try await TimeLimit.run(
-        seconds: budget, expired: { FeedsTooSlow(host: host, seconds: budget) }
-      ) { try await feeds.fetchRover(name) }
-    }
+    try await extras?.missions() ?? []
   }
 
   /// The rover from whichever source has it.

@@ -30,8 +30,17 @@ public struct PhotoSync: Sendable {
   public var dryRun = false
   /// NASA's feeds, asked once per run which sols their latest downlink brought images for;
   /// those sols are listed again from the feeds, whatever the journal says, and every photo
-  /// the folder lacks is fetched. `nil` to ask only ``archive``.
+  /// the folder lacks is fetched. `nil` to ask only ``archive``. The check and the lists it
+  /// adds are extras, within ``window``.
   public var downlinks: (any DownlinkSource)?
+  /// Where each rover's traverse comes from, asked beside the run as an extra within
+  /// ``window``; its photos are saved with their places from the moment it comes. `nil` for
+  /// none.
+  public var traverseSource: (@Sendable (String) async throws -> Traverse)?
+  /// The clock of the run's extras: the late-downlink check, its lists and the traverses go on
+  /// while the main work (the manifests, the source's lists, the downloads) does, and are cut
+  /// off two seconds after it.
+  public var window = ExtraWindow()
   /// Walk the folder first (``MirrorCheck``) and list again every sol with a photo missing or
   /// damaged on disk.
   public var verifyFirst = false
@@ -39,8 +48,6 @@ public struct PhotoSync: Sendable {
   /// ask them about late downlinks: Mars Vista's window, which has caught late downlinks in
   /// practice (`latest_sols` names only the latest downlink's sols, so one missed is gone).
   public static let recheckedSols = 14
-  /// Each rover's traverse, by the name as asked for: its photos are saved with their places.
-  public var traverses: [String: Traverse] = [:]
 
   /// Creates a sync.
   public init(
@@ -81,6 +88,10 @@ public struct PhotoSync: Sendable {
     /// Rovers whose late downlinks NASA's feeds could not be asked about: what the source
     /// listed is saved, and the journal keeps the check owed for the next run.
     public var downlinkFailures: [RoverOutcome<Void>] = []
+    /// Each rover's traverse, by the name as asked for, when it came in time.
+    public var traverses: [String: Traverse] = [:]
+    /// Rovers whose traverse could not be had this run.
+    public var traverseFailures: [RoverOutcome<Void>] = []
   }
 
   /// Runs the sync under the folder's lock; throws ``SyncLockHeld`` at once if another sync
@@ -97,100 +108,43 @@ public struct PhotoSync: Sendable {
     let journal = try SyncJournal(
       storage: dryRun ? ReadOnlyStorage(base: storage) : storage,
       folder: stateStorage == nil && !dryRun ? layout.root : nil)
-    let plan = SolPlan(cameras: cameras, size: size, now: now().timeIntervalSince1970)
-    var report = Report(recoveredState: journal.recovered)
-    var work: [SolProgress] = []
-    // A source that must list sols to count them (the feeds) is asked only from the start.
-    let archive = self.archive
-    let spans = Dictionary(
-      rovers.map { rover in
-        (rover, (sinceSol ?? journal.startSol(rover: rover)).map { SolSpan.sols($0...Int.max) })
-      }, uniquingKeysWith: { first, _ in first })
-    async let late = fetchEachRover(rovers) { [downlinks] rover in
-      try await downlinks?.latestDownlinkSols(rover: rover) ?? []
-    }
-    let manifests = try await fetchEachRover(rovers) { rover in
-      try await archive.fetchManifest(rover: rover, span: (spans[rover] ?? nil) ?? .latest)
-    }
-    let lateSols = try await late
-    var repair: [String: Set<Int>] = [:]
+    var state = SyncState(
+      sync: self, journal: journal,
+      plan: SolPlan(cameras: cameras, size: size, now: now().timeIntervalSince1970),
+      report: Report(recoveredState: journal.recovered))
     if verifyFirst {
       let check = MirrorCheck(layout: layout)
       let verification = try check.run(rovers: rovers, journal: journal)
       if !dryRun { try check.removeDamaged(verification) }
-      repair = verification.solsToRepair
-      report.verification = verification
+      state.repair = verification.solsToRepair
+      state.report.verification = verification
     }
-    // A check that could not be made is not a failure of the mirror, but it is owed: the
-    // journal keeps it until a run makes up for it.
-    for outcome in lateSols where outcome.error != nil {
-      report.downlinkFailures.append(
-        RoverOutcome(rover: outcome.rover, result: outcome.result.map { _ in }))
-      if !dryRun { try journal.setDownlinksMissed(true, rover: outcome.rover) }
-    }
-    var madeUp: [String] = []
-    for outcome in manifests {
-      guard let manifest = outcome.value else {
-        report.failures.append(
-          RoverOutcome(rover: outcome.rover, result: outcome.result.map { _ in }))
-        continue
-      }
-      let rover = outcome.rover
-      report.manifests[rover] = manifest
-      let start = sinceSol ?? journal.startSol(rover: rover) ?? manifest.maxSol
-      try journal.setStart(start, rover: rover)
-      let named = lateSols.first { $0.rover == rover }?.value
-      var late = Set((named ?? []).filter { $0 >= start })
-      if let named, downlinks?.covers(rover: rover) == true,
-        journal.downlinksMissed(rover: rover)
-      {
-        // A downlink that landed while the feeds were out of reach is named no more: the last
-        // sols the mirror holds are listed from the feeds again.
-        let latest = max(manifest.maxSol, named.max() ?? 0)
-        let window = (latest - Self.recheckedSols + 1)...latest
-        late.formUnion(journal.sols(rover: rover).filter { $0 >= start && window.contains($0) })
-        madeUp.append(rover)
-      }
-      if !late.isEmpty { report.lateSols[rover] = late.sorted() }
-      let forced = late.union(repair[rover] ?? [])
-      var planned = Set<Int>()
-      for entry in manifest.photos where entry.sol >= start {
-        let recorded = journal.entry(rover: rover, sol: entry.sol)
-        guard forced.contains(entry.sol) || plan.needsWork(entry, recorded: recorded) else {
-          continue
-        }
-        var progress = SolProgress(rover: rover, manifest: entry)
-        progress.fromFeeds = forced.contains(entry.sol) || recorded?.feeds == true
-        work.append(progress)
-        planned.insert(entry.sol)
-      }
-      // Sols the manifest does not have (its server never scraped them): what the feeds and
-      // the folder say, and unfinished ones from earlier runs.
-      let unfinished = journal.sols(rover: rover).filter { sol in
-        sol >= start && journal.entry(rover: rover, sol: sol)?.feeds == true
-      }
-      for sol in forced.union(unfinished).subtracting(planned).sorted() {
-        var progress = SolProgress(
-          rover: rover,
-          manifest: ManifestEntry(sol: sol, earthDate: "", totalPhotos: 0, cameras: []))
-        progress.fromFeeds = true
-        progress.countFromListing = true
-        work.append(progress)
-      }
-    }
-    report.solsExamined = work.count
+    // A source that must list sols to count them (the feeds) is asked only from the start.
+    let spans = Dictionary(
+      rovers.map { rover in
+        (rover, (sinceSol ?? journal.startSol(rover: rover)).map { SolSpan.sols($0...Int.max) })
+      }, uniquingKeysWith: { first, _ in first })
     try await fetch(
-      work, journal: journal, plan: plan, report: &report, onListed: onListed,
-      onResult: onResult)
+      rovers, spans: spans, state: &state, onListed: onListed, onResult: onResult)
     // Made up for: a sol of the window whose list failed was recorded unfinished, and is
     // listed from the feeds again until it is whole.
-    if !dryRun { for rover in madeUp { try journal.setDownlinksMissed(false, rover: rover) } }
+    if !dryRun {
+      for rover in state.madeUp where !state.catchUpFailed.contains(rover) {
+        try journal.setDownlinksMissed(false, rover: rover)
+      }
+    }
     try journal.close()
-    return report
+    return state.report
   }
 
-  private enum Event: Sendable {
+  enum Event: Sendable {
+    case manifests([RoverOutcome<PhotoManifest>])
+    case late([RoverOutcome<[Int]>])
+    case traverses([RoverOutcome<Traverse>])
+    /// The source's list of a sol.
     case listed(Int, Result<SolListing, any Error>)
+    /// The feeds' list of a sol, an extra.
+    case feedListed(Int, Result<SolListing, any Error>)
     /// A transfer ended: its slot is free, and a photo written whole waits to go in place.
     case transferred(Int, PhotoDownloader.Transfer)
     case fetched(Int, DownloadResult)
@@ -201,45 +155,92 @@ public struct PhotoSync: Sendable {
     }
   }
 
-  /// Lists and images in one group, each in its own window.
+  /// The manifests, lists and images in one group, each in its own window, with the extras
+  /// (the late-downlink check, the feeds' lists, the traverses) beside them; once the main
+  /// work is done, the extras have the window's grace.
   private func fetch(
-    _ work: [SolProgress], journal: SyncJournal, plan: SolPlan, report: inout Report,
+    _ rovers: [String], spans: [String: SolSpan?], state: inout SyncState,
     onListed: @Sendable (Int) -> Void, onResult: @Sendable (DownloadResult) -> Void
   ) async throws {
-    var sols = work
+    let archive = self.archive
+    let downlinks = self.downlinks
+    let window = self.window
     try await withThrowingTaskGroup(of: Event.self) { group in
-      var nextList = 0
-      var listsInFlight = 0
+      group.addTask {
+        .manifests(
+          try await window.main {
+            try await fetchEachRover(rovers) { rover in
+              try await archive.fetchManifest(rover: rover, span: (spans[rover] ?? nil) ?? .latest)
+            }
+          })
+      }
+      if let downlinks {
+        group.addTask {
+          .late(
+            try await fetchEachRover(rovers) { rover in
+              try await window.run { try await downlinks.latestDownlinkSols(rover: rover) ?? [] }
+            })
+        }
+      }
+      if let traverseSource, !dryRun {
+        group.addTask {
+          .traverses(
+            try await fetchEachRover(rovers) { rover in
+              try await window.run { try await traverseSource(rover) }
+            })
+        }
+      }
       var queue: [(Int, PhotoDownload)] = []
       var queued = 0
-      var transfersInFlight = 0
-      var commitsInFlight = 0
       /// A photo's download ended: told, counted, and its sol finished once it was the last.
       func take(_ result: DownloadResult, _ index: Int) throws {
         onResult(result)
-        report.results.append(result)
-        sols[index].record(result, now: plan.now)
-        if sols[index].pending == 0 { try finish(sols[index], journal, plan, &report) }
+        try state.take(result, index)
       }
       while true {
-        while listsInFlight < archive.maxConcurrentRequests, nextList < sols.count {
-          let index = nextList
-          let sol = sols[index]
-          group.addTask { .listed(index, await fetchList(sol)) }
-          nextList += 1
-          listsInFlight += 1
+        while state.listsInFlight < archive.maxConcurrentRequests,
+          state.nextList < state.sols.count
+        {
+          let index = state.nextList
+          let sol = state.sols[index]
+          if !sol.feedsOnly {
+            group.addTask { .listed(index, await fetchList(sol)) }
+            state.listsInFlight += 1
+            state.sols[index].listsPending += 1
+          }
+          if sol.fromFeeds, let downlinks, downlinks.covers(rover: sol.rover) {
+            group.addTask {
+              .feedListed(
+                index,
+                await Self.result {
+                  try await window.run {
+                    try await downlinks.fetchSolListing(
+                      rover: sol.rover, sol: sol.manifest.sol, cameras: cameras)
+                  }
+                })
+            }
+            state.sols[index].listsPending += 1
+          }
+          state.nextList += 1
+          if state.sols[index].listsPending == 0 { try state.finishIfDone(index) }
         }
-        while transfersInFlight < downloader.transferWindow,
-          commitsInFlight < PhotoDownloader.commitWindow, queued < queue.count
+        while state.transfersInFlight < downloader.transferWindow,
+          state.commitsInFlight < PhotoDownloader.commitWindow, queued < queue.count
         {
           let (index, download) = queue[queued]
           group.addTask { .transferred(index, try await downloader.transfer(download)) }
           queued += 1
-          transfersInFlight += 1
+          state.transfersInFlight += 1
         }
         if queued > 4096 {
           queue.removeFirst(queued)
           queued = 0
+        }
+        // The main work is done once nothing but extras is left: they have the grace.
+        if state.manifestsArrived, state.listsInFlight == 0, state.nextList == state.sols.count,
+          queued == queue.count, state.transfersInFlight == 0, state.commitsInFlight == 0
+        {
+          window.endMainWork()
         }
         let event: Event
         do {
@@ -252,66 +253,68 @@ public struct PhotoSync: Sendable {
           throw error
         }
         switch event {
-        case .listed(let index, .failure(let error)):
-          listsInFlight -= 1
-          report.failures.append(RoverOutcome(rover: sols[index].rover, result: .failure(error)))
-          // A sol from the manifest is looked at again next run anyway; one the feeds named is
-          // recorded unfinished, since their next answer may no longer name it.
-          if sols[index].fromFeeds, !dryRun { try recordUnfinished(sols[index], journal, plan) }
-        case .listed(let index, .success(let listing)):
-          listsInFlight -= 1
-          sols[index].disagreement = listing.disagreement
-          let downloads = prepare(&sols[index], listing.photos, now: plan.now)
-          if dryRun {
-            report.planned += downloads
-            continue
-          }
-          onListed(downloads.count)
-          queue += downloads.map { (index, $0) }
-          if sols[index].pending == 0 { try finish(sols[index], journal, plan, &report) }
+        case .manifests(let outcomes):
+          try state.plan(outcomes)
+        case .late(let outcomes):
+          try state.learnLate(outcomes)
+        case .traverses(let outcomes):
+          state.learnTraverses(outcomes)
+        case .listed(let index, let result):
+          state.listsInFlight -= 1
+          queue += try state.listed(index, result, fromFeeds: false, onListed: onListed)
+        case .feedListed(let index, let result):
+          queue += try state.listed(index, result, fromFeeds: true, onListed: onListed)
         case .transferred(let index, .written(let photo)):
-          transfersInFlight -= 1
-          commitsInFlight += 1
+          state.transfersInFlight -= 1
+          state.commitsInFlight += 1
           group.addTask { .fetched(index, try await downloader.commit(photo)) }
         case .transferred(let index, .finished(let result)):
-          transfersInFlight -= 1
+          state.transfersInFlight -= 1
           try take(result, index)
         case .fetched(let index, let result):
-          commitsInFlight -= 1
+          state.commitsInFlight -= 1
           try take(result, index)
         }
       }
     }
   }
 
+  /// What `body` gave or threw; cancellation too, which the group then ends on.
+  static func result<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
+    do { return .success(try await body()) } catch { return .failure(error) }
+  }
+
   /// The sol's downloads: its photos once each (a list may name one twice while a sol is still
   /// filling), in the size asked for, less those gone from their host within the week.
-  private func prepare(_ progress: inout SolProgress, _ photos: [Photo], now: Double)
-    -> [PhotoDownload]
-  {
+  func prepare(
+    _ progress: inout SolProgress, _ photos: [Photo], now: Double, traverse: Traverse?
+  ) -> [PhotoDownload] {
     let folder = layout.folder(rover: progress.rover, sol: progress.manifest.sol)
     let recentlyGone = (SolRecordFile.read(in: folder)?.gone ?? []).filter {
       now - $0.since < SolPlan.patience
     }
     let downloads = DownloadPlanner.downloads(
-      of: traverses[progress.rover]?.placed(photos) ?? photos, rover: progress.rover,
+      of: traverse?.placed(photos) ?? photos, rover: progress.rover,
       layout: layout, size: size,
       skipping: Set(recentlyGone.map(\.nasaID)))
-    let listed = Set(photos.map(\.nasaID))
-    progress.roverName = photos.first?.rover.name ?? progress.rover
+    progress.listedIDs.formUnion(photos.map(\.nasaID))
+    let listed = progress.listedIDs
+    if let name = photos.first?.rover.name { progress.roverName = name }
     progress.listed = listed.count
     if progress.countFromListing {
       progress.manifest.totalPhotos = listed.count
-      progress.manifest.earthDate = photos.first?.earthDate ?? ""
+      if progress.manifest.earthDate.isEmpty {
+        progress.manifest.earthDate = photos.first?.earthDate ?? ""
+      }
     }
     progress.gone = recentlyGone.filter { listed.contains($0.nasaID) }
-    progress.pending = downloads.count
+    progress.pending += downloads.count
     return downloads
   }
 
   /// Writes what the sol holds now beside its photos, then appends its journal line: a line
   /// never says more than the disk holds.
-  private func finish(
+  func finish(
     _ progress: SolProgress, _ journal: SyncJournal, _ plan: SolPlan, _ report: inout Report
   ) throws {
     let sol = progress.manifest.sol
@@ -323,7 +326,10 @@ public struct PhotoSync: Sendable {
     let previous = journal.entry(rover: progress.rover, sol: sol)
     let entry = plan.entry(for: progress, previous: previous)
     try journal.record(entry)
-    guard entry.state != .complete else { return }
+    // A sol the feeds could not list is said with the feeds' trouble, not as a short sol.
+    guard entry.state != .complete,
+      progress.failed > 0 || progress.disagreement != nil || !progress.feedsFailed
+    else { return }
     report.incomplete.append(
       IncompleteSol(
         rover: progress.rover, sol: sol, listed: progress.listed,
@@ -333,9 +339,7 @@ public struct PhotoSync: Sendable {
 
   /// Records a sol from the feeds whose list could not be fetched as unfinished, keeping what
   /// the journal knew of it.
-  private func recordUnfinished(_ progress: SolProgress, _ journal: SyncJournal, _ plan: SolPlan)
-    throws
-  {
+  func recordUnfinished(_ progress: SolProgress, _ journal: SyncJournal) throws {
     let sol = progress.manifest.sol
     var entry =
       journal.entry(rover: progress.rover, sol: sol)
@@ -345,8 +349,8 @@ public struct PhotoSync: Sendable {
     try journal.record(entry)
   }
 
-  /// One sol's listing, with the feeds' added when they name the sol; a failure is kept for
-  /// the report, cancellation ends the run.
+  /// One sol's listing from the source; a failure is kept for the report, cancellation ends
+  /// the run.
   private func fetchList(_ item: SolProgress) async -> Result<SolListing, any Error> {
     // A sol whose manifest names none of the cameras asked for has nothing to fetch.
     if !cameras.isEmpty, !item.fromFeeds,
@@ -354,17 +358,9 @@ public struct PhotoSync: Sendable {
     {
       return .success(SolListing(photos: []))
     }
-    do {
-      let sol = item.manifest.sol
-      var listing = try await archive.fetchSolListing(
-        rover: item.rover, sol: sol, cameras: cameras)
-      if item.fromFeeds, let downlinks, downlinks.covers(rover: item.rover) {
-        listing = listing.adding(
-          try await downlinks.fetchSolListing(rover: item.rover, sol: sol, cameras: cameras))
-      }
-      return .success(listing)
-    } catch {
-      return .failure(error)
+    return await Self.result {
+      try await archive.fetchSolListing(
+        rover: item.rover, sol: item.manifest.sol, cameras: cameras)
     }
   }
 }

@@ -41,7 +41,7 @@ struct SolPlan: Sendable {
     entry.size = size.rawValue
     entry.listed = progress.listed
     entry.saved = progress.saved.count
-    if progress.failed > 0 || progress.disagreement != nil {
+    if progress.failed > 0 || progress.disagreement != nil || progress.feedsFailed {
       entry.state = .incomplete
       // Unfinished work from the feeds is asked of the feeds again, whatever names it then.
       if progress.fromFeeds || progress.disagreement != nil { entry.feeds = true }

@@ -22,6 +22,20 @@ struct SolProgress: Sendable {
   var countFromListing = false
   /// The source's count against its pages, when they disagree.
   var disagreement: CountDisagreement?
+  /// The photos the lists named so far, by identity: a sol listed by the source and then the
+  /// feeds is counted once.
+  var listedIDs: Set<String> = []
+  /// Lists asked for and not yet arrived: the source's, and the feeds' when they list it too.
+  var listsPending = 0
+  /// Listed by the feeds alone: a sol the source's list had already been asked for when a late
+  /// downlink named it.
+  var feedsOnly = false
+  /// Whether the source's list failed.
+  var listFailed = false
+  /// Whether the feeds' list failed (or was cut off): the sol is asked of them again.
+  var feedsFailed = false
+  /// Whether its journal line is written.
+  var finished = false
 
   init(rover: String, manifest: ManifestEntry) {
     self.rover = rover

@@ -71,4 +71,16 @@ public enum FeedEndpoints {
     request.cacheRule = CacheRule { _, _ in CacheLifetime.day }
     return request
   }
+
+  /// A waypoint file fetched some other way than ``waypoints(mission:)`` (resumed in pieces):
+  /// decoded as that request decodes it, or ``APIError/undecodable(request:problem:)`` naming
+  /// `summary`.
+  public static func decodeWaypoints(_ body: Data, summary: String) throws -> WaypointFile {
+    do {
+      return try WaypointFile.scanning(body)
+    } catch {
+      throw APIError.undecodable(
+        request: summary, problem: BodyProblem.describe(body, status: 200, error: error))
+    }
+  }
 }

@@ -104,7 +104,9 @@ extension Rovers {
       let window = WindowedTransport(baseTransport(), limit: Self.window)
       var windowed = common
       windowed.transport = { window }
-      let archive = windowed.makeArchive(console)
+      let sources = windowed.makeSources(console)
+      let archive = sources.archive
+      let extras = sources.extras
       let previews = windowed.makeImageClient(console)
       let images = common.makeImageClient(console)
       let layout = PhotoFileLayout(root: URL(fileURLWithPath: folder))
@@ -114,8 +116,15 @@ extension Rovers {
       let traverses = windowed.makeTraverses(console)
       return BrowserServices(
         rovers: {
-          // The source's own rovers, drawn at once; the missions come apart (below).
-          (try await archive.fetchAllRovers().map { RoverRow($0, note: "") }, [])
+          // The source's own rovers, drawn at once; the missions come apart (below), as
+          // extras beside them.
+          let rovers =
+            if let extras {
+              try await extras.main { try await archive.fetchAllRovers() }
+            } else {
+              try await archive.fetchAllRovers()
+            }
+          return (rovers.map { RoverRow($0, note: "") }, [])
         },
         sols: { rover in
           SolRow.rows(try await archive.fetchManifest(rover: rover, span: .recent))

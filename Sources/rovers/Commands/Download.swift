@@ -56,7 +56,7 @@ extension Rovers {
         settings, deadline: 3600, connectionsPerHost: try settings[DownloadOutput.jobs])
       let rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
       // Saved photos keep their places, in the sol's record and for the gallery's map.
-      placing = try PhotoPlacing(arguments, common: common, alwaysShown: true)
+      placing = try PhotoPlacing(arguments, common: common, keeps: true)
       query = PhotoQuery(
         rover: rover,
         day: try DayOptions.parse(arguments, allowLatest: true, orElse: placing.everySol),
@@ -71,17 +71,13 @@ extension Rovers {
 
     static var fieldNames: [String] { DownloadEntry.fields.map(\.name) }
 
-    /// The downloads of the photos asked for, and the rover's traverse they were placed on.
-    /// The lists they come from are let go when it returns: a sol of thousands of photos is
-    /// held once, not once a step.
-    private func plan(_ archive: any PhotoArchive, layout: PhotoFileLayout, _ console: Console)
-      async throws -> (downloads: [PhotoDownload], traverse: Traverse?, code: ExitCode)
-    {
-      let (found, traverse, placeCode) = try await placing.fetch(query, common: common, console) {
-        try await $0.fetch(archive)
-      }
-      let kept = PhotoFilterOptions.apply(
-        filter, to: placing.apply(traverse, to: found), quiet: common.quiet, console: console)
+    /// The downloads of `found`, the photos asked for, filtered as asked. The lists they come
+    /// from are let go when it returns: a sol of thousands of photos is held once, not once a
+    /// step.
+    private func plan(
+      _ found: [Photo], _ archive: any PhotoArchive, layout: PhotoFileLayout, _ console: Console
+    ) async -> [PhotoDownload] {
+      let kept = PhotoFilterOptions.apply(filter, to: found, quiet: common.quiet, console: console)
       let photos = size.apply(kept, common, console)
       if photos.isEmpty, !common.quiet, let note = placing.emptyNote {
         console.diagnostic(note)
@@ -90,10 +86,42 @@ extension Rovers {
       {
         console.diagnostic(reason)
       }
-      return (
-        DownloadPlanner.downloads(of: photos, rover: query.rover, layout: layout), traverse,
-        placeCode
-      )
+      return DownloadPlanner.downloads(of: photos, rover: query.rover, layout: layout)
+    }
+
+    /// What the main work of a run ends with: the plan of a dry run, or the downloads' results.
+    private enum Outcome {
+      case planned([PhotoDownload])
+      case done([DownloadResult])
+    }
+
+    /// Lists the photos and downloads them; with `--near`, the traverse comes first and picks
+    /// the photos. Without it, the traverse is an extra beside the whole run, and the saved
+    /// photos are placed on it at the end, when it came.
+    private func work(
+      _ archive: any PhotoArchive, layout: PhotoFileLayout, _ console: Console
+    ) async throws -> (outcome: Outcome, traverse: Traverse?, code: ExitCode) {
+      if placing.area != nil {
+        let (found, traverse, code) = try await placing.fetch(query, common: common, console) {
+          try await $0.fetch(archive)
+        }
+        let downloads = await plan(
+          placing.apply(traverse, to: found), archive, layout: layout, console)
+        if output.dryRun { return (.planned(downloads), traverse, code) }
+        return (.done(try await fetch(consume downloads, console)), traverse, code)
+      }
+      let (outcome, traverse, code) = try await placing.beside(
+        rover: query.rover, common: common, console
+      ) { () async throws -> Outcome in
+        let downloads = await plan(
+          try await query.fetch(archive), archive, layout: layout, console)
+        if output.dryRun { return .planned(downloads) }
+        return .done(try await fetch(consume downloads, console))
+      }
+      guard let traverse, case .done(let results) = outcome else {
+        return (outcome, traverse, code)
+      }
+      return (.done(results.map { $0.placed(on: traverse) }), traverse, code)
     }
 
     /// Downloads everything planned, showing progress.
@@ -120,10 +148,12 @@ extension Rovers {
         default: .latest
         }
       async let manifest = try? archive.fetchManifest(rover: query.rover, span: span)
-      let (downloads, traverse, placeCode) = try await plan(archive, layout: layout, console)
-      if output.dryRun { return try output.listPlan(downloads, common: common, console) }
-      // Consumed: the plan is let go once the run's results hold it, before the record is made.
-      let results = try await fetch(consume downloads, console)
+      let (outcome, traverse, placeCode) = try await work(archive, layout: layout, console)
+      let results: [DownloadResult]
+      switch outcome {
+      case .planned(let downloads): return try output.listPlan(downloads, common: common, console)
+      case .done(let done): results = done
+      }
       try SolRecordFile.record(results, rover: query.rover, layout: layout)
       let upkeep = GalleryUpkeep(
         root: layout.root, enabled: !output.noGallery, console: console, quiet: common.quiet)

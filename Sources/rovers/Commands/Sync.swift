@@ -94,7 +94,8 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       // Never from the cache: a sol that gained photos since must be seen to have them.
-      let (archive, feeds) = common.makeSources(console, fresh: true)
+      let sources = common.makeSources(console, fresh: true)
+      let archive = sources.archive
       let (rovers, unlisted) = try await roversToMirror(archive)
       if !cameras.isEmpty {
         let asked = try await archive.fetchAllRovers().filter {
@@ -109,13 +110,17 @@ extension Rovers {
         size: size.size)
       sync.dryRun = output.dryRun
       sync.verifyFirst = verify
-      // With --source nasa every sol is listed from the feeds already.
-      sync.downlinks = common.source == .auto ? feeds : nil
-      // Saved photos keep their places, and the gallery draws the traverse.
-      var placeCode = ExitCode.success
-      if !output.dryRun {
-        (sync.traverses, placeCode) = await PhotoPlacing.traverses(
-          of: rovers, common: common, console)
+      // NASA's host only adds: the late-downlink check, its lists and the traverse maps are
+      // extras, one try each, cut off two seconds after the main work. With --source nasa
+      // every sol is listed from the feeds already.
+      // The run's own window: listing the rovers above ended the sources' one.
+      if let extras = sources.extras?.within(common.makeWindow()) {
+        sync.window = extras.window
+        if common.source == .auto { sync.downlinks = extras.feeds }
+        // Saved photos keep their places, and the gallery draws the traverse; a map that
+        // cannot be had is not said: the gallery places the photos later from the last one
+        // kept.
+        sync.traverseSource = { rover in try await extras.traverse(rover: rover) }
       }
       let progress = DownloadProgress(total: nil, console: console, quiet: common.quiet)
       let report = try await progress.finishing(quietly: true) {
@@ -167,13 +172,13 @@ extension Rovers {
       let codes =
         RoverFailures.report(failures, base: common.baseURL, to: console)
         + RoverFailures.report(unlisted, base: common.baseURL, to: console) + downlinkCodes
-        + (placeCode == .success ? [] : [placeCode])
+        + Self.placeCodes(report.traverseFailures, console)
       let upkeep = GalleryUpkeep(
         root: output.folder, enabled: !output.noGallery, console: console, quiet: common.quiet)
       for (rover, manifest) in report.manifests.sorted(by: { $0.key < $1.key }) {
         upkeep.record(manifest, rover: rover)
       }
-      for (rover, traverse) in sync.traverses.sorted(by: { $0.key < $1.key }) {
+      for (rover, traverse) in report.traverses.sorted(by: { $0.key < $1.key }) {
         upkeep.record(traverse, rover: rover)
       }
       upkeep.update(report.results)
@@ -188,6 +193,19 @@ extension Rovers {
       if !report.results.isEmpty { progress.finish() }
       return ExitCode.worst(
         codes + [DownloadProgress.reportFailures(report.results, console, quiet: common.quiet)])
+    }
+
+    /// A map that came and does not decode is said (65); one that could not be had is not.
+    private static func placeCodes(_ failures: [RoverOutcome<Void>], _ console: Console)
+      -> [ExitCode]
+    {
+      failures.compactMap { failure in
+        guard let error = failure.error else { return nil }
+        let report = ErrorReport(error)
+        guard report.code == .dataError else { return nil }
+        console.error(report.message)
+        return .dataError
+      }
     }
 
     /// The rovers named, or without one every mission the source can answer for: the active

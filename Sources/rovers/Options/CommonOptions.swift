@@ -57,6 +57,13 @@ struct CommonOptions: Sendable {
     "max-body-mb", value: "n", help: "", in: 1...65_536,
     reason: "give a whole number of megabytes, 1 to 65536", variable: "ROVERS_MAX_BODY_MB"
   ).setting(default: 256)
+  /// How long NASA's host may go on adding to a run after its main work, in seconds: only
+  /// from the environment, for tests that run the tool inside a busy test process, where a
+  /// timer may fire seconds late. Two seconds is the rule (``NASAExtras``).
+  static let extrasGrace = Option.number(
+    "extras-grace", value: "seconds", help: "", in: 0.001...600,
+    reason: "give a number of seconds above 0", variable: "ROVERS_EXTRAS_GRACE"
+  ).setting(default: 2, shown: "2")
   /// The HTTP client: only from the environment, to compare the two in `make bench`.
   static let transportKind = Option<TransportKind>.choice(
     "transport", value: "name", help: "", variable: "ROVERS_TRANSPORT"
@@ -92,6 +99,8 @@ struct CommonOptions: Sendable {
   var deadline: Double
   /// The most bytes of one JSON answer: `ROVERS_MAX_BODY_MB`, 256 MB unless set.
   var maxBodyBytes: Int
+  /// How long NASA's host may add to a run after its main work: 2 s.
+  var extrasGrace: Double
   var verbose: Bool
   var quiet: Bool
   /// The response cache's folder; `nil` with `--no-cache` or when there is no home folder.
@@ -125,6 +134,7 @@ struct CommonOptions: Sendable {
     retries = try settings[Self.retries]
     deadline = try settings[Self.deadline(defaultDeadline)]
     maxBodyBytes = try settings[Self.maxBodyMegabytes] * 1_048_576
+    extrasGrace = try settings[Self.extrasGrace]
     let loopback = ["127.0.0.1", "localhost", "::1", "[::1]"]
     if apiKey != nil, baseURL.scheme == "http", !loopback.contains(baseURL.host ?? ""), !quiet {
       let host = baseURL.host ?? "the server"
@@ -155,12 +165,21 @@ struct CommonOptions: Sendable {
     makeSources(console, fresh: fresh, sampleTypes: sampleTypes).archive
   }
 
-  /// The archive these options describe, and NASA's feeds as it uses them (`nil` with
-  /// `--source api`), so that a caller asking the feeds more (late downlinks) shares what the
-  /// archive already asked.
-  func makeSources(_ console: Console, fresh: Bool = false, sampleTypes: Set<String>? = nil)
-    -> (archive: any PhotoArchive, feeds: (any DownlinkSource)?)
-  {
+  /// What a run asks: the archive these options describe; NASA's feeds as it uses them, so
+  /// that a caller asking the feeds more shares what the archive already asked; and NASA's host
+  /// as an extra, within `window`. Both are `nil` with `--source api`.
+  struct Sources {
+    var archive: any PhotoArchive
+    var feeds: (any DownlinkSource)?
+    var extras: NASAExtras?
+  }
+
+  /// The run's sources (``Sources``); the missions nobody named are extras within `window`.
+  func makeSources(
+    _ console: Console, fresh: Bool = false, sampleTypes: Set<String>? = nil,
+    window: ExtraWindow? = nil
+  ) -> Sources {
+    let window = window ?? makeWindow()
     let cache = makeCache(fresh: fresh)
     // Eight in flight: a sol of up to 900 photos is page 1 and then 8 pages of 100, which all
     // start together, so any sol arrives in two round trips.
@@ -170,21 +189,40 @@ struct CommonOptions: Sendable {
     // The feeds share the cache, but keep only what an ended mission's feed says.
     var feeds = makeFeedArchive(console, cache: cache)
     feeds.sampleTypes = sampleTypes
-    // The missions nobody named get one try each: a retry's back-off would not fit in the
-    // two seconds they are given, and the warning then says what the one try met.
-    var oneTry = feeds
-    oneTry.client.retryPolicy = RetryPolicy(maxRetries: 0)
+    let extras = makeExtras(feeds, window: window)
     switch source {
     // The API alone: nothing at all is asked of the feeds' host.
-    case .api: return (MissionsArchive(main: api, feeds: nil), nil)
-    case .nasa: return (MissionsArchive(main: feeds, feeds: feeds, unnamedFeeds: oneTry), feeds)
+    case .api: return Sources(archive: MissionsArchive(main: api, feeds: nil), feeds: nil)
+    case .nasa:
+      return Sources(
+        archive: MissionsArchive(main: feeds, feeds: feeds, extras: extras), feeds: feeds,
+        extras: extras)
     case .auto:
       let quiet = self.quiet
       let failover = FailoverArchive(primary: api, fallback: feeds) { notice in
         if !quiet { console.diagnostic(notice) }
       }
-      return (MissionsArchive(main: failover, feeds: feeds, unnamedFeeds: oneTry), feeds)
+      return Sources(
+        archive: MissionsArchive(main: failover, feeds: feeds, extras: extras), feeds: feeds,
+        extras: extras)
     }
+  }
+
+  /// NASA's host as the extras of a run (``NASAExtras``): one try each, within `window`, with
+  /// the traverse maps kept in the cache folder; `nil` with `--source api`.
+  func makeExtras(_ console: Console, window: ExtraWindow? = nil) -> NASAExtras? {
+    guard source != .api else { return nil }
+    return makeExtras(
+      makeFeedArchive(console, cache: makeCache(fresh: false)), window: window ?? makeWindow())
+  }
+
+  /// A window for a run's extras, whose cut-off names the feeds' host.
+  func makeWindow() -> ExtraWindow {
+    ExtraWindow(grace: extrasGrace, host: nasaBaseURL.host ?? "NASA's host")
+  }
+
+  private func makeExtras(_ feeds: FeedArchive, window: ExtraWindow) -> NASAExtras {
+    NASAExtras(feeds: feeds, window: window)
   }
 
   /// NASA's feeds as `where` asks them for a traverse map, kept a day by the response cache;
@@ -215,7 +253,16 @@ struct CommonOptions: Sendable {
     // NASA's Mars 2020 feed takes 20 to 23 s to answer a sol: its requests get three times the
     // API's timeout (90 s by default).
     client.timeout = timeout * Self.feedTimeoutFactor
-    return FeedArchive(client: client, maxConcurrentRequests: 8)
+    var feeds = FeedArchive(client: client, maxConcurrentRequests: 8)
+    // Traverse maps are kept whatever the cache's mode: a map of any age is what places photos
+    // when a fresh one cannot be had.
+    feeds.maps = cacheFolder.map { folder in
+      var maps = KeptMaps(folder: folder)
+      // `--refresh` asks for a fresh map; the kept one still stands in if none comes.
+      if refresh { maps.freshFor = 0 }
+      return maps
+    }
+    return feeds
   }
 
   /// How many times the API's timeout NASA's feeds get.

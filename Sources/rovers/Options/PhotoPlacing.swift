@@ -4,19 +4,27 @@ import RoverAPI
 
 /// How a command that lists photos places them on the rover's traverse: with `--near`, to keep
 /// those taken near a place; otherwise only when its output shows a place (`lat`, `lon`,
-/// `elevation`, `place`), since the traverse is a file of its own to fetch. A traverse that
-/// cannot be had without `--near` costs only the places, with a warning.
+/// `elevation`, `place`) or its files keep them (`download`), since the traverse is a file of
+/// its own to fetch.
+///
+/// Without `--near` the map is an extra (``NASAExtras``): asked beside the photos, once, and
+/// never waited for more than two seconds after them. A map that cannot be had costs only the
+/// places: with a warning where the output shows them, silently where only files keep them
+/// (the gallery places those later from the last map kept). With `--near` the map is what was
+/// asked for, and its failure is the command's.
 struct PhotoPlacing: Sendable {
   /// The circle of `--near … --within …`.
   let area: NearbyArea?
   /// Whether the output shows places.
   let shown: Bool
+  /// Whether the command's files keep places the output does not show.
+  let kept: Bool
   /// Whether the traverse may be asked for: not with `--source api`.
   let allowed: Bool
 
   /// The placing the arguments ask for; `--near` with `--source api` is a usage error, as it
-  /// needs NASA's host.
-  init(_ arguments: ParsedArguments, common: CommonOptions, alwaysShown: Bool = false) throws {
+  /// needs NASA's host. `keeps`: the command's files keep places whatever its output shows.
+  init(_ arguments: ParsedArguments, common: CommonOptions, keeps: Bool = false) throws {
     area = try PlaceOptions.parse(arguments)
     allowed = common.source != .api
     if area != nil, !allowed {
@@ -26,36 +34,58 @@ struct PhotoPlacing: Sendable {
     }
     let output = common.output
     shown =
-      alwaysShown
-      || output.fields.map { !PhotoDetailFields.placeFields.isDisjoint(with: $0) }
-        ?? (output.format != .table && output.format != .html)
+      output.fields.map { !PhotoDetailFields.placeFields.isDisjoint(with: $0) }
+      ?? (output.format != .table && output.format != .html)
+    kept = keeps
   }
 
   /// The day to ask for when none was named: with `--near`, every sol (those near the place
   /// are picked from the traverse).
   var everySol: PhotoQuery.Day? { area.map { _ in .sols(0...Int.max) } }
 
-  /// The rover's traverse, when the command needs it and NASA publishes one, and the exit code
-  /// its absence means. With `--near`, a failure is the command's. Otherwise the places are
-  /// left out: a file that does not decode is an error (65) said now, while the rest of the
-  /// output stands; one that cannot be had is a warning.
-  func traverse(rover: String, common: CommonOptions, _ console: Console) async throws
-    -> (traverse: Traverse?, code: ExitCode)
+  /// With `--near`: the rover's traverse, asked as any request is, since it is what the
+  /// command was asked about.
+  private func nearTraverse(rover: String, common: CommonOptions, _ console: Console)
+    async throws -> Traverse
   {
-    guard allowed, area != nil || shown, let feeds = common.makeTraverses(console) else {
-      return (nil, .success)
+    try Self.checkKnown(rover)
+    guard let feeds = common.makeTraverses(console) else {
+      throw ArchiveError.noTraverse(rover)
     }
-    guard area == nil else {
-      try Self.checkKnown(rover)
-      return (try await feeds.fetchTraverse(rover: rover), .success)
+    return try await feeds.fetchTraverse(rover: rover)
+  }
+
+  /// Runs `main` with the rover's traverse fetched beside it, when the command needs one and
+  /// NASA publishes one: the map's window is `main`'s time and two seconds more. Returns
+  /// `main`'s value, the traverse when it came, and the exit code its absence means.
+  func beside<Value>(
+    rover: String, common: CommonOptions, _ console: Console,
+    _ main: () async throws -> Value
+  ) async throws -> (value: Value, traverse: Traverse?, code: ExitCode) {
+    guard allowed else { return (try await main(), nil, .success) }
+    if area != nil {
+      async let traverse = nearTraverse(rover: rover, common: common, console)
+      let value = try await main()
+      return (value, try await traverse, .success)
     }
-    guard FeedRover.named(rover)?.traverse != nil else { return (nil, .success) }
-    do {
-      return (try await feeds.fetchTraverse(rover: rover), .success)
-    } catch {
+    guard shown || kept, FeedRover.named(rover)?.traverse != nil,
+      let extras = common.makeExtras(console)
+    else { return (try await main(), nil, .success) }
+    async let placing = Self.outcome { try await extras.traverse(rover: rover) }
+    let value = try await extras.main(main)
+    switch await placing {
+    case .success(let traverse): return (value, traverse, .success)
+    case .failure(let error):
       try Task.checkCancellation()
-      return (nil, Self.leftOut(error, rover: rover, common: common, console))
+      return (value, nil, Self.leftOut(error, rover: rover, common: common, console, warn: shown))
     }
+  }
+
+  /// What `body` gave or threw.
+  private static func outcome<Value>(_ body: () async throws -> Value) async -> Result<
+    Value, any Error
+  > {
+    do { return .success(try await body()) } catch { return .failure(error) }
   }
 
   /// The photos `fetch` finds for `query`, and the traverse, fetched at the same time (with
@@ -65,46 +95,22 @@ struct PhotoPlacing: Sendable {
     _ query: PhotoQuery, common: CommonOptions, _ console: Console,
     photos fetch: @Sendable (PhotoQuery) async throws -> [Photo]
   ) async throws -> (photos: [Photo], traverse: Traverse?, code: ExitCode) {
-    if let area, case .sols = query.day {
-      let (traverse, code) = try await self.traverse(rover: query.rover, common: common, console)
+    if area != nil, allowed, case .sols = query.day {
+      let traverse = try await nearTraverse(rover: query.rover, common: common, console)
       var query = query
-      query.solSpans = traverse?.sols(within: area) ?? []
-      return (try await fetch(query), traverse, code)
+      query.solSpans = area.map { traverse.sols(within: $0) } ?? []
+      return (try await fetch(query), traverse, .success)
     }
-    async let placing = self.traverse(rover: query.rover, common: common, console)
-    let photos = try await fetch(query)
-    let (traverse, code) = try await placing
+    let (photos, traverse, code) = try await beside(rover: query.rover, common: common, console) {
+      try await fetch(query)
+    }
     return (photos, traverse, code)
-  }
-
-  /// The traverses of those of `rovers` NASA publishes one for, fetched at once, by the name
-  /// as asked for, and the exit code those missing mean: what `sync` saves its photos' places
-  /// from. None is asked for with `--source api`. A map that cannot be had is not said: the
-  /// sync's own check of the feeds says what is wrong with their host, and the gallery places
-  /// the photos later from the last map kept.
-  static func traverses(of rovers: [String], common: CommonOptions, _ console: Console) async
-    -> (traverses: [String: Traverse], code: ExitCode)
-  {
-    guard let feeds = common.makeTraverses(console),
-      let outcomes = try? await feeds.fetchTraverses(rovers: rovers)
-    else { return ([:], .success) }
-    var found: [String: Traverse] = [:]
-    var codes: [ExitCode] = [.success]
-    for outcome in outcomes {
-      switch outcome.result {
-      case .success(let traverse): found[outcome.rover] = traverse
-      case .failure(let error):
-        codes.append(leftOut(error, rover: outcome.rover, common: common, console, warn: false))
-      }
-    }
-    return (found, ExitCode.worst(codes))
   }
 
   /// Says why a rover's places are left out, and returns the exit code it means: 65 for a map
   /// that does not decode, success (and a warning) for one that cannot be had.
   private static func leftOut(
-    _ error: any Error, rover: String, common: CommonOptions, _ console: Console,
-    warn: Bool = true
+    _ error: any Error, rover: String, common: CommonOptions, _ console: Console, warn: Bool
   ) -> ExitCode {
     let report = ErrorReport(error)
     if report.code == .dataError {
