@@ -162,3 +162,69 @@ import Testing
     #expect(try ResponseCache(folder: folder).info().entries == 2)
   }
 }
+
+/// The cache keeps itself small: expired answers go as new ones are written, then the oldest
+/// files until it is under its size.
+@Suite(.timeLimit(.minutes(3))) struct CachePruningTests {
+  let scratch: ScratchFolder
+  var folder: URL { scratch.url }
+
+  init() throws { scratch = try ScratchFolder("cache-pruning") }
+
+  /// Sets a file's modification time, `age` seconds ago.
+  func age(_ file: URL, _ age: Double) throws {
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: file.path)
+  }
+
+  @Test func aCacheFilledPastItsSizeIsPrunedOldestFirst() throws {
+    let filler = ResponseCache(folder: folder, maxBytes: 1_000_000_000)
+    let body = Data(repeating: 0x41, count: 1000)
+    for index in 1...5 {
+      try filler.store(body, for: "k\(index)", lifetime: 3600)
+      // k1 the oldest, k5 the newest.
+      try age(filler.file(for: "k\(index)"), Double(100 - index))
+    }
+    #expect(try filler.info().entries == 5)
+    // Six files of a little over 1000 bytes, at most 3000 kept: the four oldest go.
+    let small = ResponseCache(folder: folder, maxBytes: 3000)
+    try small.store(body, for: "k6", lifetime: 3600)
+    let left = (1...6).filter { small.storedBody(for: "k\($0)") != nil }
+    #expect(left == [5, 6])
+    let (entries, bytes) = try small.info()
+    #expect(entries == 2)
+    #expect(bytes <= 3000)
+  }
+
+  @Test func expiredEntriesAreGoneFromDiskAfterTheNextWrite() throws {
+    let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
+    let first = ResponseCache(folder: folder) { clock.withLock { $0 } }
+    try first.store(Data("old".utf8), for: "old", lifetime: 10)
+    try first.store(Data("kept".utf8), for: "kept", lifetime: 3600)
+    let oldFile = first.file(for: "old")
+    clock.withLock { $0 += 20 }
+    // Expired but still on disk until something is written.
+    #expect(FileManager.default.fileExists(atPath: oldFile.path))
+    let next = ResponseCache(folder: folder) { clock.withLock { $0 } }
+    try next.store(Data("new".utf8), for: "new", lifetime: 3600)
+    #expect(!FileManager.default.fileExists(atPath: oldFile.path))
+    #expect(next.storedBody(for: "kept") == Data("kept".utf8))
+    #expect(next.storedBody(for: "new") == Data("new".utf8))
+  }
+
+  @Test func keptMapsNeverExpireButCountTowardsTheSize() throws {
+    let maps = KeptMaps(folder: folder)
+    let url = URL(string: "http://nasa.test/mmgis-maps/M20/Layers/json/M20_waypoints.json")!
+    maps.keep(Data(repeating: 0x20, count: 2000), for: url)
+    try age(maps.file(url, "map"), 400 * 86_400)
+    let clock = Mutex(Date())
+    let cache = ResponseCache(folder: folder, maxBytes: 1_000_000) { clock.withLock { $0 } }
+    try cache.store(Data("x".utf8), for: "k", lifetime: 3600)
+    // A year old, and still there: a map of any age places photos when no fresh one comes.
+    #expect(maps.kept(for: url)?.count == 2000)
+    #expect(maps.fresh(for: url) == nil)
+    let tiny = ResponseCache(folder: folder, maxBytes: 100)
+    try tiny.store(Data("y".utf8), for: "k2", lifetime: 3600)
+    #expect(maps.kept(for: url) == nil)
+  }
+}

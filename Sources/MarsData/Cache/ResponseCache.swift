@@ -23,20 +23,29 @@ public final class ResponseCache: AnswerCache {
   private let now: @Sendable () -> Date
   /// Rovers' last sols, learned from answers and kept in `last-sols.json`, read once.
   private let lastSols = Mutex<[String: Int]?>(nil)
+  /// Keeps the folder under its size.
+  private let pruning: CachePruning
+  /// The most bytes the folder keeps unless told otherwise: 200 MB.
+  public static let defaultMaxBytes = 200 * 1_000_000
 
   static let magic = "rovers-cache 2"
   static let lastSolsName = "last-sols.json"
 
-  /// Creates a cache in `folder`.
+  /// Creates a cache in `folder` of at most `maxBytes`.
   public init(
     folder: URL, mode: Mode = .use, secret: String? = nil,
+    maxBytes: Int = ResponseCache.defaultMaxBytes,
     now: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.folder = folder
     self.mode = mode
     self.secret = secret
     self.now = now
+    pruning = CachePruning(folder: folder, maxBytes: maxBytes, now: now)
   }
+
+  /// The most bytes the folder keeps.
+  public var maxBytes: Int { pruning.maxBytes }
 
   private struct Header: Codable {
     var key: String
@@ -86,15 +95,35 @@ public final class ResponseCache: AnswerCache {
     head.append(try JSONEncoder().encode(header))
     head.append(UInt8(ascii: "\n"))
     // The body is written as it is: a copy of a large answer would double the peak memory.
-    try AtomicFile.write([head, body], to: file(for: key), durable: false)
+    let target = file(for: key)
+    try AtomicFile.write([head, body], to: target, durable: false)
+    pruning.pruneOnce(keeping: target.path)
   }
 
-  /// How many entries there are and how many bytes they take.
+  /// Removes expired answers, then the oldest files while the folder is over its size.
+  public func prune() { pruning.prune() }
+
+  /// When the entry at `path` expires, from its header alone (a few kilobytes read, whatever
+  /// the body's size); `nil` when it is no entry.
+  static func expiry(ofEntryAt path: String) -> Double? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    guard let start = try? handle.read(upToCount: 16_384) else { return nil }
+    let lines = start.split(
+      separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
+    guard lines.count >= 2, String(decoding: lines[0], as: UTF8.self) == magic,
+      let header = try? JSONDecoder().decode(Header.self, from: Data(lines[1]))
+    else { return nil }
+    return header.expires
+  }
+
+  /// How many entries there are (answers and kept maps) and how many bytes the cache's files
+  /// take.
   public func info() throws -> (entries: Int, bytes: Int) {
     var bytes = 0
     var entries = 0
-    for name in try names() where name.hasSuffix(".cache") {
-      entries += 1
+    for name in try names() where CachePruning.suffixes.contains(where: name.hasSuffix) {
+      if name.hasSuffix(".cache") || name.hasSuffix(".map") { entries += 1 }
       bytes += FileStatus.of(folder.appendingPathComponent(name).path)?.size ?? 0
     }
     return (entries, bytes)
@@ -105,10 +134,12 @@ public final class ResponseCache: AnswerCache {
   public func clear() throws -> Int {
     var removed = 0
     for name in try names()
-    where name.hasSuffix(".cache") || TemporaryFile.isTemporary(name) || name == Self.lastSolsName {
+    where CachePruning.suffixes.contains(where: name.hasSuffix) || TemporaryFile.isTemporary(name)
+      || name == Self.lastSolsName
+    {
       let path = folder.appendingPathComponent(name).path
       guard POSIX.unlink(path) else { throw FileSystemError(path: path, errno: POSIX.lastError) }
-      removed += name.hasSuffix(".cache") ? 1 : 0
+      removed += name.hasSuffix(".cache") || name.hasSuffix(".map") ? 1 : 0
     }
     return removed
   }

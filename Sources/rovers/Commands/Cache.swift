@@ -12,14 +12,18 @@ extension Rovers {
         manifests for 30 days once a mission is complete and for an hour while it is active, \
         the photo lists of finished sols for 30 days, what NASA's feeds say of the missions \
         that have ended (Ingenuity, InSight) without expiry, and the traverse maps of where \
-        for a day. --no-cache skips it, --refresh renews it.
+        for a day, and the last whole map of each rover whatever its age (what places photos \
+        when a fresh one cannot be had). The cache keeps itself under a size, 200 MB unless \
+        --cache-max-mb, ROVERS_CACHE_MAX_MB or cache-max-mb in the config file say otherwise: \
+        expired answers go as new ones are written, then the oldest files. --no-cache skips \
+        it, --refresh renews it.
         """,
       arguments: [
         ArgumentSpec(
-          name: "action", help: "info: entries and size; clear: remove them.",
+          name: "action", help: "info: where it is, its entries, size and limit; clear: empty it.",
           completion: .values(["info", "clear"]))
       ],
-      options: [Self.quiet.spec])
+      options: [Self.quiet.spec, CommonOptions.cacheMaxMegabytes.spec, CommonOptions.config.spec])
 
     static let quiet = Flag("quiet", short: "q", help: "Print nothing on stderr but errors.")
 
@@ -27,6 +31,7 @@ extension Rovers {
     var sharedOptions: CommonOptions? { nil }
     let clear: Bool
     let folder: URL?
+    let maxBytes: Int
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       switch arguments.positionals[0] {
@@ -37,21 +42,25 @@ extension Rovers {
           other, for: "<action>", reason: "give info or clear", in: Self.spec)
       }
       folder = XDGPaths(environment: settings.environment).cache
+      maxBytes = try settings[CommonOptions.cacheMaxMegabytes] * 1_000_000
     }
 
     func run(_ console: Console) async throws -> ExitCode {
       guard let folder else {
         throw UsageError(message: "No cache folder: set HOME or XDG_CACHE_HOME", command: Self.spec)
       }
-      let cache = ResponseCache(folder: folder)
+      let cache = ResponseCache(folder: folder, maxBytes: maxBytes)
       if clear {
         let removed = try cache.clear()
         console.output("removed \(removed) entr\(removed == 1 ? "y" : "ies") from \(folder.path)\n")
       } else {
+        // A cache over its limit (the limit was lowered) is brought under it first.
+        cache.prune()
         let (entries, bytes) = try cache.info()
         console.output(
           "\(folder.path): \(entries) entr\(entries == 1 ? "y" : "ies"), "
-            + String(format: "%.1f MB", Double(bytes) / 1_000_000) + "\n")
+            + String(format: "%.1f MB", Double(bytes) / 1_000_000) + " of at most "
+            + "\(maxBytes / 1_000_000) MB\n")
       }
       return .success
     }

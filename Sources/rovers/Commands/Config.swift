@@ -10,8 +10,8 @@ extension Rovers {
         Settings come from flags, then environment variables, then the config file \
         $XDG_CONFIG_HOME/rovers/config (else ~/.config/rovers/config), then defaults. The file \
         holds 'key = value' lines: api-base, api-key-file, timeout, retries, deadline, jobs, \
-        source, nasa-base, size; '#' starts a comment. Every value is checked as the commands check \
-        it. The key itself is never shown.
+        source, nasa-base, size, image-protocol, cache-max-mb; '#' starts a comment. Every \
+        value is checked as the commands check it. The key itself is never shown.
         """,
       arguments: [
         ArgumentSpec(
@@ -23,7 +23,7 @@ extension Rovers {
           CommonOptions.apiBase.spec, CommonOptions.apiKey.spec, CommonOptions.apiKeyFile.spec,
           CommonOptions.config.spec, CommonOptions.source.spec, CommonOptions.nasaBase.spec,
           CommonOptions.timeout.spec, CommonOptions.retries.spec,
-          CommonOptions.deadline(300).spec,
+          CommonOptions.deadline(300).spec, CommonOptions.cacheMaxMegabytes.spec,
         ].map(\.shared))
 
     static let jsonFlag = Flag("json", help: "Print the settings as a JSON array.")
@@ -71,6 +71,10 @@ extension Rovers {
         [
           "cache", common.cacheFolder?.path ?? "(off)",
           common.cacheFolder == nil ? "" : "XDG_CACHE_HOME or HOME",
+        ],
+        [
+          "cache-max-mb", String(common.cacheMaxBytes / 1_000_000),
+          try from(CommonOptions.cacheMaxMegabytes),
         ],
         [
           "config file", configPath ?? "(none)",

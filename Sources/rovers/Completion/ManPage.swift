@@ -44,10 +44,12 @@ enum ManPage {
       .TP
       .I $XDG_CONFIG_HOME/rovers/config
       Settings as key = value lines: api-base, api-key-file, timeout, retries, deadline, jobs, \
-      source, nasa-base, size (default folder ~/.config; or --config, ROVERS_CONFIG).
+      source, nasa-base, size, image-protocol, cache-max-mb (default folder ~/.config; or \
+      --config, ROVERS_CONFIG).
       .TP
       .I $XDG_CACHE_HOME/rovers
-      The response cache (default folder ~/.cache).
+      The response cache and the last traverse maps (default folder ~/.cache), at most 200 MB \
+      unless cache-max-mb says otherwise.
       .TP
       .I DIR/.rovers-sync.journal, DIR/.rovers-sync.lock
       What sync has mirrored into DIR, one line per finished sol, and the lock that keeps to \
@@ -62,6 +64,7 @@ enum ManPage {
     for code in ExitCode.allCases {
       text += ".TP\n.B \(code.rawValue)\n\(roff(code.meaning))\n"
     }
+    text += ".PP\n\(roff(ExitCode.nasaHostRule))\n"
     text += """
       .SH EXAMPLES
       .nf

@@ -52,3 +52,16 @@ enum ExitCode: Int32, Sendable, CaseIterable {
     return order.first(where: codes.contains) ?? .success
   }
 }
+
+extension ExitCode {
+  /// How NASA's host counts in an exit code: the one statement of the rule, in `help
+  /// exit-codes`, the man page and the README.
+  static let nasaHostRule =
+    "NASA's host only ever adds: what it adds to an answer the API can give (the missions"
+    + " nobody named, places from the traverse maps, sync's late-downlink check) is asked"
+    + " once, beside the main work, and waited for at most 2 s after it; a refused connection"
+    + " or an unknown host is not asked again, and its failure never fails the command: exit"
+    + " 0, or 75 for a sync whose late-downlink check could not be made. Where NASA's host is"
+    + " what was asked for (where, --near, --source nasa, Ingenuity and InSight), its failure"
+    + " is the command's: 69, or 75 when it timed out."
+}

@@ -13,7 +13,7 @@ struct HelpTopic: Sendable {
       for code in ExitCode.allCases {
         text += format.row(String(code.rawValue), code.meaning)
       }
-      return text
+      return text + "\n" + format.wrap(ExitCode.nasaHostRule) + "\n"
     },
     HelpTopic(name: "options", abstract: "The options every data command takes.") { format in
       "COMMON OPTIONS:\n" + format.rows(commonOptions)
@@ -54,6 +54,11 @@ struct HelpTopic: Sendable {
     ),
     ("ROVERS_JOBS", "Transfers at once for download and sync, 1 to 64. (default: 8)"),
     ("ROVERS_MAX_BODY_MB", "The most megabytes of one JSON answer. (default: 256)"),
+    ("ROVERS_CACHE_MAX_MB", "The most megabytes the cache keeps. (default: 200)"),
+    (
+      "ROVERS_EXTRAS_GRACE",
+      "Seconds NASA's host may add after the main work, for tests. (default: 2)"
+    ),
     (
       "ROVERS_TRANSPORT",
       "The HTTP client: \(TransportKind.allCases.map(\.rawValue).joined(separator: " or ")). "

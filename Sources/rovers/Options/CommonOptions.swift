@@ -69,6 +69,12 @@ struct CommonOptions: Sendable {
     "transport", value: "name", help: "", variable: "ROVERS_TRANSPORT"
   ).setting(default: .native)
   static let noCache = Flag("no-cache", help: "Neither read nor write the response cache.")
+  static let cacheMaxMegabytes = Option.integer(
+    "cache-max-mb", value: "n",
+    help: "The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.",
+    in: 1...1_000_000, reason: "give a whole number of megabytes, 1 or more",
+    variable: "ROVERS_CACHE_MAX_MB", inConfig: true
+  ).setting(default: 200)
   static let refresh = Flag(
     "refresh", help: "Fetch again, then keep the fresh answers in the cache.")
   static let verbose = Flag("verbose", short: "v", help: "Log every request and retry on stderr.")
@@ -80,7 +86,8 @@ struct CommonOptions: Sendable {
     (OutputOptions.specs + [
       Self.apiBase.spec, Self.apiKey.spec, Self.apiKeyFile.spec, Self.config.spec,
       Self.source.spec, Self.nasaBase.spec, Self.timeout.spec, Self.retries.spec,
-      Self.deadline(deadline).spec, Self.noCache.spec, Self.refresh.spec, Self.verbose.spec,
+      Self.deadline(deadline).spec, Self.noCache.spec, Self.cacheMaxMegabytes.spec,
+      Self.refresh.spec, Self.verbose.spec,
       Self.quiet.spec,
     ]).map(\.shared)
   }
@@ -105,6 +112,8 @@ struct CommonOptions: Sendable {
   var quiet: Bool
   /// The response cache's folder; `nil` with `--no-cache` or when there is no home folder.
   var cacheFolder: URL?
+  /// The most bytes the cache keeps (`--cache-max-mb`).
+  var cacheMaxBytes: Int
   var refresh: Bool
   /// Things the user should know before the run, such as a key about to travel in clear.
   var warnings: [String] = []
@@ -123,6 +132,7 @@ struct CommonOptions: Sendable {
     quiet = arguments[Self.quiet]
     refresh = arguments[Self.refresh]
     cacheFolder = arguments[Self.noCache] ? nil : XDGPaths(environment: settings.environment).cache
+    cacheMaxBytes = try settings[Self.cacheMaxMegabytes] * 1_000_000
     verbose = arguments[Self.verbose]
     baseURL = try Self.base(
       settings, Self.apiBase,
@@ -236,7 +246,9 @@ struct CommonOptions: Sendable {
   /// `--refresh`) never answers from it, and still stores.
   private func makeCache(fresh: Bool) -> ResponseCache? {
     cacheFolder.map {
-      ResponseCache(folder: $0, mode: refresh || fresh ? .refresh : .use, secret: apiKey)
+      ResponseCache(
+        folder: $0, mode: refresh || fresh ? .refresh : .use, secret: apiKey,
+        maxBytes: cacheMaxBytes)
     }
   }
 
