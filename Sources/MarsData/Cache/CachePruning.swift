@@ -27,7 +27,11 @@ final class CachePruning: Sendable {
 
   /// Prunes the folder, the first time it is called; `keeping` (the file just written) stays.
   func pruneOnce(keeping: String) {
-    guard !done.withLock({ done in defer { done = true }; return done }) else { return }
+    let first = done.withLock { done in
+      defer { done = true }
+      return !done
+    }
+    guard first else { return }
     prune(keeping: keeping)
   }
 
