@@ -124,6 +124,40 @@ import Testing
     #expect(feeds.requests.filter { $0.target.contains("sol=1042") }.count == asked)
   }
 
+  @Test func aSyncWithNASAsHostHangingSavesTheAPIsPhotosWithin10sAndCatchesUpLater() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let hanging = try await FixtureServer.start(latencyMilliseconds: 600_000, shape: "nasa")
+    let cache = folder.url.appendingPathComponent("cache").path
+    func sync(_ nasa: String) async throws -> (run: ProcessRun, seconds: Double) {
+      let start = ContinuousClock.now
+      let run = try await ProcessRun.roversProcess(
+        ["sync", "perseverance", "-o", mirror.path, "--timeout", "30"], base: api.baseURL,
+        environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": nasa, "XDG_CACHE_HOME": cache])
+      return (run, ExtraWindowSeconds.since(start))
+    }
+    // Before, it waited for the traverse map before listing a sol: nothing saved in minutes.
+    let (first, seconds) = try await sync(hanging.host)
+    #expect(seconds < 10, "\(seconds) s")
+    #expect(first.status == 75, "\(first.stderr)")
+    #expect(Folder.photos(mirror).count == 62, "every photo the API lists is saved")
+    #expect(first.stderr.contains("no answer from 127.0.0.1 within 2 s"), "\(first.stderr)")
+    let journal = mirror.appendingPathComponent(".rovers-sync.journal")
+    #expect(
+      try String(contentsOf: journal, encoding: .utf8).contains(
+        #"{"downlinks_missed":true,"rover":"perseverance"}"#))
+    // NASA's host is back, with two photos of sol 1042 that came down meanwhile; its latest
+    // downlink names only a later sol, so only the catch-up finds them.
+    let feeds = try await FixtureServer.start(
+      faults: #"""
+        [{"match": "latest=true", "status": 200,
+          "body": "{\"latest_sol\": 1043, \"latest_sols\": [1043], \"total\": 64}"}]
+        """#, shape: "nasa", imageLatencyMilliseconds: 0, fixtures: try fixturesWithLatePhotos(2))
+    let (second, _) = try await sync(feeds.host)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(second.stderr.hasPrefix("downloaded 2, skipped 62, "), "\(second.stderr)")
+    #expect(Folder.photos(mirror).filter { $0.contains("LATE") }.count == 2)
+  }
+
   @Test func verifyFindsADeletedSolAndADamagedFileAndSyncVerifyRestoresThem() async throws {
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let sync = ["sync", "perseverance", "-o", mirror.path]

@@ -23,7 +23,8 @@ struct PhotoPlacing: Sendable {
   let allowed: Bool
 
   /// The placing the arguments ask for; `--near` with `--source api` is a usage error, as it
-  /// needs NASA's host. `keeps`: the command's files keep places whatever its output shows.
+  /// needs NASA's host. `keeps`: the command's files keep places, and its output (a list of
+  /// files) shows none.
   init(_ arguments: ParsedArguments, common: CommonOptions, keeps: Bool = false) throws {
     area = try PlaceOptions.parse(arguments)
     allowed = common.source != .api
@@ -34,8 +35,9 @@ struct PhotoPlacing: Sendable {
     }
     let output = common.output
     shown =
-      output.fields.map { !PhotoDetailFields.placeFields.isDisjoint(with: $0) }
-      ?? (output.format != .table && output.format != .html)
+      !keeps
+      && (output.fields.map { !PhotoDetailFields.placeFields.isDisjoint(with: $0) }
+        ?? (output.format != .table && output.format != .html))
     kept = keeps
   }
 

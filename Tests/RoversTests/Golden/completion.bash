@@ -36,8 +36,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       ;;
     latest)
       case "$prev" in
@@ -55,8 +56,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--camera --size --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--camera --size --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     manifest)
@@ -76,8 +78,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--from-sol --to-sol --limit --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--from-sol --to-sol --limit --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     photos)
@@ -108,8 +111,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --from-sol --to-sol --from-date --to-date --camera --page --urls --size --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --from-sol --to-sol --from-date --to-date --camera --page --urls --size --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     download)
@@ -141,8 +145,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera -o --output -j --jobs --force --dry-run --size --no-gallery --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera -o --output -j --jobs --force --dry-run --size --no-gallery --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     sync)
@@ -164,8 +169,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --all --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --all --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     verify)
@@ -182,8 +188,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--remote --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--remote --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       folders=1
       ;;
     gallery)
@@ -215,8 +222,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera --size --limit --image-protocol --width --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera --size --limit --image-protocol --width --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       ;;
     stereo)
       case "$prev" in
@@ -242,8 +250,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --camera -o --output --shift --show --size -j --jobs --image-protocol --width --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --camera -o --output --shift --show --size -j --jobs --image-protocol --width --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     where)
@@ -261,8 +270,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="--sol --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     browse)
@@ -279,14 +289,17 @@ _rovers() {
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --size --image-protocol --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --no-cache --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --size --image-protocol --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     cache)
       case "$prev" in
+        --cache-max-mb) COMPREPLY=(); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
       esac
-      opts="-q --quiet --help"
+      opts="-q --quiet --cache-max-mb --config --help"
       words="info clear"
       ;;
     config)
@@ -300,8 +313,9 @@ _rovers() {
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --help"
+      opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --cache-max-mb --help"
       words="show"
       ;;
     help) words="list latest manifest photos download sync verify gallery show stereo where browse cache config exit-codes options environment" ;;

@@ -59,6 +59,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -84,6 +85,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -111,6 +113,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -150,6 +153,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -193,6 +197,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -226,6 +231,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -251,6 +257,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -289,6 +296,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -324,6 +332,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -349,6 +358,7 @@ _rovers() {
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -371,6 +381,7 @@ _rovers() {
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
@@ -380,6 +391,8 @@ _rovers() {
     cache)
       _arguments \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '1:action:(info clear)'
       ;;
@@ -395,6 +408,7 @@ _rovers() {
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
         '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '1:action:(show)'
       ;;
