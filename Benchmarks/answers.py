@@ -4,7 +4,8 @@ feeds."""
 import os
 
 import synthetic
-from measuring import ENV, ROOT, ROVERS, Scratch, Server, clear, exponent, measure, mib, ms, pipe, run
+from measuring import (ENV, ROOT, ROVERS, Scratch, Server, clear, exponent, measure,
+                       measure_interleaved, mib, ms, pipe, run)
 
 
 def one_sol_original(report, runs):
@@ -131,3 +132,30 @@ def feeds(report, runs):
     report.add("`photos perseverance --sol 890 --source nasa`", "one sol",
                "%s, %d requests" % (ms(ours.wall), requests), None,
                "ideal: 2 round trips, %s" % ms(ideal), ratio, "≤ 1.2×", ratio <= 1.2)
+
+
+def nasa_host(report, runs):
+    """photos --json of one sol with NASA's host unresolvable and hanging, against the same
+    command with --source api, taken in turn in one run: NASA's host only ever adds, and
+    never more than 2 s."""
+    fixtures = os.path.join(ROOT, "Fixtures")
+    with Server(fixtures) as api, \
+            Server(fixtures, "--shape", "nasa", "--latency", "600000") as hanging, \
+            Scratch() as scratch:
+        command = [ROVERS, "photos", "perseverance", "--sol", "100", "--json"]
+        # No cache: every run asks what the first asked, as a cold cron run does.
+        env = dict(api.env, ROVERS_SOURCE="auto", XDG_CACHE_HOME=os.path.join(scratch, "cache"))
+        cases = [
+            (command + ["--source", "api", "--no-cache"], None, env),
+            (command + ["--no-cache"], None, dict(env, ROVERS_NASA_BASE="http://nasa-host.invalid")),
+            (command + ["--no-cache"], None,
+             dict(env, ROVERS_NASA_BASE="http://127.0.0.1:%d" % hanging.port)),
+        ]
+        alone, unresolvable, hung = measure_interleaved(cases, runs)
+    ratio = unresolvable.wall / alone.wall
+    report.add("`photos --json`, NASA's host unresolvable", "one sol", ms(unresolvable.wall),
+               None, "`--source api`, %s" % ms(alone.wall), ratio, "≤ 1.2×", ratio <= 1.2)
+    added = hung.wall - alone.wall
+    report.add("`photos --json`, NASA's host hanging", "one sol", ms(hung.wall), None,
+               "`--source api`, %s" % ms(alone.wall), hung.wall / alone.wall,
+               "≤ API + 2.2 s (+%.2f s)" % added, added <= 2.2)

@@ -24,7 +24,8 @@ import platform
 import shutil
 import sys
 
-from answers import cold_cache, feeds, manifest_json, one_sol_original, stale_count, with_key
+from answers import (cold_cache, feeds, manifest_json, nasa_host, one_sol_original, stale_count,
+                     with_key)
 from downloads import download, download_runs
 from gallery import gallery, place
 from mirror import history, nothing_new, sync_state_bytes
@@ -35,6 +36,7 @@ from measuring import RESULTS, ROOT, ROVERS, Report, SERVER
 CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothing_new),
          ("photos", one_sol_original), ("stale", stale_count), ("manifest", manifest_json),
          ("cache", cold_cache), ("key", with_key), ("download", download), ("feeds", feeds),
+         ("nasa-host", nasa_host),
          ("gallery", gallery), ("place", place), ("startup", startup), ("show-decode", show_decode),
          ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("browse-keys", browse_keys)]
 

@@ -124,7 +124,9 @@ import Testing
   @Test func configShowTakesOnlyWhatItShowsAndChecksEveryValue() async throws {
     let help = await CapturedRun.run("help config")
     #expect(help.stdout.contains("--json"))
-    #expect(help.stdout.contains("--timeout, --retries, --deadline: see 'rovers help options'"))
+    #expect(
+      help.stdout.contains(
+        "--timeout, --retries, --deadline, --cache-max-mb: see 'rovers help options'"))
     #expect(!help.stdout.contains("--verbose"))
     #expect(!help.stdout.contains("--fields"))
     let folder = try TemporaryFolder()

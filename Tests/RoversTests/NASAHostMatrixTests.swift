@@ -120,7 +120,6 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     let home = try TemporaryFolder()
     let folder = home.url.appendingPathComponent("mars")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let start = ContinuousClock.now
     let run = try await ProcessRun.roversProcess(
       row.words(folder) + extra, base: api.baseURL,
       environment: [
@@ -132,7 +131,7 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     var shown = run
     // Each run has a folder of its own; its output names it the same way.
     shown.stdout = run.stdout.replacingOccurrences(of: home.url.path, with: "HOME")
-    return TimedRun(run: shown, seconds: ExtraWindowSeconds.since(start))
+    return TimedRun(run: shown, seconds: run.seconds)
   }
 
   @Test(arguments: rows)
@@ -226,13 +225,5 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
       try await terminal.press("q")
       #expect(try await setup.exitCode() == "0", "browse with NASA's host \(state.rawValue)")
     }
-  }
-}
-
-/// Seconds since an instant, as the matrix times its runs.
-enum ExtraWindowSeconds {
-  static func since(_ start: ContinuousClock.Instant) -> Double {
-    let elapsed = ContinuousClock.now - start
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
   }
 }

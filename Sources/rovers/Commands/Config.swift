@@ -73,7 +73,7 @@ extension Rovers {
           common.cacheFolder == nil ? "" : "XDG_CACHE_HOME or HOME",
         ],
         [
-          "cache-max-mb", String(common.cacheMaxBytes / 1_000_000),
+          "cache limit", "\(common.cacheMaxBytes / 1_000_000) MB",
           try from(CommonOptions.cacheMaxMegabytes),
         ],
         [

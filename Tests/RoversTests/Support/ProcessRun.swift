@@ -5,6 +5,8 @@ struct ProcessRun {
   var status: Int32
   var stdout: String
   var stderr: String
+  /// Seconds from its spawn to its end, as the thread that reaped it saw them.
+  var seconds = 0.0
 
   /// Runs `executable` to its end; output goes through files so a large one cannot block it.
   static func run(_ executable: URL, _ arguments: [String], environment: [String: String])
@@ -15,11 +17,11 @@ struct ProcessRun {
     let err = folder.url.appendingPathComponent("stderr")
     let child = try Subprocess(
       executable.path, arguments, environment: environment, stdout: out.path, stderr: err.path)
-    let status = await child.exitStatus()
+    let ending = await child.ending()
     return ProcessRun(
-      status: status,
+      status: ending.status,
       stdout: try String(contentsOf: out, encoding: .utf8),
-      stderr: try String(contentsOf: err, encoding: .utf8))
+      stderr: try String(contentsOf: err, encoding: .utf8), seconds: ending.seconds)
   }
 
   /// Runs the built `rovers` against `base`, with nothing from this machine's environment that

@@ -20,6 +20,8 @@ final class Subprocess: Sendable {
   }
 
   let pid: pid_t
+  /// When the child was spawned.
+  let started: ContinuousClock.Instant
 
   /// How a child ended: its status as a shell reports it, and its peak memory.
   struct Ending: Sendable {
@@ -27,6 +29,9 @@ final class Subprocess: Sendable {
     var status: Int32
     /// The child's largest resident set since it started its program, in bytes.
     var peakMemory: Int
+    /// Seconds from the spawn to the reaping, taken on the thread that reaps it: a test that
+    /// bounds a run's time is not misled by its own busy process noticing late.
+    var seconds = 0.0
   }
 
   /// Starts `executable` with stdin from /dev/null and stdout and stderr as asked.
@@ -70,6 +75,7 @@ final class Subprocess: Sendable {
     for end in pipeEnds { close(end) }
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
     self.pid = pid
+    started = .now
   }
 
   /// Waits for the end on a thread of its own; a death by signal N reads as 128 + N, as in a
@@ -83,10 +89,14 @@ final class Subprocess: Sendable {
   /// it starts its program.
   func ending() async -> Ending {
     let pid = self.pid
+    let started = self.started
     let peak = PeakWatch(pid: pid)
     return await withCheckedContinuation { continuation in
       Thread {
         var ending = Self.reap(pid)
+        let elapsed = ContinuousClock.now - started
+        ending.seconds =
+          Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         ending.peakMemory = peak.stop()
         continuation.resume(returning: ending)
       }.start()
