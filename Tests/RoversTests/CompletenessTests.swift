@@ -55,6 +55,24 @@ import Testing
     return root
   }
 
+  /// The journal keeps a late-downlink check owed.
+  func expectCheckOwed() throws {
+    let journal = mirror.appendingPathComponent(".rovers-sync.journal")
+    #expect(
+      try String(contentsOf: journal, encoding: .utf8).contains(
+        #"{"downlinks_missed":true,"rover":"perseverance"}"#))
+  }
+
+  /// NASA's feeds with two more photos of sol 1042 than the API, from a downlink their latest
+  /// answer no longer names (it names only sol 1043).
+  func feedsBackWithTwoLatePhotos() async throws -> FixtureServer {
+    try await FixtureServer.start(
+      faults: #"""
+        [{"match": "latest=true", "status": 200,
+          "body": "{\"latest_sol\": 1043, \"latest_sols\": [1043], \"total\": 64}"}]
+        """#, shape: "nasa", imageLatencyMilliseconds: 0, fixtures: try fixturesWithLatePhotos(2))
+  }
+
   func auto(_ feeds: FixtureServer) -> [String: String] {
     ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": feeds.host]
   }
@@ -98,17 +116,10 @@ import Testing
           + " Perseverance (NASA's feeds at 127.0.0.1: cannot connect to 127.0.0.1:9); the photos"
           + " the API listed are saved, and the next run lists the last 14 sols again from the"
           + " feeds\n"), "\(first.stderr)")
-    let journal = mirror.appendingPathComponent(".rovers-sync.journal")
-    #expect(
-      try String(contentsOf: journal, encoding: .utf8).contains(
-        #"{"downlinks_missed":true,"rover":"perseverance"}"#))
+    try expectCheckOwed()
     // The feeds are back. While they were out of reach, a downlink brought sol 1042 two more
     // photos; their latest downlink now names only a later sol.
-    let feeds = try await FixtureServer.start(
-      faults: #"""
-        [{"match": "latest=true", "status": 200,
-          "body": "{\"latest_sol\": 1043, \"latest_sols\": [1043], \"total\": 64}"}]
-        """#, shape: "nasa", imageLatencyMilliseconds: 0, fixtures: try fixturesWithLatePhotos(2))
+    let feeds = try await feedsBackWithTwoLatePhotos()
     let second = try await CapturedRun.rovers(
       arguments, base: api.baseURL, environment: auto(feeds))
     #expect(second.status == 0, "\(second.stderr)")
@@ -140,17 +151,10 @@ import Testing
     #expect(first.status == 75, "\(first.stderr)")
     #expect(Folder.photos(mirror).count == 62, "every photo the API lists is saved")
     #expect(first.stderr.contains("no answer from 127.0.0.1 within 2 s"), "\(first.stderr)")
-    let journal = mirror.appendingPathComponent(".rovers-sync.journal")
-    #expect(
-      try String(contentsOf: journal, encoding: .utf8).contains(
-        #"{"downlinks_missed":true,"rover":"perseverance"}"#))
-    // NASA's host is back, with two photos of sol 1042 that came down meanwhile; its latest
-    // downlink names only a later sol, so only the catch-up finds them.
-    let feeds = try await FixtureServer.start(
-      faults: #"""
-        [{"match": "latest=true", "status": 200,
-          "body": "{\"latest_sol\": 1043, \"latest_sols\": [1043], \"total\": 64}"}]
-        """#, shape: "nasa", imageLatencyMilliseconds: 0, fixtures: try fixturesWithLatePhotos(2))
+    try expectCheckOwed()
+    // NASA's host is back, with two photos of sol 1042 that came down meanwhile; only the
+    // catch-up finds them.
+    let feeds = try await feedsBackWithTwoLatePhotos()
     let (second, _) = try await sync(feeds.host)
     #expect(second.status == 0, "\(second.stderr)")
     #expect(second.stderr.hasPrefix("downloaded 2, skipped 62, "), "\(second.stderr)")
