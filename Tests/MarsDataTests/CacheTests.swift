@@ -84,25 +84,31 @@ import Testing
     #expect(lifetime == expected)
   }
 
-  @Test func aTraverseMapIsAskedForOnceADay() async throws {
+  @Test func aTraverseMapIsAskedForOnceADayAndKeptWhateverItsAge() async throws {
     let sent = Mutex(0)
     let map = try Fixture.data("nasa/waypoints/M20_waypoints.json")
     let network = ClosureTransport { _ in
       sent.withLock { $0 += 1 }
       return HTTPResponse(status: 200, body: map)
     }
-    let clock = Mutex(Date(timeIntervalSince1970: 1_000_000))
-    let cache = ResponseCache(folder: folder) { clock.withLock { $0 } }
-    let client = APIClient(
-      baseURL: URL(string: "http://example.test")!, apiKey: nil, transport: network, cache: cache)
-    let request = FeedEndpoints.waypoints(mission: "M20")
-    #expect(try await client.send(request).waypoints.count == 20)
+    let clock = Mutex(Date())
+    var maps = KeptMaps(folder: folder)
+    maps.now = { clock.withLock { $0 } }
+    var feeds = FeedArchive(
+      client: APIClient(baseURL: URL(string: "http://example.test")!, transport: network))
+    feeds.maps = maps
+    #expect(try await feeds.fetchTraverse(rover: "perseverance").waypoints.count == 20)
+    // The day counts from when the map was written, on this machine's clock.
+    clock.withLock { $0 = Date() }
     clock.withLock { $0 += 86_399 }
-    _ = try await client.send(request)
+    _ = try await feeds.fetchTraverse(rover: "perseverance")
     #expect(sent.withLock { $0 } == 1)
     clock.withLock { $0 += 2 }
-    #expect(try await client.send(request).waypoints.count == 20)
+    #expect(try await feeds.fetchTraverse(rover: "perseverance").waypoints.count == 20)
     #expect(sent.withLock { $0 } == 2)
+    // A year on, with the host gone, the map kept last still places photos.
+    clock.withLock { $0 += 365 * 86_400 }
+    #expect(feeds.keptTraverse(rover: "perseverance")?.waypoints.count == 20)
   }
 
   @Test func theClientAnswersFromTheCacheAndNeverKeepsTheKey() async throws {

@@ -13,6 +13,9 @@ import RoverAPI
 /// - is cut off ``ExtraWindow/grace`` seconds after the main work has ended
 ///   (``FeedsTooSlow``), so it never adds more than that to a run.
 ///
+/// `sync` hands ``feeds`` and ``window`` to ``PhotoSync``, whose one task group runs the check
+/// and the lists it adds beside the downloads, within the same window.
+///
 /// Where the extra is the thing asked for (`where`, `--near`, `--source nasa`), the commands ask
 /// the feeds directly, with the usual timeout and retries: its failure is theirs.
 public struct NASAExtras: Sendable {
@@ -53,17 +56,6 @@ public struct NASAExtras: Sendable {
     try await fetchEachRover(FeedRover.feedsOnly.map(\.name)) { name in
       try await run { try await $0.fetchRover(name) }
     }
-  }
-
-  /// The sols the feed's latest downlink brought images for; `nil` for a rover it does not
-  /// cover.
-  public func latestDownlinkSols(rover: String) async throws -> [Int]? {
-    try await run { try await $0.latestDownlinkSols(rover: rover) }
-  }
-
-  /// A sol's listing from the feeds, to add to the source's.
-  public func listing(rover: String, sol: Int, cameras: [String]) async throws -> SolListing {
-    try await run { try await $0.fetchSolListing(rover: rover, sol: sol, cameras: cameras) }
   }
 
   /// The traverses of those of `rovers` NASA publishes one for, each with its own outcome.

@@ -173,14 +173,6 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     return try writer.contents()
   }
 
-  /// The traverses of those of `rovers` NASA publishes one for, fetched at once, an outcome
-  /// each: what `sync` places its photos on.
-  public func fetchTraverses(rovers names: [String]) async throws -> [RoverOutcome<Traverse>] {
-    try await fetchEachRover(names.filter { FeedRover.named($0)?.traverse != nil }) { name in
-      try await fetchTraverse(rover: name)
-    }
-  }
-
   /// The sols the feed's latest downlink brought images for; `nil` for a rover it does not
   /// cover. The `latest` answer is asked once per run.
   public func latestDownlinkSols(rover name: String) async throws -> [Int]? {

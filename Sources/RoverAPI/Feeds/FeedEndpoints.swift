@@ -62,14 +62,13 @@ public enum FeedEndpoints {
   }
 
   /// The waypoints of a mission's traverse map (`M20`, `MSL`), NASA's "Where is the rover"
-  /// GeoJSON on the feeds' host, read in one pass (``WaypointFile/scanning(_:)``) and kept a
-  /// day: it changes once a drive.
+  /// GeoJSON on the feeds' host, read in one pass (``WaypointFile/scanning(_:)``). It is a
+  /// static file, fetched in pieces and kept by the caller (MarsData's `KeptMaps`), not by the
+  /// response cache.
   public static func waypoints(mission: String) -> APIRequest<WaypointFile> {
-    var request = APIRequest<WaypointFile>(
+    APIRequest<WaypointFile>(
       path: "mmgis-maps/\(mission)/Layers/json/\(mission)_waypoints.json",
       decode: WaypointFile.scanning)
-    request.cacheRule = CacheRule { _, _ in CacheLifetime.day }
-    return request
   }
 
   /// A waypoint file fetched some other way than ``waypoints(mission:)`` (resumed in pieces):

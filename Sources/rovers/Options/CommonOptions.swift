@@ -175,12 +175,10 @@ struct CommonOptions: Sendable {
     makeSources(console, fresh: fresh, sampleTypes: sampleTypes).archive
   }
 
-  /// What a run asks: the archive these options describe; NASA's feeds as it uses them, so
-  /// that a caller asking the feeds more shares what the archive already asked; and NASA's host
-  /// as an extra, within `window`. Both are `nil` with `--source api`.
+  /// What a run asks: the archive these options describe, and NASA's host as an extra, within
+  /// `window` (`nil` with `--source api`).
   struct Sources {
     var archive: any PhotoArchive
-    var feeds: (any DownlinkSource)?
     var extras: NASAExtras?
   }
 
@@ -202,19 +200,17 @@ struct CommonOptions: Sendable {
     let extras = makeExtras(feeds, window: window)
     switch source {
     // The API alone: nothing at all is asked of the feeds' host.
-    case .api: return Sources(archive: MissionsArchive(main: api, feeds: nil), feeds: nil)
+    case .api: return Sources(archive: MissionsArchive(main: api, feeds: nil))
     case .nasa:
       return Sources(
-        archive: MissionsArchive(main: feeds, feeds: feeds, extras: extras), feeds: feeds,
-        extras: extras)
+        archive: MissionsArchive(main: feeds, feeds: feeds, extras: extras), extras: extras)
     case .auto:
       let quiet = self.quiet
       let failover = FailoverArchive(primary: api, fallback: feeds) { notice in
         if !quiet { console.diagnostic(notice) }
       }
       return Sources(
-        archive: MissionsArchive(main: failover, feeds: feeds, extras: extras), feeds: feeds,
-        extras: extras)
+        archive: MissionsArchive(main: failover, feeds: feeds, extras: extras), extras: extras)
     }
   }
 
