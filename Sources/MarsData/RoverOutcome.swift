@@ -31,13 +31,7 @@ func fetchEachRover<Value: Sendable>(
   try Task.checkCancellation()
   let results = await withTaskGroup(of: (Int, Result<Value, any Error>).self) { group in
     for (index, rover) in rovers.enumerated() {
-      group.addTask {
-        do {
-          return (index, .success(try await body(rover)))
-        } catch {
-          return (index, .failure(error))
-        }
-      }
+      group.addTask { (index, await Result { try await body(rover) }) }
     }
     var results = [Result<Value, any Error>?](repeating: nil, count: rovers.count)
     for await (index, result) in group { results[index] = result }

@@ -212,7 +212,7 @@ public struct PhotoSync: Sendable {
             group.addTask {
               .feedListed(
                 index,
-                await Self.result {
+                await Result {
                   try await window.run {
                     try await downlinks.fetchSolListing(
                       rover: sol.rover, sol: sol.manifest.sol, cameras: cameras)
@@ -277,11 +277,6 @@ public struct PhotoSync: Sendable {
         }
       }
     }
-  }
-
-  /// What `body` gave or threw; cancellation too, which the group then ends on.
-  static func result<T>(_ body: () async throws -> T) async -> Result<T, any Error> {
-    do { return .success(try await body()) } catch { return .failure(error) }
   }
 
   /// The sol's downloads: its photos once each (a list may name one twice while a sol is still
@@ -358,7 +353,7 @@ public struct PhotoSync: Sendable {
     {
       return .success(SolListing(photos: []))
     }
-    return await Self.result {
+    return await Result {
       try await archive.fetchSolListing(
         rover: item.rover, sol: item.manifest.sol, cameras: cameras)
     }

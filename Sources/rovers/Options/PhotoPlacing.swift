@@ -73,7 +73,7 @@ struct PhotoPlacing: Sendable {
     guard shown || kept, FeedRover.named(rover)?.traverse != nil,
       let extras = common.makeExtras(console)
     else { return (try await main(), nil, .success) }
-    async let placing = Self.outcome { try await extras.traverse(rover: rover) }
+    async let placing = Result { try await extras.traverse(rover: rover) }
     let value = try await extras.main(main)
     switch await placing {
     case .success(let traverse): return (value, traverse, .success)
@@ -81,13 +81,6 @@ struct PhotoPlacing: Sendable {
       try Task.checkCancellation()
       return (value, nil, Self.leftOut(error, rover: rover, common: common, console, warn: shown))
     }
-  }
-
-  /// What `body` gave or threw.
-  private static func outcome<Value>(_ body: () async throws -> Value) async -> Result<
-    Value, any Error
-  > {
-    do { return .success(try await body()) } catch { return .failure(error) }
   }
 
   /// The photos `fetch` finds for `query`, and the traverse, fetched at the same time (with
