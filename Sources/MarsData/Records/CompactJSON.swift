@@ -146,5 +146,26 @@ struct CompactJSON {
     if let value { try member(name, value) }
   }
 
+  /// A list of whole numbers, left out when there is none.
+  mutating func member(_ name: StaticString, integers: [Int]?) {
+    guard let integers else { return }
+    key(name)
+    array(integers) { $0.number($1) }
+  }
+
+  /// A list of numbers, left out when there is none.
+  mutating func member(_ name: StaticString, numbers: [Double]?) throws {
+    guard let numbers else { return }
+    key(name)
+    try array(numbers) { try $0.number($1) }
+  }
+
+  /// A list of lists of numbers, left out when there is none.
+  mutating func member(_ name: StaticString, lists: [[Double]]?) throws {
+    guard let lists else { return }
+    key(name)
+    try array(lists) { json, list in try json.array(list) { try $0.number($1) } }
+  }
+
   private static let hexDigits = Array("0123456789abcdef".utf8)
 }

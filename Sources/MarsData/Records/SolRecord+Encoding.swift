@@ -55,6 +55,7 @@ extension SolRecord.SavedPhoto {
       json.member("img_src", imgSrc)
       json.member("instrument", instrument)
       json.member("nasa_id", nasaID)
+      json.member("sequence", sequence)
     }
   }
 }
@@ -62,8 +63,15 @@ extension SolRecord.SavedPhoto {
 extension PhotoDetails {
   fileprivate func write(to json: inout CompactJSON) throws {
     try json.object { json in
+      try json.member("attitude", numbers: capture.attitude)
+      try json.member("camera_model_components", lists: capture.cameraModelComponents)
+      json.member("camera_model_type", capture.cameraModelType)
+      try json.member("camera_position", numbers: capture.cameraPosition)
+      try json.member("camera_vector", numbers: capture.cameraVector)
       json.member("caption", caption)
       json.member("credit", credit)
+      json.member("date_received", capture.dateReceived)
+      json.member("dimension", integers: capture.dimension)
       json.member("drive", drive)
       json.member("filter", filter)
       json.member("mars_time", marsTime)
@@ -79,8 +87,12 @@ extension PhotoDetails {
         }
       }
       json.member("sample_type", sampleType)
+      json.member("scale_factor", capture.scaleFactor)
+      try json.member("sclk", capture.spacecraftClock)
       json.member("site", site)
+      json.member("subframe_rect", integers: capture.subframeRect)
       json.member("title", title)
+      try json.member("xyz", numbers: capture.xyz)
     }
   }
 }

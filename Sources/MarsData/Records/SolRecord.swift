@@ -40,9 +40,12 @@ public struct SolRecord: Codable, Sendable, Hashable {
     public var file: String
     /// What the feeds said of it (Mars time, pointing, credit…); absent when they said nothing.
     public var details: PhotoDetails?
+    /// The observation sequence its file name names (``NASASequence``), for a reader of the
+    /// record; absent when the name has none.
+    public var sequence: String?
 
     enum CodingKeys: String, CodingKey {
-      case id, camera, instrument, file, details
+      case id, camera, instrument, file, details, sequence
       case nasaID = "nasa_id"
       case cameraFullName = "camera_full_name"
       case earthDate = "earth_date"
@@ -69,6 +72,7 @@ public struct SolRecord: Codable, Sendable, Hashable {
       earthDate = photo.earthDate
       imgSrc = photo.imgSrc
       details = photo.details == PhotoDetails() ? nil : photo.details
+      sequence = photo.sequence
     }
   }
 

@@ -53,6 +53,15 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
       case dateTaken = "date_taken"
       case isThumbnail = "is_thumbnail"
       case imageCredit = "image_credit"
+      case attitude, xyz
+      case spacecraftClock = "spacecraft_clock"
+      case subframeRect = "subframe_rect"
+      case scaleFactor = "scale_factor"
+      case dateReceived = "date_received"
+      case modelType = "camera_model_type"
+      case components = "camera_model_component_list"
+      case position = "camera_position"
+      case vector = "camera_vector"
     }
 
     enum ExtendedKeys: String, CodingKey {
@@ -83,7 +92,18 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
           drive: container.lenientInt(.drive), sampleType: sampleType,
           filter: extended?.lenientString(.filterName), title: container.lenientString(.title),
           caption: container.lenientString(.description),
-          credit: container.lenientString(.imageCredit)))
+          credit: container.lenientString(.imageCredit),
+          capture: PhotoCapture(
+            spacecraftClock: container.lenientDouble(.spacecraftClock),
+            subframeRect: container.lenientIntegers(.subframeRect, count: 4),
+            scaleFactor: container.lenientInt(.scaleFactor),
+            dateReceived: container.lenientString(.dateReceived),
+            cameraModelType: container.lenientString(.modelType),
+            cameraModelComponents: container.lenientString(.components).flatMap(
+              NASATuple.components),
+            cameraPosition: container.lenientNumbers(.position),
+            cameraVector: container.lenientNumbers(.vector),
+            attitude: container.lenientNumbers(.attitude), xyz: container.lenientNumbers(.xyz))))
     }
   }
 }

@@ -26,4 +26,29 @@ extension KeyedDecodingContainer {
     if let text = try? decodeIfPresent(String.self, forKey: key) { return text == "true" }
     return nil
   }
+
+  /// A number written as a number or a string (`"745756834.599"`); not finite is absent.
+  func lenientDouble(_ key: Key) -> Double? {
+    let value =
+      (try? decodeIfPresent(Double.self, forKey: key))
+      ?? lenientString(key).flatMap { Double($0) }
+    guard let value, value.isFinite else { return nil }
+    return value
+  }
+
+  /// A list of numbers: a JSON list, or NASA's `"(a,b,c)"`.
+  func lenientNumbers(_ key: Key) -> [Double]? {
+    if let list = try? decodeIfPresent([Double].self, forKey: key) {
+      return list.allSatisfy(\.isFinite) && !list.isEmpty ? list : nil
+    }
+    return lenientString(key).flatMap(NASATuple.numbers)
+  }
+
+  /// A list of `count` whole numbers: a JSON list, or NASA's `"(1,1,5120,3840)"`.
+  func lenientIntegers(_ key: Key, count: Int) -> [Int]? {
+    let list =
+      (try? decodeIfPresent([Int].self, forKey: key))
+      ?? lenientString(key).flatMap(NASATuple.integers)
+    return list?.count == count ? list : nil
+  }
 }

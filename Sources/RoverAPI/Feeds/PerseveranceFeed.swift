@@ -63,17 +63,25 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
       case dateTakenUTC = "date_taken_utc"
       case dateTakenMars = "date_taken_mars"
       case imageFiles = "image_files"
+      case attitude
+      case dateReceived = "date_received"
     }
 
     enum CameraKeys: String, CodingKey {
       case instrument
       case filterName = "filter_name"
+      case modelType = "camera_model_type"
+      case components = "camera_model_component_list"
+      case position = "camera_position"
+      case vector = "camera_vector"
     }
     enum FileKeys: String, CodingKey {
       case large, small, medium
       case fullResolution = "full_res"
     }
-    enum ExtendedKeys: String, CodingKey { case mastAz, mastEl }
+    enum ExtendedKeys: String, CodingKey {
+      case mastAz, mastEl, sclk, subframeRect, scaleFactor, dimension, xyz
+    }
 
     init(from decoder: any Decoder) throws {
       guard let container = try? decoder.container(keyedBy: Keys.self),
@@ -96,7 +104,19 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
           mastElevation: extended?.lenientDegrees(.mastEl), site: container.lenientInt(.site),
           drive: container.lenientInt(.drive), sampleType: sampleType?.lowercased(),
           filter: camera?.lenientString(.filterName), title: container.lenientString(.title),
-          caption: container.lenientString(.caption), credit: container.lenientString(.credit)))
+          caption: container.lenientString(.caption), credit: container.lenientString(.credit),
+          capture: PhotoCapture(
+            spacecraftClock: extended?.lenientDouble(.sclk),
+            subframeRect: extended?.lenientIntegers(.subframeRect, count: 4),
+            scaleFactor: extended?.lenientInt(.scaleFactor),
+            dimension: extended?.lenientIntegers(.dimension, count: 2),
+            dateReceived: container.lenientString(.dateReceived),
+            cameraModelType: camera?.lenientString(.modelType),
+            cameraModelComponents: camera?.lenientString(.components).flatMap(
+              NASATuple.components),
+            cameraPosition: camera?.lenientNumbers(.position),
+            cameraVector: camera?.lenientNumbers(.vector),
+            attitude: container.lenientNumbers(.attitude), xyz: extended?.lenientNumbers(.xyz))))
     }
   }
 }

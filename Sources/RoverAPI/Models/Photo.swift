@@ -62,6 +62,9 @@ public struct Photo: Decodable, Sendable, Hashable {
     details = (try? PhotoDetails(from: decoder)) ?? PhotoDetails()
   }
 
+  /// The observation sequence the photo belongs to, from its file name (``NASASequence``).
+  public var sequence: String? { NASASequence.id(of: nasaID) }
+
   /// The image file's base name, or a stand-in built from the server's number when the address
   /// has no file name (such a photo cannot be downloaded, but still needs a name).
   private static func identity(imgSrc: String, id: Int?) -> String {

@@ -25,13 +25,15 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
   /// Where on Mars the photo was taken: no feed says, a rover's traverse does
   /// (`Traverse.placed(_:)`); `nil` until then.
   public var place: PhotoPlace?
+  /// How the frame was taken: clock, subframe, size, camera model, attitude.
+  public var capture = PhotoCapture()
 
   /// Details with every field given or `nil`.
   public init(
     marsTime: String? = nil, mastAzimuth: Double? = nil, mastElevation: Double? = nil,
     site: Int? = nil, drive: Int? = nil, sampleType: String? = nil, filter: String? = nil,
     title: String? = nil, caption: String? = nil, credit: String? = nil,
-    place: PhotoPlace? = nil
+    place: PhotoPlace? = nil, capture: PhotoCapture = PhotoCapture()
   ) {
     self.marsTime = marsTime
     self.mastAzimuth = mastAzimuth
@@ -44,6 +46,7 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
     self.caption = caption
     self.credit = credit
     self.place = place
+    self.capture = capture
   }
 
   /// The JSON names, in the order `--fields` lists them.
@@ -70,6 +73,24 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
     caption = container.lenientString(.caption)
     credit = container.lenientString(.credit)
     place = try? container.decodeIfPresent(PhotoPlace.self, forKey: .place)
+    capture = (try? PhotoCapture(from: decoder)) ?? PhotoCapture()
+  }
+
+  /// Writes what is there, the capture's fields beside the rest, as one object.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(marsTime, forKey: .marsTime)
+    try container.encodeIfPresent(mastAzimuth, forKey: .mastAzimuth)
+    try container.encodeIfPresent(mastElevation, forKey: .mastElevation)
+    try container.encodeIfPresent(site, forKey: .site)
+    try container.encodeIfPresent(drive, forKey: .drive)
+    try container.encodeIfPresent(sampleType, forKey: .sampleType)
+    try container.encodeIfPresent(filter, forKey: .filter)
+    try container.encodeIfPresent(title, forKey: .title)
+    try container.encodeIfPresent(caption, forKey: .caption)
+    try container.encodeIfPresent(credit, forKey: .credit)
+    try container.encodeIfPresent(place, forKey: .place)
+    try capture.encode(to: encoder)
   }
 
   /// The hour and minute of ``marsTime``, in minutes after local midnight; `nil` without one.

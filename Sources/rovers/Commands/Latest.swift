@@ -85,7 +85,7 @@ extension Rovers {
         [
           .text(rover), .number(photo.sol), .text(photo.earthDate), .number(photo.id),
           .text(photo.camera.name), .text(photo.imgSrc), .text(photo.nasaID),
-        ] + PhotoDetailFields.cells(photo.details)
+        ] + PhotoDetailFields.cells(photo.details, sequence: photo.sequence)
       }
       let shown = outcomes
       try common.output.write(

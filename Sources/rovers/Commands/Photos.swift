@@ -136,7 +136,7 @@ extension Rovers {
         [
           .number(photo.id), .number(photo.sol), .text(photo.camera.name), .text(photo.earthDate),
           .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
-        ] + PhotoDetailFields.cells(photo.details)
+        ] + PhotoDetailFields.cells(photo.details, sequence: photo.sequence)
       }
       try common.output.write(
         records, json: photos,

@@ -92,6 +92,30 @@ struct JSONWriter {
     array(strings) { $0.string($1) }
   }
 
+  /// A list of whole numbers, or `null`.
+  mutating func member(_ name: String, integers: [Int]?) {
+    key(name)
+    if let integers { array(integers) { $0.number($1) } } else { null() }
+  }
+
+  /// A list of numbers, or `null`.
+  mutating func member(_ name: String, numbers: [Double]?) {
+    key(name)
+    if let numbers { array(numbers) { $0.decimal($1) } } else { null() }
+  }
+
+  /// A list of lists of numbers, or `null`.
+  mutating func member(_ name: String, lists: [[Double]]?) {
+    key(name)
+    guard let lists else { return null() }
+    array(lists) { json, list in json.array(list) { $0.decimal($1) } }
+  }
+
+  /// A number with a fraction; one that is not finite (no JSON has it) as `null`.
+  mutating func decimal(_ value: Double) {
+    if value.isFinite { out.write(String(value)) } else { null() }
+  }
+
   /// Ends the document with a line break.
   func end() { out.write("\n") }
 

@@ -19,12 +19,20 @@ extension Array: JSONPrintable where Element: JSONPrintable {
 
 extension Photo: JSONPrintable {
   func write(to json: inout JSONWriter) {
+    let capture = details.capture
     json.object { json in
       // Every photo has the feeds' keys, null where its source has no value.
+      json.member("attitude", numbers: capture.attitude)
       json.key("camera")
       camera.write(to: &json)
+      json.member("camera_model_components", lists: capture.cameraModelComponents)
+      json.member("camera_model_type", capture.cameraModelType)
+      json.member("camera_position", numbers: capture.cameraPosition)
+      json.member("camera_vector", numbers: capture.cameraVector)
       json.member("caption", details.caption)
       json.member("credit", details.credit)
+      json.member("date_received", capture.dateReceived)
+      json.member("dimension", integers: capture.dimension)
       json.member("drive", details.drive)
       json.member("earth_date", earthDate)
       json.member("elevation", details.place?.elevation)
@@ -45,9 +53,14 @@ extension Photo: JSONPrintable {
         json.member("name", rover.name)
       }
       json.member("sample_type", details.sampleType)
+      json.member("scale_factor", capture.scaleFactor)
+      json.member("sclk", capture.spacecraftClock)
+      json.member("sequence", sequence)
       json.member("site", details.site)
       json.member("sol", sol)
+      json.member("subframe_rect", integers: capture.subframeRect)
       json.member("title", details.title)
+      json.member("xyz", numbers: capture.xyz)
     }
   }
 }

@@ -56,6 +56,8 @@ extension Records {
           line.append(UInt8(ascii: "["))
           line += items.map(JSONWriter.quoted).joined(separator: [UInt8(ascii: ",")])
           line.append(UInt8(ascii: "]"))
+        case .numbers(let values):
+          line += Array(("[" + values.map(Records.plain).joined(separator: ",") + "]").utf8)
         case .missing: line += Array("null".utf8)
         }
       }

@@ -41,7 +41,17 @@ struct Records {
     /// A number with a fraction: degrees of the mast's pointing.
     case decimal(Double)
     case list([String])
+    /// Numbers that belong together: a rectangle, a vector.
+    case numbers([Double])
     case missing
+
+    /// Numbers, or nothing when they are unknown.
+    static func numbers(_ values: [Double]?) -> Cell { values.map(Cell.numbers) ?? .missing }
+
+    /// Whole numbers, or nothing when they are unknown.
+    static func integers(_ values: [Int]?) -> Cell {
+      values.map { .numbers($0.map(Double.init)) } ?? .missing
+    }
 
     /// A number, or nothing when it is unknown.
     static func number(_ value: Int?) -> Cell { value.map(Cell.number) ?? .missing }
@@ -59,9 +69,15 @@ struct Records {
       case .number(let number): String(number)
       case .decimal(let number): String(number)
       case .list(let items): items.joined(separator: " ")
+      case .numbers(let values): values.map(Records.plain).joined(separator: ",")
       case .missing: ""
       }
     }
+  }
+
+  /// A number as text, without `.0` when it is whole: `5120`, `0.613922`.
+  static func plain(_ value: Double) -> String {
+    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
   }
 
   var fields: [Field]
