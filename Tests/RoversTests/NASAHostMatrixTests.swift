@@ -89,6 +89,12 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     NASAHostRow(command: "stereo", kind: .apiAnswers(0)) { _ in
       ["stereo", "perseverance", "--sol", "0"]
     },
+    NASAHostRow(command: "sequences", kind: .apiAnswers(0)) { _ in
+      ["sequences", "perseverance", "--sol", "100", "--json"]
+    },
+    NASAHostRow(command: "sequences", kind: .nasaAnswers) { _ in
+      ["sequences", "perseverance", "--sol", "888", "--source", "nasa"]
+    },
     NASAHostRow(command: "where", kind: .nasaAnswers) { _ in ["where", "perseverance"] },
     NASAHostRow(command: "browse", kind: .terminal) { _ in ["browse"] },
     NASAHostRow(command: "cache", kind: .asksNoServer) { _ in ["cache", "info"] },

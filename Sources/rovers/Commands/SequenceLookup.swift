@@ -1,0 +1,31 @@
+import MarsData
+import RoverAPI
+
+/// A sol's observation sequences, fetched and found once for `sequences` and `movie`.
+struct SequenceLookup: Sendable {
+  let common: CommonOptions
+  let rover: String
+  let sol: Int
+  /// `--camera`: a camera, an instrument, or the start of one's name (`NAVCAM`).
+  let cameras: [String]
+
+  /// The sol's sequences from the cameras asked for, oldest first; a camera the rover never
+  /// had is a usage error (64), as everywhere.
+  func sequences(_ console: Console) async throws -> [ObservationSequence] {
+    let archive = common.makeArchive(console)
+    let query = PhotoQuery(rover: rover, day: .day(.sol(sol)), cameras: [])
+    let wanted = cameras.map { $0.uppercased() }
+    async let listed = query.fetch(archive)
+    if !wanted.isEmpty {
+      let details = try await archive.checkingRover(rover) { try await archive.fetchRover(rover) }
+      try Rovers.Stereo.check(wanted, on: details)
+    }
+    let photos = try await listed.filter { photo in
+      wanted.isEmpty
+        || wanted.contains {
+          Rovers.Stereo.names([photo.camera.name, photo.instrument ?? ""], include: $0)
+        }
+    }
+    return SequenceFinder.sequences(in: photos)
+  }
+}

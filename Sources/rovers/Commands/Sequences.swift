@@ -1,0 +1,59 @@
+import ArgumentParsing
+import MarsData
+import RoverAPI
+
+extension Rovers {
+  /// `rovers sequences`: a sol's observation sequences, and which of them are movies.
+  struct Sequences: DataCommand {
+    static let spec = CommandSpec(
+      name: "sequences", abstract: "List a sol's observation sequences: movies, pans, singles.",
+      discussion: """
+        A sequence is one commanded observation; its id is in each frame's file name \
+        (NCAM00518). One row per sequence, camera and eye, oldest first: its frames, its \
+        pointing, the Mars local time of its first and last frame and its frame size. A \
+        movie is 3 or more frames of one eye at one pointing (azimuth and elevation within \
+        0.1 degrees) and of one size; a pan's pointing moves; a single is one frame; two \
+        frames at one pointing are frames. NASA's feeds (--source nasa) say the pointing, \
+        the clock and the size; from an API server, which says none of them, a movie is 3 \
+        or more frames of one sequence and camera. Make one with rovers movie.
+        """,
+      arguments: [
+        ArgumentSpec(name: "rover", help: "The rover, such as perseverance.", completion: .rovers)
+      ],
+      options: [DayOptions.sol, CameraOptions.repeatable] + CommonOptions.specs,
+      examples: [
+        "rovers sequences perseverance --sol 888 --source nasa",
+        "rovers sequences perseverance --sol 888 --camera NAVCAM --json",
+        "rovers sequences curiosity --sol 86 --fields sequence,kind,frames",
+      ])
+
+    let common: CommonOptions
+    let lookup: SequenceLookup
+
+    static var fieldNames: [String] { SequenceEntry.fields.map(\.name) }
+
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      common = try CommonOptions(settings)
+      guard let word = arguments.positionals.first else {
+        throw UsageError(message: "Missing expected argument '<rover>'", command: Self.spec)
+      }
+      guard let sol = try arguments[DayOptions.solOption] else {
+        throw UsageError(message: "Missing expected argument '--sol <sol>'", command: Self.spec)
+      }
+      lookup = SequenceLookup(
+        common: common, rover: try NameRules.rover(word, spec: Self.spec), sol: sol,
+        cameras: try CameraOptions.parse(arguments))
+      try common.output.check(fields: Self.fieldNames, spec: Self.spec)
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+      let found = try await lookup.sequences(console)
+      if found.isEmpty, !common.quiet {
+        console.diagnostic("no sequences on sol \(lookup.sol) of \(lookup.rover)")
+      }
+      let entries = found.map(SequenceEntry.init)
+      try common.output.write(SequenceEntry.records(entries), json: entries, to: console)
+      return .success
+    }
+  }
+}
