@@ -38,7 +38,7 @@ public enum PNGEncoder {
 
   private static let idat = Array("IDAT".utf8)
   /// 32 KB window, default level; the check bits make the pair a multiple of 31.
-  private static let zlibHeader: [UInt8] = [0x78, 0x9C]
+  static let zlibHeader: [UInt8] = [0x78, 0x9C]
 
   /// The rows of `rows`, each led by its filter's number, as the PNG stream holds them before
   /// deflate.
@@ -165,7 +165,7 @@ public enum PNGEncoder {
     return (pieces.all, pieces.adler)
   }
 
-  private static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
+  static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
     let typeBytes = Array(type.utf8)
     file += bigEndian(UInt32(data.count))
     file += typeBytes
@@ -173,7 +173,7 @@ public enum PNGEncoder {
     file += bigEndian(Checksums.crc32(data, continuing: Checksums.crc32(typeBytes)))
   }
 
-  private static func bigEndian(_ value: UInt32) -> [UInt8] {
+  static func bigEndian(_ value: UInt32) -> [UInt8] {
     [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
   }
 }
