@@ -56,7 +56,7 @@ let package = Package(
       ]),
     // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
-    .target(name: "FixtureServing", dependencies: ["SystemInterface"]),
+    .target(name: "FixtureServing", dependencies: ["SystemInterface", "RasterImages"]),
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     // `make bench`'s measure of one key press in the browser, drawn off-screen.
     .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),

@@ -128,3 +128,15 @@ public struct SolRecord: Codable, Sendable, Hashable {
     gone = goneByID.values.sorted { $0.nasaID < $1.nasaID }
   }
 }
+
+extension SolRecord.SavedPhoto {
+  /// The photo as a server would list it again, from what the record kept: for work on a
+  /// mirror with no request, such as a movie made from its frames.
+  public func photo(rover: String, sol: Int) -> Photo {
+    Photo(
+      id: id, sol: sol, earthDate: earthDate, imgSrc: imgSrc,
+      camera: Camera(name: camera, fullName: cameraFullName),
+      rover: RoverReference(id: 0, name: rover), nasaID: nasaID, instrument: instrument,
+      details: details ?? PhotoDetails())
+  }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import MarsData
+import RasterImages
+import RoverAPI
+
+/// The frames of a movie, fetched or read and decoded: a sequence's photos from the network
+/// (`-j` at a time) or from a folder `download`/`sync` filled, or image files as given.
+struct MovieFrames: Sendable {
+  /// One frame to get: a photo (fetched, or read from its file in a mirror) or a file.
+  struct Source: Sendable {
+    /// How the run names it: the NASA id, or the path.
+    var name: String
+    /// The photo, when it is one of a sequence.
+    var photo: Photo?
+    /// A file holding it: a mirror's or one given on the command line.
+    var path: String?
+  }
+
+  /// One decoded frame.
+  struct Frame: Sendable {
+    var name: String
+    var image: RasterImage
+    /// When it was taken, in seconds on one clock (the spacecraft's, else Mars local time).
+    var time: Double?
+  }
+
+  /// What getting them came to: the frames of the movie's size in order, and the names of
+  /// those left out for another size.
+  struct Gathered: Sendable {
+    var frames: [Frame]
+    var leftOut: [String]
+  }
+
+  let client: APIClient
+  let jobs: Int
+
+  /// Every source, decoded in order; a frame that cannot be read or decoded fails the run (65),
+  /// naming it. Frames of another size than most are left out.
+  func gather(_ sources: [Source]) async throws -> Gathered {
+    var frames: [Frame] = []
+    let client = self.client
+    try await sources.orderedMap(limit: jobs) { source in
+      await Result(awaiting: { try await Self.frame(source, client) })
+    } each: { frames.append(try $0.get()) }
+    var counts: [[Int]: Int] = [:]
+    for frame in frames { counts[[frame.image.width, frame.image.height], default: 0] += 1 }
+    // The size most frames have; among equals, the first frame's.
+    let first = frames.first.map { [$0.image.width, $0.image.height] } ?? []
+    let size = counts.max { one, other in
+      one.value != other.value ? one.value < other.value : other.key == first
+    }?.key
+    let kept = frames.filter { [$0.image.width, $0.image.height] == size }
+    let leftOut = frames.filter { [$0.image.width, $0.image.height] != size }.map(\.name)
+    return Gathered(frames: kept, leftOut: leftOut)
+  }
+
+  private static func frame(_ source: Source, _ client: APIClient) async throws -> Frame {
+    let bytes: [UInt8]
+    if let path = source.path {
+      bytes = try Rovers.Show.read(path)
+    } else if let address = source.photo?.imgSrc, let url = URL(string: address) {
+      bytes = try await client.fetchImage(url, limit: Rovers.Show.fileLimit)
+    } else {
+      throw ImageFileError(name: source.name, reason: "it has no address")
+    }
+    do {
+      let image = try ImageDecoder.decode(bytes)
+      return Frame(name: source.name, image: image, time: source.photo.flatMap(Self.time))
+    } catch let error as ImageError {
+      throw ImageFileError(name: source.name, reason: error.reason)
+    }
+  }
+
+  /// When a photo was taken: its spacecraft clock, else its Mars local time in seconds.
+  static func time(_ photo: Photo) -> Double? {
+    if let clock = photo.details.capture.spacecraftClock { return clock }
+    guard let time = photo.details.marsTime, let mark = time.lastIndex(of: "M") else {
+      return nil
+    }
+    let parts = time[time.index(after: mark)...].split(separator: ":").compactMap {
+      Double($0)
+    }
+    guard parts.count == 3 else { return nil }
+    return parts[0] * 3600 + parts[1] * 60 + parts[2]
+  }
+
+  /// Each frame's delay in milliseconds: `1000 / fps`, or with `realTime` the real gaps
+  /// between frames divided by `speed` (the last frame keeps the gap before it); frames
+  /// without times fall back to `fps`.
+  static func delays(
+    _ frames: [Frame], fps: Double, realTime: Bool, speed: Double
+  ) -> (delays: [Int], real: Bool) {
+    let even = Array(repeating: max(1, Int((1000 / fps).rounded())), count: frames.count)
+    let times = frames.compactMap(\.time)
+    guard realTime, times.count == frames.count, frames.count >= 2 else { return (even, false) }
+    var gaps = zip(times, times.dropFirst()).map { pair in
+      max(10, Int((max(0, pair.1 - pair.0) * 1000 / speed).rounded()))
+    }
+    gaps.append(gaps.last ?? even[0])
+    return (gaps, true)
+  }
+}
