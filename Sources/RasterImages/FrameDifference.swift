@@ -13,8 +13,7 @@ public enum FrameDifference {
   /// The grey difference frames of `frames` (all of one size), stretched so the largest
   /// difference anywhere reaches black or white; a sequence that does not change at all is
   /// mid-grey throughout.
-  public static func frames(_ frames: [RasterImage], from background: Background) -> [RasterImage]
-  {
+  public static func frames(_ frames: [RasterImage], from background: Background) -> [RasterImage] {
     guard let first = frames.first else { return [] }
     let count = first.width * first.height
     let planes = frames.map(\.luminance)

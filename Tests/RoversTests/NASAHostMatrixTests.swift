@@ -95,6 +95,18 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     NASAHostRow(command: "sequences", kind: .nasaAnswers) { _ in
       ["sequences", "perseverance", "--sol", "888", "--source", "nasa"]
     },
+    NASAHostRow(command: "movie", kind: .apiAnswers(0)) { folder in
+      [
+        "movie", "perseverance", "--sol", "0", "--sequence", "AUT_04096", "--camera",
+        "REAR_HAZCAM_LEFT", "-o", folder.appendingPathComponent("m.gif").path,
+      ]
+    },
+    NASAHostRow(command: "movie", kind: .nasaAnswers) { folder in
+      [
+        "movie", "perseverance", "--sol", "901", "--sequence", "NCAM09900", "--source", "nasa",
+        "-o", folder.appendingPathComponent("m.png").path,
+      ]
+    },
     NASAHostRow(command: "where", kind: .nasaAnswers) { _ in ["where", "perseverance"] },
     NASAHostRow(command: "browse", kind: .terminal) { _ in ["browse"] },
     NASAHostRow(command: "cache", kind: .asksNoServer) { _ in ["cache", "info"] },

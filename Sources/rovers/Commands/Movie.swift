@@ -253,7 +253,9 @@ extension Rovers {
         let sources = frames.map { photo in
           MovieFrames.Source(
             name: photo.nasaID, photo: photo,
-            path: folder.map { $0.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path })
+            path: folder.map {
+              $0.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path
+            })
         }
         return (sources, id)
       }
@@ -276,7 +278,9 @@ extension Rovers {
       let photos = record.photos.map { $0.photo(rover: record.rover, sol: record.sol) }.filter {
         photo in
         wanted.isEmpty
-          || wanted.contains { Stereo.names([photo.camera.name, photo.instrument ?? ""], include: $0) }
+          || wanted.contains {
+            Stereo.names([photo.camera.name, photo.instrument ?? ""], include: $0)
+          }
       }
       return (SequenceFinder.sequences(in: photos), folder)
     }

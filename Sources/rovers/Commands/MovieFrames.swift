@@ -41,7 +41,9 @@ struct MovieFrames: Sendable {
     let client = self.client
     try await sources.orderedMap(limit: jobs) { source in
       await Result(awaiting: { try await Self.frame(source, client) })
-    } each: { frames.append(try $0.get()) }
+    } each: {
+      frames.append(try $0.get())
+    }
     var counts: [[Int]: Int] = [:]
     for frame in frames { counts[[frame.image.width, frame.image.height], default: 0] += 1 }
     // The size most frames have; among equals, the first frame's.

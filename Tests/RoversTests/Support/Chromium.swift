@@ -33,9 +33,9 @@ enum Chromium {
     return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
   }
 
-  /// The page's DOM once its scripts have had up to 30 s of (virtual) time.
-  static func dumpDOM(_ url: String, profile: URL) async throws -> String {
-    try await run(["--virtual-time-budget=30000", "--dump-dom", url], profile: profile)
+  /// The page's DOM once its scripts have had up to `budget` ms (30 s) of virtual time.
+  static func dumpDOM(_ url: String, profile: URL, budget: Int = 30000) async throws -> String {
+    try await run(["--virtual-time-budget=\(budget)", "--dump-dom", url], profile: profile)
   }
 
   /// A picture of the page in a window of this size (1280 × 900 unless said).
@@ -51,8 +51,10 @@ enum Chromium {
 
   /// What a harness page reports: the JSON object it writes in `<pre id="out">` once its
   /// scripts have run.
-  static func report(_ url: String, profile: URL) async throws -> [String: Any] {
-    let dom = try await dumpDOM(url, profile: profile)
+  static func report(_ url: String, profile: URL, budget: Int = 30000) async throws
+    -> [String: Any]
+  {
+    let dom = try await dumpDOM(url, profile: profile, budget: budget)
     guard let start = dom.range(of: "<pre id=\"out\">"),
       let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
       let report = try JSONSerialization.jsonObject(
