@@ -178,9 +178,12 @@ public struct Gallery: Sendable {
   private func writePage(
     _ roverFolder: URL, _ rover: String, sol: Int, tiles: [PhotoTile], previous: Int?, next: Int?
   ) throws {
+    let solFolder = roverFolder.appendingPathComponent(String(sol))
+    let movies = MovieTile.movies(
+      in: SolRecordFile.read(in: solFolder), files: Set(tiles.map(\.source)))
     let page = SolPage(
-      rover: rover, sol: sol, tiles: tiles, home: "../../index.html", previous: previous,
-      next: next)
+      rover: rover, sol: sol, tiles: tiles, movies: movies, home: "../../index.html",
+      previous: previous, next: next)
     try write(
       page.render(),
       to: roverFolder.appendingPathComponent(String(sol)).appendingPathComponent(Self.indexName))

@@ -67,6 +67,10 @@ enum PageStyle {
     #viewer-3d[aria-pressed="true"] { color: #fff; background: #a33; border-color: #0aa; }
     .stereo { font-size: 11px; font-weight: bold; padding: 0 3px; border-radius: 3px;
       color: #fff; background: linear-gradient(90deg, #b22 50%, #088 50%); }
+    a.movie { position: relative; display: block; }
+    .play { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
+      font-size: 48px; color: #fff; text-shadow: 0 0 8px #000; pointer-events: none; }
+    #viewer output[hidden] { display: none; }
     #viewer p { color: var(--dim); font-size: 13px; text-align: center; overflow-wrap: anywhere; }
     .viewer-bar { display: flex; align-items: center; gap: 8px; margin-bottom: 8px; }
     .viewer-bar output { color: var(--dim); min-width: 80px; text-align: center; }
@@ -97,6 +101,11 @@ enum PageStyle {
       var closer = document.getElementById("viewer-close");
       var stereo = document.getElementById("viewer-3d");
       var canvas = document.getElementById("viewer-anaglyph");
+      var play = document.getElementById("viewer-play");
+      var stepBack = document.getElementById("viewer-step-back");
+      var stepOn = document.getElementById("viewer-step");
+      var frameCounter = document.getElementById("viewer-frame");
+      var movie = null;
       var current = -1;
       var opener = null;
       var threeD = false;
@@ -156,8 +165,52 @@ enum PageStyle {
         threeD = !threeD;
         draw3D();
       }
+      function movieControls(shown) {
+        [play, stepBack, stepOn, frameCounter].forEach(function (control) { control.hidden = !shown; });
+      }
+      function showFrame() {
+        big.src = movie.frames[movie.index];
+        frameCounter.textContent = (movie.index + 1) + " / " + movie.frames.length;
+      }
+      function tick() {
+        if (!movie) { return; }
+        movie.timer = null;
+        if (!movie.playing) { return; }
+        movie.index = (movie.index + 1) % movie.frames.length;
+        showFrame();
+        movie.timer = setTimeout(tick, movie.delay);
+      }
+      function playing(on) {
+        if (!movie) { return; }
+        movie.playing = on;
+        if (movie.timer) { clearTimeout(movie.timer); movie.timer = null; }
+        if (on) { movie.timer = setTimeout(tick, movie.delay); }
+        play.textContent = on ? "❚❚" : "▶";
+        play.setAttribute("aria-label", on ? "Pause" : "Play");
+      }
+      function stopMovie() {
+        if (movie && movie.timer) { clearTimeout(movie.timer); }
+        movie = null;
+        movieControls(false);
+      }
+      // A movie plays its frames, the files already beside the page, at its pace; pause and
+      // step stop it on a frame.
+      function startMovie(link) {
+        movie = { frames: link.getAttribute("data-frames").split(" "), index: 0, timer: null,
+          delay: Number(link.getAttribute("data-delay")) || 250, playing: false };
+        movieControls(true);
+        showFrame();
+        playing(true);
+      }
+      function step(by) {
+        if (!movie) { return; }
+        playing(false);
+        movie.index = (movie.index + by + movie.frames.length) % movie.frames.length;
+        showFrame();
+      }
       function show(index) {
         if (!links.length) { return; }
+        stopMovie();
         current = (index + links.length) % links.length;
         big.src = links[current].getAttribute("href");
         big.alt = links[current].getAttribute("data-caption");
@@ -166,8 +219,10 @@ enum PageStyle {
         counter.textContent = (current + 1) + " / " + links.length;
         viewer.hidden = false;
         draw3D();
+        if (links[current].hasAttribute("data-frames")) { startMovie(links[current]); }
       }
       function close() {
+        stopMovie();
         viewer.hidden = true;
         flat();
         big.removeAttribute("src");
@@ -186,6 +241,9 @@ enum PageStyle {
         document.getElementById("viewer-next").addEventListener("click", function () { show(current + 1); });
         closer.addEventListener("click", close);
         stereo.addEventListener("click", toggle3D);
+        play.addEventListener("click", function () { if (movie) { playing(!movie.playing); } });
+        stepBack.addEventListener("click", function () { step(-1); });
+        stepOn.addEventListener("click", function () { step(1); });
         var swipeX = null, swipeY = null, swiped = false;
         viewer.addEventListener("pointerdown", function (event) {
           swipeX = event.clientX; swipeY = event.clientY; swiped = false;
@@ -212,6 +270,9 @@ enum PageStyle {
           else if (event.key === "ArrowRight") { show(current + 1); }
           else if (event.key === "ArrowLeft") { show(current - 1); }
           else if (event.key === "a") { toggle3D(); }
+          else if (event.key === " " && movie) { event.preventDefault(); playing(!movie.playing); }
+          else if (event.key === "," ) { step(-1); }
+          else if (event.key === ".") { step(1); }
           return;
         }
         var rel = event.key === "ArrowRight" ? "next" : event.key === "ArrowLeft" ? "prev" : "";
@@ -248,6 +309,10 @@ enum PageStyle {
     <button type="button" id="viewer-prev" aria-label="Previous photo">‹</button>
     <output id="viewer-counter" aria-live="polite"></output>
     <button type="button" id="viewer-next" aria-label="Next photo">›</button>
+    <button type="button" id="viewer-step-back" aria-label="Previous frame" hidden="hidden">⏮</button>
+    <button type="button" id="viewer-play" aria-label="Pause" hidden="hidden">❚❚</button>
+    <button type="button" id="viewer-step" aria-label="Next frame" hidden="hidden">⏭</button>
+    <output id="viewer-frame" aria-live="off" hidden="hidden"></output>
     <button type="button" id="viewer-3d" aria-label="3D (red/cyan anaglyph)" aria-pressed="false" hidden="hidden">3D</button>
     <button type="button" id="viewer-close" aria-label="Close">×</button>
     </div>

@@ -12,6 +12,8 @@ public struct SolPage: Sendable {
   public var sol: Int
   /// The photos.
   public var tiles: [PhotoTile]
+  /// The sol's movies, each one tile that plays its frames (which stay among the photos).
+  public var movies: [MovieTile]
   /// The gallery's front page, relative to this one; `nil` outside a gallery.
   public var home: String?
   /// The sols on disk before and after this one, for the links and the arrow keys.
@@ -21,9 +23,10 @@ public struct SolPage: Sendable {
 
   /// A page of `tiles`; in a gallery, with its front page and neighbours.
   public init(
-    rover: String, sol: Int, tiles: [PhotoTile], home: String? = nil, previous: Int? = nil,
-    next: Int? = nil
+    rover: String, sol: Int, tiles: [PhotoTile], movies: [MovieTile] = [], home: String? = nil,
+    previous: Int? = nil, next: Int? = nil
   ) {
+    self.movies = movies
     self.rover = rover
     self.sol = sol
     // One order wherever the page is made (the gallery, `photos --format html`): by camera,
@@ -41,6 +44,12 @@ public struct SolPage: Sendable {
     let groups = cameraGroups
     html += header(groups)
     html += "<main>\n"
+    if !movies.isEmpty {
+      html += "<section id=\"movies\">\n<h2>Movies <small>\(movies.count)</small></h2>\n"
+      html += "<ul class=\"grid\">\n"
+      for movie in movies { html += Self.item(movie) }
+      html += "</ul>\n</section>\n"
+    }
     for (index, group) in groups.enumerated() {
       let heading = group.tiles.first?.cameraFullName ?? group.camera
       html += "<section id=\"camera-\(index + 1)\">\n<h2>\(HTMLText.escaped(heading)) <small>"
@@ -103,6 +112,24 @@ public struct SolPage: Sendable {
       paired[right].stereo = frames
     }
     return paired
+  }
+
+  /// One movie: its first frame marked ▶, which the viewer plays from the frames' files.
+  static func item(_ movie: MovieTile) -> String {
+    let frames = movie.frames.map(HTMLText.href)
+    let first = HTMLText.escaped(frames.first ?? "")
+    let caption = HTMLText.escaped(movie.caption)
+    return """
+      <li><figure><a class="photo movie" href="\(first)" data-caption="\(caption)" \
+      data-frames="\(HTMLText.escaped(frames.joined(separator: " ")))" data-delay="\(movie.delay)">\
+      <img src="\(first)" loading="lazy" width="320" height="240" alt="\(caption)" />\
+      <span class="play" aria-hidden="true">▶</span></a><figcaption>\
+      <span class="id">\(HTMLText.escaped(movie.sequence))</span>\
+      <span class="part">\(HTMLText.escaped(movie.camera)) ·</span> \
+      <span class="part">\(movie.frames.count) frames ·</span> \
+      <span class="part">sol \(movie.sol)</span></figcaption></figure></li>
+
+      """
   }
 
   /// One photo: its picture, lazily loaded in a box of a set size so nothing jumps, linking
