@@ -29,7 +29,7 @@ from answers import (cold_cache, feeds, manifest_json, nasa_host, one_sol_origin
 from downloads import download, download_runs
 from gallery import gallery, place
 from mirror import history, nothing_new, sync_state_bytes
-from pictures import show_decode, show_sheet, stereo_anaglyph
+from pictures import movie, show_decode, show_sheet, stereo_anaglyph
 from terminal import browse_keys, startup
 from measuring import RESULTS, ROOT, ROVERS, Report, SERVER
 
@@ -38,7 +38,7 @@ CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothi
          ("cache", cold_cache), ("key", with_key), ("download", download), ("feeds", feeds),
          ("nasa-host", nasa_host),
          ("gallery", gallery), ("place", place), ("startup", startup), ("show-decode", show_decode),
-         ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("browse-keys", browse_keys)]
+         ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("movie", movie), ("browse-keys", browse_keys)]
 
 
 def render(report, runs):

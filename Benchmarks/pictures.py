@@ -66,3 +66,42 @@ def show_sheet(report, runs):
     report.add("`show` contact sheet of 25 photos, 100 ms a request", "25 images",
                ms(ours.wall), None, "fetching them alone (curl, 4 at once), %s" % ms(theirs.wall),
                ratio, "≤ 1.2×", ratio <= 1.2)
+
+
+def movie(report, runs):
+    """A 21-frame movie of 1280 x 256 JPEG frames (the fixtures' dust-devil strip, made JPEG by
+    ffmpeg), made as an APNG and as a GIF, against ffmpeg making each from the same files
+    (interleaved): its time and its file's size."""
+    if not shutil.which("ffmpeg"):
+        for kind in ("APNG", "GIF"):
+            report.add("`movie` of 21 JPEG frames as %s" % kind, "21 × 1280×256", "–", None,
+                       "ffmpeg missing (apt-get install ffmpeg)", None, "≤ 1.0×", False)
+        return
+    with Scratch() as scratch:
+        mirror = os.path.join(scratch, "mars")
+        with Server(os.path.join(ROOT, "Fixtures"), "--shape", "nasa", "--serve-images") as server:
+            env = dict(server.env, ROVERS_SOURCE="nasa",
+                       ROVERS_NASA_BASE=server.base[:-len("/api/v1")])
+            run([ROVERS, "download", "perseverance", "--sol", "901", "-o", mirror, "-q"], env)
+        sources = sorted(os.path.join(root, name) for root, _, names in os.walk(mirror)
+                         for name in names if name.endswith("_1200.png"))
+        frames = []
+        for index, source in enumerate(sources[:21]):
+            frame = os.path.join(scratch, "frame-%02d.jpg" % index)
+            run(["ffmpeg", "-v", "error", "-y", "-i", source, "-q:v", "3", frame])
+            frames.append(frame)
+        pattern = os.path.join(scratch, "frame-%02d.jpg")
+        for kind, suffix, extra in (("APNG", "png", ["-plays", "0", "-f", "apng"]),
+                                    ("GIF", "gif", [])):
+            ours_file = os.path.join(scratch, "ours." + suffix)
+            theirs_file = os.path.join(scratch, "theirs." + suffix)
+            ours, theirs = measure_interleaved(
+                [([ROVERS, "movie"] + frames + ["-o", ours_file, "-q"], None),
+                 (["ffmpeg", "-v", "error", "-y", "-framerate", "4", "-i", pattern] + extra
+                  + [theirs_file], None)], runs * 2)
+            ratio = ours.wall / theirs.wall
+            size = os.path.getsize(ours_file) / os.path.getsize(theirs_file)
+            report.add("`movie` of 21 JPEG frames as %s (size %.2f× ffmpeg's, goal ≤ 1.2×)"
+                       % (kind, size), "21 × 1280×256", ms(ours.wall), None,
+                       "`ffmpeg`, %s" % ms(theirs.wall), ratio, "≤ 1.0×",
+                       ratio <= 1.0 and size <= 1.2)

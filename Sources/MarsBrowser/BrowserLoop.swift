@@ -24,6 +24,8 @@ public enum BrowserEvent: Sendable {
   case finished(DownloadOrder, Result<DownloadReport, BrowserState.Failure>)
   /// A line a source had to say (a fail-over, a pause for the rate limit): the status line's.
   case notice(String)
+  /// A movie's frame has had its time (`m`).
+  case tick
 }
 
 /// Runs the browser: takes events in order, applies them to the state, draws what changed,
@@ -53,6 +55,7 @@ public struct BrowserLoop: Sendable {
     let services = self.services
     return await withTaskGroup(of: Void.self) { group in
       var running: [Load: LoadToken] = [:]
+      var ticker: LoadToken?
       var shown: ScreenBuffer? = nil
       func draw() {
         let next = BrowserView.render(state)
@@ -61,6 +64,22 @@ public struct BrowserLoop: Sendable {
       }
       /// Cancels what is no longer wanted and starts what is.
       func reconcile(_ group: inout TaskGroup<Void>) {
+        // A movie ticks at its pace while it plays; the clock stops with it.
+        if state.movie == nil, let clock = ticker {
+          clock.cancel()
+          ticker = nil
+        } else if state.movie != nil, ticker == nil {
+          let clock = LoadToken()
+          ticker = clock
+          group.addTask {
+            _ = await clock.run {
+              while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(MoviePlayback.frameMilliseconds))
+                if !Task.isCancelled { post.yield(.tick) }
+              }
+            }
+          }
+        }
         let wanted = state.wantedLoads
         for (load, token) in running where !wanted.contains(load) {
           token.cancel()
@@ -98,6 +117,8 @@ public struct BrowserLoop: Sendable {
           state.finished(order, result)
         case .notice(let line):
           state.message = BrowserState.Message(text: line, isError: false)
+        case .tick:
+          state.advanceMovie()
         }
         if effects.contains(.quit) { break }
         for effect in effects {
@@ -127,6 +148,7 @@ public struct BrowserLoop: Sendable {
         draw()
       }
       for token in running.values { token.cancel() }
+      ticker?.cancel()
       group.cancelAll()
       return state
     }

@@ -47,6 +47,7 @@ extension BrowserState {
     case .character("r"): retry()
     case .character("d"): return download()
     case .character("a"): toggleAnaglyph()
+    case .character("m"): toggleMovie()
     case .character("o"):
       guard level == .photos, let photo = selectedPhoto else {
         message = Message(text: "o opens a photo: open a sol first", isError: false)

@@ -93,6 +93,8 @@ public struct BrowserState: Sendable {
   public var stereoPairs: [SolKey: [String: StereoPair]] = [:]
   /// Whether the preview of a photo of a stereo pair is its red/cyan anaglyph (`a`).
   public var anaglyph = false
+  /// The movie the preview plays (`m`), if any.
+  public var movie: MoviePlayback?
   /// Each rover's traverse, by its key; `nil` inside when it has none, a failure when the map
   /// could not be had (the sols are shown all the same).
   public var traverses: [String: Loaded<Traverse?>] = [:]
@@ -198,6 +200,7 @@ public struct BrowserState: Sendable {
       if let openSol { loads.append(.photos(openSol)) }
       if options.previews, BrowserView.previewWidth(columns) > 0, let photo = selectedPhoto {
         loads.append(previewLoad(of: photo))
+        if let next = nextMovieFrame { loads.append(.preview(next.imgSrc)) }
       }
     }
     return loads.filter { !has($0) }
@@ -335,6 +338,7 @@ public struct BrowserState: Sendable {
 
   /// What the preview of `photo` is: its picture, or its pair's anaglyph with `a`.
   public func previewLoad(of photo: Photo) -> Load {
+    if let movie, movie.frames.contains(photo) { return .preview(movie.frame.imgSrc) }
     if anaglyph, let pair = pair(of: photo) {
       return .anaglyph(left: pair.left.imgSrc, right: pair.right.imgSrc)
     }

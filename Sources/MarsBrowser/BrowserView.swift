@@ -323,7 +323,7 @@ public enum BrowserView {
     ("↑ ↓  k j", "move"), ("PgUp PgDn", "a page"), ("g G", "first, last"),
     ("Enter →", "open"), ("← Backspace", "back"), ("/", "search: rover, sol, date, camera"),
     ("d", "save the sol or the photo"), ("o", "open the photo"),
-    ("a", "a stereo pair in 3D (red/cyan)"), ("r", "try again"),
+    ("a", "a stereo pair in 3D (red/cyan)"), ("m", "play the photo's movie"), ("r", "try again"),
     ("Ctrl-L", "draw again"), ("Esc", "back; quits at the top"), ("q", "quit"),
   ]
 
