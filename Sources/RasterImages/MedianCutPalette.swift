@@ -101,11 +101,11 @@ struct MedianCutPalette {
 
   private static func longestChannel(_ box: [Int]) -> Int {
     (0..<3).max { one, other in
-      spread(box, one) < spread(box, other)
+      extent(box, one) < extent(box, other)
     } ?? 0
   }
 
-  private static func spread(_ box: [Int], _ index: Int) -> Int {
+  private static func extent(_ box: [Int], _ index: Int) -> Int {
     var low = 31
     var high = 0
     for color in box {

@@ -40,8 +40,8 @@ extension Rovers {
       examples: [
         "rovers movie perseverance --sol 888 --sequence NCAM00518 -o dust.gif",
         "rovers movie perseverance --sol 888 --sequence NCAM00518 --diff --show",
-        "rovers movie perseverance --sol 888 --sequence NCAM00518 --real-time --speed 10 -o m.png",
-        "rovers movie perseverance --sol 888 --sequence NCAM00518 --from ~/mars -o m.gif",
+        "rovers movie perseverance --sol 888 --sequence NCAM00518 --real-time -o m.png",
+        "rovers movie perseverance --sol 888 --sequence NCAM00518 --from mars -o m.gif",
         "rovers movie frames/*.png -o movie.gif --fps 8",
       ])
 
