@@ -74,21 +74,9 @@ public enum MoviePictures {
     }
   }
 
-  /// One kitty command carrying `payload` in base64 chunks of 4096.
   private static func kitty(_ keys: String, _ payload: [UInt8], _ terminal: PictureTerminal)
     -> String
   {
-    let encoded = Array(Data(payload).base64EncodedString().utf8)
-    var out = ""
-    var start = 0
-    repeat {
-      let end = min(encoded.count, start + 4096)
-      let more = end < encoded.count ? 1 : 0
-      let chunk = String(decoding: encoded[start..<end], as: UTF8.self)
-      let head = start == 0 ? "\(keys),m=\(more)" : "m=\(more)"
-      out += TerminalPicture.wrap("\u{1B}_G\(head);\(chunk)\u{1B}\\", terminal)
-      start = end
-    } while start < encoded.count
-    return out
+    KittyPicture.command(keys, payload, terminal)
   }
 }

@@ -64,6 +64,11 @@ enum KittyPicture {
       keys = "a=T,f=24,s=\(width),v=\(height),q=2,c=\(columns)"
       payload = scaled.pixels
     }
+    return command(keys, payload, terminal)
+  }
+
+  /// One command carrying `payload` in base64 chunks of 4096, the keys on the first.
+  static func command(_ keys: String, _ payload: [UInt8], _ terminal: PictureTerminal) -> String {
     let encoded = Array(Data(payload).base64EncodedString().utf8)
     var out = ""
     var start = 0
