@@ -68,24 +68,24 @@ public struct Gallery: Sendable {
       var counts: [Int: Int] = [:]
       var dates: [Int: String] = [:]
       var name: String?
-      var pages: [(Int, String, [PhotoTile])] = []
+      var pages: [(Int, String, [PhotoTile], SolRecord?)] = []
       let traverse = TraverseFile.read(in: roverFolder)
       traverses[folder] = traverse
       for sol in sols {
-        let (recorded, tiles) = Self.tiles(
+        let (recorded, tiles, record) = Self.tiles(
           in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse)
         guard !tiles.isEmpty else { continue }
         name = name ?? recorded
         counts[sol] = tiles.count
         dates[sol] = Self.earthDate(of: tiles)
-        pages.append((sol, recorded ?? "", tiles))
+        pages.append((sol, recorded ?? "", tiles, record))
       }
       guard !counts.isEmpty else { continue }
       let roverName = name ?? Self.displayName(folder, roverFolder)
       let ordered = counts.keys.sorted()
       for (index, page) in pages.enumerated() {
         try writePage(
-          roverFolder, roverName, sol: page.0, tiles: page.2,
+          roverFolder, roverName, sol: page.0, tiles: page.2, record: page.3,
           previous: index > 0 ? ordered[index - 1] : nil,
           next: index + 1 < ordered.count ? ordered[index + 1] : nil)
       }
@@ -111,15 +111,15 @@ public struct Gallery: Sendable {
     var counts = summary.counts
     var dates = summary.earthDates
     var name = summary.name
-    var tilesBySol: [Int: [PhotoTile]] = [:]
+    var tilesBySol: [Int: (tiles: [PhotoTile], record: SolRecord?)] = [:]
     let traverse = TraverseFile.read(in: roverFolder)
     for sol in touched {
-      let (recorded, tiles) = Self.tiles(
+      let (recorded, tiles, record) = Self.tiles(
         in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse)
       if let recorded { name = recorded }
       counts[sol] = tiles.isEmpty ? nil : tiles.count
       dates[sol] = Self.earthDate(of: tiles)
-      tilesBySol[sol] = tiles
+      tilesBySol[sol] = (tiles, record)
     }
     let ordered = counts.keys.sorted()
     var pages = Set(touched.filter { counts[$0] != nil })
@@ -130,14 +130,16 @@ public struct Gallery: Sendable {
       if let next = ordered.first(where: { $0 > sol }) { pages.insert(next) }
     }
     for sol in pages.sorted() {
-      let tiles =
+      let page =
         tilesBySol[sol]
-        ?? Self.tiles(
-          in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse
-        ).1
+        ?? {
+          let read = Self.tiles(
+            in: roverFolder.appendingPathComponent(String(sol)), sol: sol, traverse: traverse)
+          return (read.tiles, read.record)
+        }()
       let index = ordered.firstIndex(of: sol) ?? 0
       try writePage(
-        roverFolder, name, sol: sol, tiles: tiles,
+        roverFolder, name, sol: sol, tiles: page.tiles, record: page.record,
         previous: index > 0 ? ordered[index - 1] : nil,
         next: index + 1 < ordered.count ? ordered[index + 1] : nil)
     }
@@ -176,11 +178,11 @@ public struct Gallery: Sendable {
   }
 
   private func writePage(
-    _ roverFolder: URL, _ rover: String, sol: Int, tiles: [PhotoTile], previous: Int?, next: Int?
+    _ roverFolder: URL, _ rover: String, sol: Int, tiles: [PhotoTile], record: SolRecord?,
+    previous: Int?, next: Int?
   ) throws {
-    let solFolder = roverFolder.appendingPathComponent(String(sol))
-    let movies = MovieTile.movies(
-      in: SolRecordFile.read(in: solFolder), files: Set(tiles.map(\.source)))
+    // The record the tiles were read with: the movies come from it, with no second read.
+    let movies = MovieTile.movies(in: record, files: Set(tiles.map(\.source)))
     let page = SolPage(
       rover: rover, sol: sol, tiles: tiles, movies: movies, home: "../../index.html",
       previous: previous, next: next)
@@ -211,10 +213,11 @@ public struct Gallery: Sendable {
   }
 
   /// A sol's photos as tiles relative to its page, grouped by camera: the files in its camera
-  /// folders, with what its record says of each. A photo saved without its place (by an
-  /// earlier version, or from the API alone) is placed on `traverse`, when the folder has one.
+  /// folders, with what its record says of each, and the record itself (the page's movies come
+  /// from it). A photo saved without its place (by an earlier version, or from the API alone) is
+  /// placed on `traverse`, when the folder has one.
   static func tiles(in folder: URL, sol: Int, traverse: Traverse? = nil) -> (
-    rover: String?, [PhotoTile]
+    rover: String?, tiles: [PhotoTile], record: SolRecord?
   ) {
     let record = SolRecordFile.read(in: folder)
     let known = Dictionary(
@@ -240,7 +243,7 @@ public struct Gallery: Sendable {
       }
     }
     tiles.sort { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
-    return (record?.rover, tiles)
+    return (record?.rover, tiles, record)
   }
 
   private static func summary(in roverFolder: URL) -> GallerySummary? {

@@ -11,11 +11,8 @@ public enum APNGEncoder {
     let isGrey = animation.frames.allSatisfy(\.isGrey)
     let channels = isGrey ? 1 : 3
     var file = PNGDecoder.signature
-    var header: [UInt8] = []
-    header += PNGEncoder.bigEndian(UInt32(width))
-    header += PNGEncoder.bigEndian(UInt32(height))
-    header += [8, isGrey ? 0 : 2, 0, 0, 0]
-    PNGEncoder.appendChunk("IHDR", header, to: &file)
+    PNGEncoder.appendChunk(
+      "IHDR", PNGEncoder.header(width: width, height: height, grey: isGrey), to: &file)
     PNGEncoder.appendChunk(
       "acTL",
       PNGEncoder.bigEndian(UInt32(animation.frames.count)) + PNGEncoder.bigEndian(0), to: &file)

@@ -12,11 +12,7 @@ public enum PNGEncoder {
     let channels = isGrey ? 1 : 3
     let samples = isGrey ? image.greyPlane() : image.pixels
     var file = PNGDecoder.signature
-    var header: [UInt8] = []
-    header += bigEndian(UInt32(image.width))
-    header += bigEndian(UInt32(image.height))
-    header += [8, isGrey ? 0 : 2, 0, 0, 0]
-    appendChunk("IHDR", header, to: &file)
+    appendChunk("IHDR", header(width: image.width, height: image.height, grey: isGrey), to: &file)
     // An IDAT chunk a band, each with its CRC made beside its deflate, on the band's core:
     // readers join the chunks' data into one zlib stream.
     let (pieces, adler) = zlib(
@@ -34,6 +30,11 @@ public enum PNGEncoder {
     }
     appendChunk("IEND", [], to: &file)
     return file
+  }
+
+  /// The `IHDR` body: the size, 8 bits a sample, grey (type 0) or truecolour (type 2).
+  static func header(width: Int, height: Int, grey: Bool) -> [UInt8] {
+    bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, grey ? 0 : 2, 0, 0, 0]
   }
 
   private static let idat = Array("IDAT".utf8)

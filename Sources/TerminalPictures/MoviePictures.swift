@@ -15,10 +15,11 @@ public enum MoviePictures {
     let frames = scaled(animation.frames, width: max(1, columns) * cellWidth)
     guard let first = frames.first else { return "" }
     let size = "s=\(first.width),v=\(first.height)"
-    var out = kitty("a=T,i=\(id),f=24,\(size),q=2,c=\(max(1, columns))", first.pixels, terminal)
+    var out = KittyPicture.command(
+      "a=T,i=\(id),f=24,\(size),q=2,c=\(max(1, columns))", first.pixels, terminal)
     for (index, frame) in frames.enumerated().dropFirst() {
       let gap = max(1, animation.delays[index])
-      out += kitty("a=f,i=\(id),f=24,\(size),z=\(gap),q=2", frame.pixels, terminal)
+      out += KittyPicture.command("a=f,i=\(id),f=24,\(size),z=\(gap),q=2", frame.pixels, terminal)
     }
     out += TerminalPicture.wrap(
       "\u{1B}_Ga=a,i=\(id),r=1,z=\(max(1, animation.delays.first ?? 100)),q=2\u{1B}\\", terminal)
@@ -72,11 +73,5 @@ public enum MoviePictures {
       let height = max(1, frame.height * width / frame.width)
       return frame.scaled(width: width, height: height)
     }
-  }
-
-  private static func kitty(_ keys: String, _ payload: [UInt8], _ terminal: PictureTerminal)
-    -> String
-  {
-    KittyPicture.command(keys, payload, terminal)
   }
 }

@@ -26,16 +26,14 @@ public struct ObservationSequence: Sendable, Hashable {
   /// What they make.
   public var kind: Kind
   /// The size most frames have, when the source says: a movie's frame size.
-  public var size: (width: Int, height: Int)? {
-    get { sizeValue.map { ($0.width, $0.height) } }
-    set { sizeValue = newValue.map { FrameSize(width: $0.width, height: $0.height) } }
-  }
-  var sizeValue: FrameSize?
+  public var size: FrameSize?
 
-  /// Width and height, hashable.
-  struct FrameSize: Sendable, Hashable {
-    var width: Int
-    var height: Int
+  /// A frame's width and height, in pixels.
+  public struct FrameSize: Sendable, Hashable {
+    /// Pixels across.
+    public var width: Int
+    /// Pixels down.
+    public var height: Int
   }
 
   /// The pointing of the first frame, when the source says.
@@ -49,9 +47,9 @@ public struct ObservationSequence: Sendable, Hashable {
   /// The frames of the sequence's size: what a movie of it shows. Frames whose size is not
   /// known are kept.
   public var framesOfItsSize: [Photo] {
-    guard let sizeValue else { return photos }
+    guard let size else { return photos }
     return photos.filter { photo in
-      photo.details.capture.pixelSize.map { $0 == (sizeValue.width, sizeValue.height) } ?? true
+      photo.details.capture.pixelSize.map { $0 == (size.width, size.height) } ?? true
     }
   }
 
@@ -62,9 +60,6 @@ public struct ObservationSequence: Sendable, Hashable {
 
   /// `08:12:22` of `Sol-00888M08:12:22.204`.
   static func clockTime(_ photo: Photo) -> String? {
-    guard let time = photo.details.marsTime, let mark = time.lastIndex(of: "M") else {
-      return nil
-    }
-    return String(time[time.index(after: mark)...].prefix(8))
+    photo.details.marsClock.map { String($0.prefix(8)) }
   }
 }

@@ -72,7 +72,7 @@ public enum SequenceFinder {
   }
 
   /// The size most frames have (the first such in order), or `nil` when none says.
-  static func commonSize(of frames: [Photo]) -> (width: Int, height: Int)? {
+  static func commonSize(of frames: [Photo]) -> ObservationSequence.FrameSize? {
     var counts: [[Int]: Int] = [:]
     var best: [Int]?
     for frame in frames {
@@ -81,7 +81,7 @@ public enum SequenceFinder {
       counts[key, default: 0] += 1
       if best == nil || counts[key, default: 0] > counts[best ?? [], default: 0] { best = key }
     }
-    return best.map { ($0[0], $0[1]) }
+    return best.map { ObservationSequence.FrameSize(width: $0[0], height: $0[1]) }
   }
 
   /// Whether the frames all point where the first does, within ``pointingTolerance``; frames

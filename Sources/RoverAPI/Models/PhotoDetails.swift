@@ -93,10 +93,15 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
     try capture.encode(to: encoder)
   }
 
+  /// The clock of ``marsTime``, after its `M`: `12:34:56.789`; `nil` without one.
+  public var marsClock: Substring? {
+    guard let marsTime, let mark = marsTime.lastIndex(of: "M") else { return nil }
+    return marsTime[marsTime.index(after: mark)...]
+  }
+
   /// The hour and minute of ``marsTime``, in minutes after local midnight; `nil` without one.
   public var marsMinuteOfDay: Int? {
-    guard let marsTime, let mark = marsTime.lastIndex(of: "M") else { return nil }
-    let clock = marsTime[marsTime.index(after: mark)...].split(separator: ":")
+    guard let clock = marsClock?.split(separator: ":") else { return nil }
     guard clock.count >= 2, let hour = Int(clock[0]), let minute = Int(clock[1]),
       (0..<25).contains(hour), (0..<60).contains(minute)
     else { return nil }

@@ -101,14 +101,14 @@ extension Rovers {
       let jobs = try settings[DownloadOutput.jobs]
       common = try CommonOptions(settings, deadline: 3600, connectionsPerHost: jobs)
       self.jobs = jobs
-      output = try arguments[Self.output].map(Self.expandingHome)
+      output = try arguments[Self.output].map(HomePath.expanded)
       fps = try arguments[Self.fpsOption] ?? 4
       realTime = arguments[Self.realTimeFlag]
       speed = try arguments[Self.speedOption] ?? 1
       stack = arguments[Self.stackFlag]
       diff = arguments[Self.diffFlag] || stack
       background = try arguments[Self.backgroundOption] ?? .median
-      from = try arguments[Self.fromOption].map(Self.expandingHome)
+      from = try arguments[Self.fromOption].map(HomePath.expanded)
       show = arguments[Self.showFlag]
       choice = try settings[PictureSetup.option]
       width = try arguments[Show.widthOption]
@@ -166,19 +166,17 @@ extension Rovers {
       }
     }
 
-    static func expandingHome(_ path: String) -> String {
-      path.hasPrefix("~/") ? NSHomeDirectory() + path.dropFirst() : path
-    }
-
     func run(_ console: Console) async throws -> ExitCode {
       POSIX.keepLargeBlocksForReuse()
-      let (sources, label) = try await frameSources(console)
+      let (sources, label, skipped) = try await frameSources(console)
       let gatherer = MovieFrames(client: common.makeImageClient(console), jobs: jobs)
       let gathered = try await gatherer.gather(sources)
-      if !gathered.leftOut.isEmpty, !common.quiet {
+      // Those the feeds said were of another size, and those that turned out so once decoded.
+      let leftOut = skipped + gathered.leftOut
+      if !leftOut.isEmpty, !common.quiet {
         console.remark(
-          "left out \(gathered.leftOut.count) frame\(gathered.leftOut.count == 1 ? "" : "s")"
-            + " of another size: " + gathered.leftOut.joined(separator: ", "))
+          "left out \(leftOut.count) frame\(leftOut.count == 1 ? "" : "s")"
+            + " of another size: " + leftOut.joined(separator: ", "))
       }
       guard gathered.frames.count >= 2 else {
         throw ImageFileError(
@@ -220,11 +218,13 @@ extension Rovers {
       return "\(tenths / 10).\(tenths % 10) s"
     }
 
-    /// The frames to get, and how the run names the movie.
-    private func frameSources(_ console: Console) async throws -> ([MovieFrames.Source], String) {
+    /// The frames to get, how the run names the movie, and the frames left out for their size.
+    private func frameSources(_ console: Console) async throws -> (
+      [MovieFrames.Source], String, [String]
+    ) {
       switch source {
       case .files(let paths):
-        return (paths.map { MovieFrames.Source(name: $0, photo: nil, path: $0) }, "the frames")
+        return (paths.map { MovieFrames.Source(name: $0, photo: nil, path: $0) }, "the frames", [])
       case .sequence(let lookup, let id):
         let (found, folder) = try await sequences(lookup, console)
         let matching = found.filter { $0.id == id }
@@ -244,12 +244,8 @@ extension Rovers {
               + " making \(chosen.camera)\(chosen.eye.map { " \($0)" } ?? ""); pick with --camera")
         }
         let frames = chosen.framesOfItsSize
-        let skipped = chosen.photos.filter { photo in !frames.contains(photo) }
-        if !skipped.isEmpty, !common.quiet {
-          console.remark(
-            "left out \(skipped.count) frame\(skipped.count == 1 ? "" : "s") of another size: "
-              + skipped.map(\.nasaID).joined(separator: ", "))
-        }
+        let kept = Set(frames.map(\.nasaID))
+        let skipped = chosen.photos.map(\.nasaID).filter { !kept.contains($0) }
         let sources = frames.map { photo in
           MovieFrames.Source(
             name: photo.nasaID, photo: photo,
@@ -257,7 +253,7 @@ extension Rovers {
               $0.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path
             })
         }
-        return (sources, id)
+        return (sources, id, skipped)
       }
     }
 
@@ -274,14 +270,8 @@ extension Rovers {
             + " rovers download \(lookup.rover) --sol \(lookup.sol) -o \(from)",
           command: Self.spec)
       }
-      let wanted = lookup.cameras.map { $0.uppercased() }
-      let photos = record.photos.map { $0.photo(rover: record.rover, sol: record.sol) }.filter {
-        photo in
-        wanted.isEmpty
-          || wanted.contains {
-            Stereo.names([photo.camera.name, photo.instrument ?? ""], include: $0)
-          }
-      }
+      let photos = record.photos.map { $0.photo(rover: record.rover, sol: record.sol) }.filter(
+        lookup.isAsked)
       return (SequenceFinder.sequences(in: photos), folder)
     }
   }

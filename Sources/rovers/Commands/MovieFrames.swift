@@ -76,13 +76,9 @@ struct MovieFrames: Sendable {
   /// When a photo was taken: its spacecraft clock, else its Mars local time in seconds.
   static func time(_ photo: Photo) -> Double? {
     if let clock = photo.details.capture.spacecraftClock { return clock }
-    guard let time = photo.details.marsTime, let mark = time.lastIndex(of: "M") else {
-      return nil
-    }
-    let parts = time[time.index(after: mark)...].split(separator: ":").compactMap {
-      Double($0)
-    }
-    guard parts.count == 3 else { return nil }
+    guard let parts = photo.details.marsClock?.split(separator: ":").compactMap({ Double($0) }),
+      parts.count == 3
+    else { return nil }
     return parts[0] * 3600 + parts[1] * 60 + parts[2]
   }
 

@@ -13,11 +13,11 @@ struct MoviePlayer {
   let console: Console
 
   init(_ movie: Rovers.Movie, _ console: Console) {
-    terminal = PictureSetup.terminal(
-      movie.choice, environment: movie.environment, onTerminal: console.style.width != nil)
-    columns =
-      movie.width ?? console.style.width
-      ?? movie.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
+    // The terminal and the width, found as show and stereo find them.
+    let drawer = PictureDrawer(
+      movie.choice, width: movie.width, environment: movie.environment, console)
+    terminal = drawer.terminal
+    columns = drawer.columns
     self.console = console
   }
 

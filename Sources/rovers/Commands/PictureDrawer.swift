@@ -10,11 +10,19 @@ struct PictureDrawer {
 
   /// The drawer for `stereo`'s options.
   init(_ stereo: Rovers.Stereo, _ console: Console) {
+    self.init(stereo.choice, width: stereo.width, environment: stereo.environment, console)
+  }
+
+  /// The drawer for `--image-protocol` and `--width`: the terminal's protocol, and the
+  /// columns asked for, else the terminal's width, else `COLUMNS`, else 80.
+  init(
+    _ choice: PictureSetup.Choice, width: Int?, environment: [String: String], _ console: Console
+  ) {
     terminal = PictureSetup.terminal(
-      stereo.choice, environment: stereo.environment, onTerminal: console.style.width != nil)
+      choice, environment: environment, onTerminal: console.style.width != nil)
     columns =
-      stereo.width ?? console.style.width
-      ?? stereo.environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
+      width ?? console.style.width
+      ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
     self.console = console
   }
 

@@ -20,12 +20,15 @@ struct SequenceLookup: Sendable {
       let details = try await archive.checkingRover(rover) { try await archive.fetchRover(rover) }
       try Rovers.Stereo.check(wanted, on: details)
     }
-    let photos = try await listed.filter { photo in
-      wanted.isEmpty
-        || wanted.contains {
-          Rovers.Stereo.names([photo.camera.name, photo.instrument ?? ""], include: $0)
-        }
-    }
-    return SequenceFinder.sequences(in: photos)
+    return SequenceFinder.sequences(in: try await listed.filter(isAsked))
+  }
+
+  /// Whether `--camera` asks for the photo: its camera, its instrument, or the start of either
+  /// (every photo when no camera is named).
+  func isAsked(_ photo: Photo) -> Bool {
+    cameras.isEmpty
+      || cameras.contains {
+        Rovers.Stereo.names([photo.camera.name, photo.instrument ?? ""], include: $0.uppercased())
+      }
   }
 }

@@ -78,9 +78,7 @@ extension Rovers {
       common = try CommonOptions(settings, deadline: 3600, connectionsPerHost: jobs)
       self.jobs = jobs
       cameras = try CameraOptions.parse(arguments)
-      output = try arguments[Self.output].map {
-        $0.hasPrefix("~/") ? NSHomeDirectory() + $0.dropFirst() : $0
-      }
+      output = try arguments[Self.output].map(HomePath.expanded)
       shift = try arguments[Self.shiftOption] ?? 0
       show = arguments[Self.showFlag]
       size = try SizeOption(settings)

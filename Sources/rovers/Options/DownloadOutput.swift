@@ -26,8 +26,7 @@ struct DownloadOutput: Sendable {
       throw UsageError.invalidValue(
         folder, for: "--output <dir>", reason: "give a folder", in: arguments.spec)
     }
-    let expanded = folder.hasPrefix("~/") ? NSHomeDirectory() + folder.dropFirst() : folder
-    self.folder = URL(fileURLWithPath: expanded)
+    self.folder = URL(fileURLWithPath: HomePath.expanded(folder))
     jobs = try settings[Self.jobs]
     force = arguments[Self.force]
     self.dryRun = arguments[dryRun]
