@@ -6,13 +6,24 @@ import Synchronization
 /// signed, sum smallest in size), and the rows deflated by ``Deflate`` in a zlib stream.
 public enum PNGEncoder {
   /// The PNG file of `image`; grey (colour type 0) when `grey` is true or every pixel has
-  /// R = G = B, else truecolour (type 2).
-  public static func encode(_ image: RasterImage, grey: Bool? = nil) -> [UInt8] {
+  /// R = G = B, else truecolour (type 2). With `alpha` (a byte a pixel, 0 transparent, 255
+  /// opaque), the grey or truecolour file carries it too (type 4 or 6): a developed frame's
+  /// missing tiles are transparent, not black.
+  public static func encode(_ image: RasterImage, grey: Bool? = nil, alpha: [UInt8]? = nil)
+    -> [UInt8]
+  {
     let isGrey = grey ?? image.isGrey
-    let channels = isGrey ? 1 : 3
-    let samples = isGrey ? image.greyPlane() : image.pixels
+    let alpha = alpha.flatMap { $0.count == image.width * image.height ? $0 : nil }
+    let colour = isGrey ? 1 : 3
+    let channels = colour + (alpha == nil ? 0 : 1)
+    let samples =
+      alpha.map { Self.interleave(isGrey ? image.greyPlane() : image.pixels, colour, $0) }
+      ?? (isGrey ? image.greyPlane() : image.pixels)
     var file = PNGDecoder.signature
-    appendChunk("IHDR", header(width: image.width, height: image.height, grey: isGrey), to: &file)
+    appendChunk(
+      "IHDR",
+      header(width: image.width, height: image.height, grey: isGrey, alpha: alpha != nil),
+      to: &file)
     // An IDAT chunk a band, each with its CRC made beside its deflate, on the band's core:
     // readers join the chunks' data into one zlib stream.
     let (pieces, adler) = zlib(
@@ -32,9 +43,25 @@ public enum PNGEncoder {
     return file
   }
 
-  /// The `IHDR` body: the size, 8 bits a sample, grey (type 0) or truecolour (type 2).
-  static func header(width: Int, height: Int, grey: Bool) -> [UInt8] {
-    bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, grey ? 0 : 2, 0, 0, 0]
+  /// The colour samples with each pixel's alpha after them.
+  private static func interleave(_ colour: [UInt8], _ channels: Int, _ alpha: [UInt8]) -> [UInt8] {
+    let step = channels + 1
+    return [UInt8](unsafeUninitializedCapacity: alpha.count * step) { out, count in
+      for pixel in 0..<alpha.count {
+        for channel in 0..<channels {
+          out[pixel * step + channel] = colour[pixel * channels + channel]
+        }
+        out[pixel * step + channels] = alpha[pixel]
+      }
+      count = alpha.count * step
+    }
+  }
+
+  /// The `IHDR` body: the size, 8 bits a sample, grey (type 0) or truecolour (type 2), or
+  /// either with alpha (4, 6).
+  static func header(width: Int, height: Int, grey: Bool, alpha: Bool = false) -> [UInt8] {
+    let type: UInt8 = (grey ? 0 : 2) + (alpha ? 4 : 0)
+    return bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, type, 0, 0, 0]
   }
 
   private static let idat = Array("IDAT".utf8)
