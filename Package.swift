@@ -26,7 +26,7 @@ let package = Package(
         "SystemInterface", .target(name: "LibCurl", condition: .when(platforms: [.linux])),
       ]),
     // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
-    .target(name: "MarsData", dependencies: ["RoverAPI", "SystemInterface"]),
+    .target(name: "MarsData", dependencies: ["RoverAPI", "RasterImages", "SystemInterface"]),
     // The offline HTML gallery of a folder that download and sync fill.
     .target(name: "MarsGallery", dependencies: ["RoverAPI", "MarsData"]),
     // JPEG and PNG decoders of their own, and the scaling a terminal picture needs.

@@ -8,9 +8,12 @@ struct ImageStore: Sendable {
 
   private let jpegs: [Data]
   private let pngs: [Data]
+  /// The fixtures' folder, where the tiles' real frames are.
+  private let fixtures: String
 
   /// Loads every picture of `Fixtures/images/`.
   init(directory: String) throws {
+    fixtures = directory
     let folder = URL(fileURLWithPath: directory).appendingPathComponent("images")
     let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     jpegs = try names.filter { $0.hasSuffix(".jpg") }.map {
@@ -34,6 +37,9 @@ struct ImageStore: Sendable {
   /// One of the pictures, chosen by the path so that a path always gets the same bytes: a
   /// PNG for a `.png` address, a JPEG otherwise.
   func reply(for target: String) -> Reply {
+    if let tile = TileFixture.png(for: target, fixtures: fixtures) {
+      return .respond(status: 200, headers: ["Content-Type": "image/png"], body: tile)
+    }
     if let frame = MovieFixture.png(for: target) {
       return .respond(status: 200, headers: ["Content-Type": "image/png"], body: frame)
     }

@@ -80,8 +80,10 @@ public enum Demosaic {
         let horizontal2 = at(-2, 0) + at(2, 0)
         let vertical1 = at(0, -1) + at(0, 1)
         let vertical2 = at(0, -2) + at(0, 2)
-        let alongRow = (10 * c + 8 * horizontal1 - 2 * horizontal2 + vertical2 - 2 * diagonal + 8) >> 4
-        let alongColumn = (10 * c + 8 * vertical1 - 2 * vertical2 + horizontal2 - 2 * diagonal + 8) >> 4
+        let alongRow =
+          (10 * c + 8 * horizontal1 - 2 * horizontal2 + vertical2 - 2 * diagonal + 8) >> 4
+        let alongColumn =
+          (10 * c + 8 * vertical1 - 2 * vertical2 + horizontal2 - 2 * diagonal + 8) >> 4
         green = c
         if onRedRow {
           red = alongRow

@@ -38,7 +38,8 @@ import Testing
   }
 
   /// OpenCV's bilinear demosaic of a grey RGGB mosaic, as RGB bytes.
-  static func openCV(_ mosaic: RasterImage, _ code: String = "COLOR_BayerBG2RGB") throws -> [UInt8] {
+  static func openCV(_ mosaic: RasterImage, _ code: String = "COLOR_BayerBG2RGB") throws -> [UInt8]
+  {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "rovers-mosaic-\(UUID().uuidString).png")
     defer { try? FileManager.default.removeItem(at: file) }
@@ -67,7 +68,8 @@ import Testing
     let ours = Demosaic.malvarHeCutler(BayerMosaic(mosaic))
     let theirs = try Self.openCV(mosaic)
     #expect(theirs.count == original.pixels.count)
-    let gain = Reference.psnr(ours.pixels, original.pixels) - Reference.psnr(theirs, original.pixels)
+    let gain =
+      Reference.psnr(ours.pixels, original.pixels) - Reference.psnr(theirs, original.pixels)
     #expect(gain >= 3, "\(file.lastPathComponent): \(gain) dB over bilinear")
   }
 
@@ -170,7 +172,9 @@ import Testing
           var sums = [1.0, 1.0, 1.0]
           for y in top..<(top + 8) {
             for x in left..<(left + 8) {
-              for channel in 0..<3 { sums[channel] += Double(pixels[(y * width + x) * 3 + channel]) }
+              for channel in 0..<3 {
+                sums[channel] += Double(pixels[(y * width + x) * 3 + channel])
+              }
             }
           }
           red.append(log(sums[0] / sums[1]))

@@ -1,7 +1,8 @@
 import MarsData
 import RoverAPI
 
-/// A sol's observation sequences, fetched and found once for `sequences` and `movie`.
+/// A sol's photos and observation sequences, fetched and found once for `sequences`, `movie`
+/// and `develop`.
 struct SequenceLookup: Sendable {
   let common: CommonOptions
   let rover: String
@@ -12,6 +13,12 @@ struct SequenceLookup: Sendable {
   /// The sol's sequences from the cameras asked for, oldest first; a camera the rover never
   /// had is a usage error (64), as everywhere.
   func sequences(_ console: Console) async throws -> [ObservationSequence] {
+    SequenceFinder.sequences(in: try await photos(console))
+  }
+
+  /// The sol's photos from the cameras asked for, as the source lists them; a camera the rover
+  /// never had is a usage error (64).
+  func photos(_ console: Console) async throws -> [Photo] {
     let archive = common.makeArchive(console)
     let query = PhotoQuery(rover: rover, day: .day(.sol(sol)), cameras: [])
     let wanted = cameras.map { $0.uppercased() }
@@ -20,7 +27,7 @@ struct SequenceLookup: Sendable {
       let details = try await archive.checkingRover(rover) { try await archive.fetchRover(rover) }
       try Rovers.Stereo.check(wanted, on: details)
     }
-    return SequenceFinder.sequences(in: try await listed.filter(isAsked))
+    return try await listed.filter(isAsked)
   }
 
   /// Whether `--camera` asks for the photo: its camera, its instrument, or the start of either

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Writes nasa/mars2020/895.json and 896.json: made-up sols whose frames come as tiles, cut as
+NASA cuts full-resolution frames (a 2x2 grid, neighbours overlapping by 64 sensor pixels of edge).
+
+Sol 895 holds three tiled frames:
+- NCAM09901: the real Navcam frame NRF_0731_…_195J01.png (1288x968, colour) as 4 tiles at
+  scale 1, each 660x500;
+- NCAM09902: the same pixels as 4 tiles at scale 2: rectangles twice as large on the sensor;
+- ZCAM09903: the real Mastcam-Z Bayer frame ZL0_0038_…_1100LUJ.png (1648x1200, grey RGGB) as 4
+  tiles of 856x632 at scale 1.
+Sol 896 holds NCAM09901 again without its top-right tile.
+
+The tile numbers in the names run in another order than the tiles' places, so that only the
+rectangles place them. The fixture server (TileFixture.swift) cuts each tile from the real image
+on request, by the sequence and tile number in its name; the two files share the layout below."""
+import json
+import os
+
+# sequence: (source image, camera, name prefix, scale, (column starts, width), (row starts, height))
+FRAMES = {
+    "NCAM09901": ("NRF", "NAVCAM_RIGHT", 1, ((0, 628), 660), ((0, 468), 500), 746100000),
+    "NCAM09902": ("NRF", "NAVCAM_RIGHT", 2, ((0, 628), 660), ((0, 468), 500), 746100100),
+    "ZCAM09903": ("ZL0", "MCZ_LEFT", 1, ((0, 792), 856), ((0, 568), 632), 746100200),
+}
+# Tile number in the name -> (column, row) of the grid.
+TILES = {3: (0, 0), 1: (1, 0), 4: (0, 1), 2: (1, 1)}
+
+
+def record(sol, sequence, number):
+    prefix, camera, scale, (xs, width), (ys, height), clock = FRAMES[sequence]
+    column, row = TILES[number]
+    image_id = f"{prefix}_{sol:04d}_{clock:010d}_000ECM_N0440000{sequence}_{number:02d}_0LLJ"
+    folder = f"https://mars.nasa.gov/mars2020-raw-images/pub/ods/surface/sol/{sol:05d}/ids/edr/browse/"
+    folder += "zcam/" if camera.startswith("MCZ") else "ncam/"
+    rect = (xs[column] * scale + 1, ys[row] * scale + 1, width * scale, height * scale)
+    return {
+        "camera": {"filter_name": "UNK", "instrument": camera, "camera_model_type": "CAHVORE"},
+        "caption": "A made-up full-resolution frame of the fixtures, sent as tiles.",
+        "credit": "NASA/JPL-Caltech",
+        "date_taken_mars": f"Sol-{sol:05d}M10:00:{number:02d}.000",
+        "date_taken_utc": f"2023-09-01T14:00:{number:02d}.000",
+        "date_received": "2023-09-02T06:00:00Z",
+        "drive": "0",
+        "site": 44,
+        "sol": sol,
+        "sample_type": "Full",
+        "title": f"Mars Perseverance Sol {sol}: a tile of {sequence}",
+        "imageid": image_id,
+        "extended": {
+            "mastAz": "10.0000",
+            "mastEl": "-5.0000",
+            "sclk": f"{clock}.250",
+            "scaleFactor": str(scale),
+            "subframeRect": "({},{},{},{})".format(*rect),
+            "dimension": f"({width},{height})",
+            "xyz": "(0.0,0.0,0.0)",
+        },
+        "image_files": {
+            "large": folder + image_id + "01_1200.png",
+            "medium": folder + image_id + "01_800.png",
+            "small": folder + image_id + "01_320.png",
+            "full_res": folder + image_id + "01.png",
+        },
+    }
+
+
+def write(sol, records):
+    path = os.path.join(os.path.dirname(__file__), "nasa", "mars2020", f"{sol}.json")
+    with open(path, "w") as out:
+        json.dump({"images": records}, out, indent=1)
+
+
+write(895, [record(895, sequence, number) for sequence in FRAMES for number in (1, 2, 3, 4)])
+# Sol 896: NCAM09901 without the top-right tile (number 1).
+write(896, [record(896, "NCAM09901", number) for number in (2, 3, 4)])

@@ -1,0 +1,56 @@
+import Foundation
+import MarsData
+import RasterImages
+import RoverAPI
+
+/// The decoded tiles of a frame: fetched `-j` at a time, read from a folder `download` or
+/// `sync` filled, or read from the files given.
+struct DevelopTiles: Sendable {
+  /// Fetches when there is no folder and no file.
+  let client: APIClient?
+  let jobs: Int
+  /// A sol's folder of a mirror, whose camera folders hold the tiles.
+  let folder: URL?
+
+  /// Each tile's image by NASA id. A tile that cannot be had (no file in the folder, a fetch
+  /// that fails) is left out, so the frame lists it as missing; one that does not decode fails
+  /// the run (65), naming it.
+  func images(of frame: FrameTiles, paths: [String: String]?, _ console: Console) async throws
+    -> [String: RasterImage]
+  {
+    var images: [String: RasterImage] = [:]
+    let client = self.client
+    let folder = self.folder
+    try await frame.tiles.orderedMap(limit: jobs) { tile in
+      await Result(awaiting: {
+        try await Self.image(of: tile.photo, path: paths?[tile.photo.nasaID], folder, client)
+      })
+    } each: { result in
+      if let (name, image) = try result.get() { images[name] = image }
+    }
+    return images
+  }
+
+  private static func image(
+    of photo: Photo, path: String?, _ folder: URL?, _ client: APIClient?
+  ) async throws -> (String, RasterImage)? {
+    let bytes: [UInt8]
+    if let path = path ?? folder?.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path
+    {
+      guard FileManager.default.fileExists(atPath: path) else { return nil }
+      bytes = try Rovers.Show.read(path)
+    } else if let client, let url = URL(string: photo.imgSrc) {
+      guard let fetched = try? await client.fetchImage(url, limit: Rovers.Show.fileLimit) else {
+        return nil
+      }
+      bytes = fetched
+    } else {
+      return nil
+    }
+    do {
+      return (photo.nasaID, try ImageDecoder.decode(bytes))
+    } catch let error as ImageError {
+      throw ImageFileError(name: path ?? photo.nasaID, reason: error.reason)
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import ArgumentParsing
+import Foundation
+import MarsData
+import RoverAPI
+
+/// The names of developed frames, and the frame that image files given to `develop` make.
+enum DevelopedFiles {
+  /// What a developed frame's file ends with, beside its raw ones.
+  static let suffix = ".developed.png"
+
+  /// The developed frame's file name: its top-left tile's NASA id and ``suffix``.
+  static func fileName(of frame: FrameTiles) -> String {
+    PhotoFileLayout.safe(frame.name, fallback: "frame") + suffix
+  }
+
+  /// The frame the files make, and each tile's file by NASA id. Files in a folder `download`
+  /// or `sync` filled take their records from it, rectangles and all; a file without a record
+  /// is a frame of its own, so several such files are a usage error (64).
+  static func frame(of paths: [String], spec: CommandSpec) throws -> (
+    frame: FrameTiles, paths: [String: String]
+  ) {
+    var photos: [Photo] = []
+    var byName: [String: String] = [:]
+    for path in paths {
+      let url = URL(fileURLWithPath: path)
+      let name = NASAImageName.identity(ofImageAt: url.lastPathComponent) ?? url.lastPathComponent
+      let sol = url.deletingLastPathComponent().deletingLastPathComponent()
+      let saved = SolRecordFile.read(in: sol)
+      let photo =
+        saved.flatMap { record in
+          record.photos.first { $0.nasaID == name }.map {
+            $0.photo(rover: record.rover, sol: record.sol)
+          }
+        }
+        ?? Photo(
+          id: nil, sol: 0, earthDate: "", imgSrc: url.lastPathComponent,
+          camera: Camera(name: "", fullName: nil), rover: RoverReference(id: 0, name: ""),
+          nasaID: name, instrument: nil, details: PhotoDetails())
+      photos.append(photo)
+      byName[photo.nasaID] = path
+    }
+    let frames = FrameTiles.frames(in: photos)
+    guard frames.count == 1, let frame = frames.first else {
+      throw UsageError(
+        message: "the \(paths.count) files are not the tiles of one frame: tiles are placed by"
+          + " their records' rectangles, so develop them from a folder download or sync filled,"
+          + " or one file at a time", command: spec)
+    }
+    return (frame, byName)
+  }
+}
