@@ -12,8 +12,8 @@ enum Rovers {
   static let abstract = "Browse NASA's Mars rover photos from the terminal."
   static let commands: [any RoverCommand.Type] = [
     List.self, Latest.self, Manifest.self, Photos.self, Download.self, Sync.self,
-    Verify.self, GalleryCommand.self, Show.self, Stereo.self, Sequences.self, Movie.self, Develop.self,
-    Where.self,
+    Verify.self, GalleryCommand.self, Show.self, Stereo.self, Sequences.self, Movie.self,
+    Develop.self, Where.self,
     Browse.self,
     Cache.self, Config.self,
   ]
