@@ -22,8 +22,10 @@ public enum TileFixture {
     public var height: Int
   }
 
-  static let navcam = "NRF_0731_0731848568_991ECM_N0361610NCAM12731_04_195J01.png"
-  static let mastcamZ = "ZL0_0038_0670307360_057ECM_N0031392ZCAM08007_1100LUJ.png"
+  /// The real Navcam frame the Navcam tiles are cut from.
+  public static let navcam = "NRF_0731_0731848568_991ECM_N0361610NCAM12731_04_195J01.png"
+  /// The real Mastcam-Z Bayer frame its tiles are cut from.
+  public static let mastcamZ = "ZL0_0038_0670307360_057ECM_N0031392ZCAM08007_1100LUJ.png"
 
   /// The frames by sequence, as `generate_tiles.py` lays them out.
   public static let layouts: [String: Layout] = [

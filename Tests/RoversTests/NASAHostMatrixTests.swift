@@ -107,6 +107,12 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
         "-o", folder.appendingPathComponent("m.png").path,
       ]
     },
+    NASAHostRow(command: "develop", kind: .apiAnswers(0)) { folder in
+      ["develop", "perseverance", "--sol", "100", "-o", folder.path]
+    },
+    NASAHostRow(command: "develop", kind: .nasaAnswers) { folder in
+      ["develop", "perseverance", "--sol", "896", "--source", "nasa", "-o", folder.path]
+    },
     NASAHostRow(command: "where", kind: .nasaAnswers) { _ in ["where", "perseverance"] },
     NASAHostRow(command: "browse", kind: .terminal) { _ in ["browse"] },
     NASAHostRow(command: "cache", kind: .asksNoServer) { _ in ["cache", "info"] },

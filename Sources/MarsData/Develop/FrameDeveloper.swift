@@ -23,6 +23,12 @@ public struct FrameDeveloper: Sendable {
     case notAMosaic
     /// Its name says it is no mosaic (or colour was not asked for).
     case asSent
+
+    /// Whether it was demosaicked.
+    public var isDemosaicked: Bool {
+      if case .demosaicked = self { return true }
+      return false
+    }
   }
 
   /// A developed frame.
@@ -55,6 +61,24 @@ public struct FrameDeveloper: Sendable {
       [UInt8(ascii: "N"), UInt8(ascii: "F"), UInt8(ascii: "R")].contains(name[0])
     else { return nil }
     return (5120, 3840)
+  }
+
+  /// The picture in colour when it is a Bayer mosaic (its name says so, and its pixels: grey,
+  /// with filters that differ as a colour filter array's do), else as it is. The one colour
+  /// step of every picture the tool makes: `develop`, and `--debayer` on `show`, `stereo` and
+  /// `movie`. `small` takes each 2 × 2 cell as one pixel, for pictures drawn at half the size
+  /// or less, where a full demosaic would be lost in the scaling.
+  public func colour(
+    _ image: RasterImage, name: String, originX: Int = 0, originY: Int = 0, small: Bool = false
+  ) -> (RasterImage, Colour) {
+    guard debayer, let camera = BayerCamera.claimed(by: name) else { return (image, .asSent) }
+    let mosaic = BayerMosaic(image, originX: originX, originY: originY)
+    guard image.isGrey, mosaic.looksLikeMosaic else { return (image, .notAMosaic) }
+    let coloured =
+      small
+      ? mosaic.cells(balance: camera.balance)
+      : Demosaic.malvarHeCutler(mosaic, balance: camera.balance)
+    return (coloured, .demosaicked(camera))
   }
 
   /// Checks that every tile's rectangle lies on its sensor and that each decoded tile has the
@@ -106,18 +130,10 @@ public struct FrameDeveloper: Sendable {
       image = assembled.image
       alpha = assembled.alpha
     }
-    var colour = Colour.asSent
-    if debayer, let camera = BayerCamera.claimed(by: frame.name) {
-      let origin = frame.bounds
-      let mosaic = BayerMosaic(
-        image, originX: origin.x / frame.scale, originY: origin.y / frame.scale)
-      if image.isGrey, mosaic.looksLikeMosaic {
-        image = Demosaic.malvarHeCutler(mosaic, balance: camera.balance)
-        colour = .demosaicked(camera)
-      } else {
-        colour = .notAMosaic
-      }
-    }
+    let origin = frame.bounds
+    let (coloured, colour) = self.colour(
+      image, name: frame.name, originX: origin.x / frame.scale, originY: origin.y / frame.scale)
+    image = coloured
     return Developed(image: image, alpha: alpha, colour: colour, missing: missing)
   }
 }

@@ -10,6 +10,8 @@ struct AnaglyphMaker: Sendable {
   var client: APIClient
   /// How far the right frame moves, in pixels.
   var shift: Int
+  /// `--debayer`: Bayer frames in colour before they are combined.
+  var debayer: Debayering
 
   /// The largest frame fetched.
   static let frameLimit = Rovers.Show.fileLimit
@@ -17,11 +19,12 @@ struct AnaglyphMaker: Sendable {
   /// The anaglyph of `pair` as PNG bytes; an image that cannot be decoded names its address.
   func png(of pair: StereoPair) async throws -> [UInt8] {
     let client = self.client
+    let debayer = self.debayer
     // Each frame fetched and decoded in a child task of its own: the two at once.
     async let left = Self.decode(
-      try await Self.fetch(pair.left.imgSrc, client), name: pair.left.imgSrc)
+      try await Self.fetch(pair.left.imgSrc, client), name: pair.left.imgSrc, debayer: debayer)
     let right = try await Self.decode(
-      try await Self.fetch(pair.right.imgSrc, client), name: pair.right.imgSrc)
+      try await Self.fetch(pair.right.imgSrc, client), name: pair.right.imgSrc, debayer: debayer)
     return try Self.png(
       try await left, right, shift: shift, scaling: pair.needsScaling, names: pair.left.nasaID)
   }
@@ -42,9 +45,11 @@ struct AnaglyphMaker: Sendable {
 
   /// A frame, decoded; its failure names it. Asynchronous so that two frames decode at once,
   /// each in a child task.
-  static func decode(_ bytes: [UInt8], name: String) async throws -> RasterImage {
+  static func decode(_ bytes: [UInt8], name: String, debayer: Debayering) async throws
+    -> RasterImage
+  {
     do {
-      return try ImageDecoder.decode(bytes)
+      return debayer.apply(try ImageDecoder.decode(bytes), name: name)
     } catch let error as ImageError {
       throw ImageFileError(name: name, reason: error.reason)
     }

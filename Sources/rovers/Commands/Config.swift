@@ -10,7 +10,7 @@ extension Rovers {
         Settings come from flags, then environment variables, then the config file \
         $XDG_CONFIG_HOME/rovers/config (else ~/.config/rovers/config), then defaults. The file \
         holds 'key = value' lines: api-base, api-key-file, timeout, retries, deadline, jobs, \
-        source, nasa-base, size, image-protocol, cache-max-mb; '#' starts a comment. Every \
+        source, nasa-base, size, image-protocol, cache-max-mb, debayer; '#' starts a comment. Every \
         value is checked as the commands check it. The key itself is never shown.
         """,
       arguments: [

@@ -35,8 +35,8 @@ struct DevelopTiles: Sendable {
     of photo: Photo, path: String?, _ folder: URL?, _ client: APIClient?
   ) async throws -> (String, RasterImage)? {
     let bytes: [UInt8]
-    if let path = path ?? folder?.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path
-    {
+    let file = path ?? folder?.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path
+    if let path = file {
       guard FileManager.default.fileExists(atPath: path) else { return nil }
       bytes = try Rovers.Show.read(path)
     } else if let client, let url = URL(string: photo.imgSrc) {
@@ -50,7 +50,7 @@ struct DevelopTiles: Sendable {
     do {
       return (photo.nasaID, try ImageDecoder.decode(bytes))
     } catch let error as ImageError {
-      throw ImageFileError(name: path ?? photo.nasaID, reason: error.reason)
+      throw ImageFileError(name: file ?? photo.nasaID, reason: error.reason)
     }
   }
 }

@@ -35,7 +35,7 @@ extension Rovers {
         Self.fpsOption.spec, Self.realTimeFlag.spec, Self.speedOption.spec, Self.diffFlag.spec,
         Self.backgroundOption.spec, Self.stackFlag.spec, Self.fromOption.spec,
         Self.showFlag.spec, DownloadOutput.jobs.spec, PictureSetup.option.option.spec,
-        Show.widthOption.spec,
+        Show.widthOption.spec, Debayering.flag.spec,
       ] + CommonOptions.options(deadline: 3600),
       examples: [
         "rovers movie perseverance --sol 888 --sequence NCAM00518 -o dust.gif",
@@ -96,6 +96,7 @@ extension Rovers {
     let choice: PictureSetup.Choice
     let width: Int?
     let environment: [String: String]
+    let debayer: Debayering
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       let jobs = try settings[DownloadOutput.jobs]
@@ -113,6 +114,7 @@ extension Rovers {
       choice = try settings[PictureSetup.option]
       width = try arguments[Show.widthOption]
       environment = settings.environment
+      debayer = try Debayering(arguments, settings: settings)
       if let output {
         let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard let format = Format(rawValue: suffix) else {
@@ -169,8 +171,10 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       POSIX.keepLargeBlocksForReuse()
       let (sources, label, skipped) = try await frameSources(console)
-      let gatherer = MovieFrames(client: common.makeImageClient(console), jobs: jobs)
+      let gatherer = MovieFrames(
+        client: common.makeImageClient(console), jobs: jobs, debayer: debayer)
       let gathered = try await gatherer.gather(sources)
+      if !common.quiet { debayer.remark(console) }
       // Those the feeds said were of another size, and those that turned out so once decoded.
       let leftOut = skipped + gathered.leftOut
       if !leftOut.isEmpty, !common.quiet {

@@ -33,14 +33,17 @@ struct MovieFrames: Sendable {
 
   let client: APIClient
   let jobs: Int
+  /// `--debayer`: Bayer frames in colour.
+  let debayer: Debayering
 
   /// Every source, decoded in order; a frame that cannot be read or decoded fails the run (65),
   /// naming it. Frames of another size than most are left out.
   func gather(_ sources: [Source]) async throws -> Gathered {
     var frames: [Frame] = []
     let client = self.client
+    let debayer = self.debayer
     try await sources.orderedMap(limit: jobs) { source in
-      await Result(awaiting: { try await Self.frame(source, client) })
+      await Result(awaiting: { try await Self.frame(source, client, debayer) })
     } each: {
       frames.append(try $0.get())
     }
@@ -56,7 +59,9 @@ struct MovieFrames: Sendable {
     return Gathered(frames: kept, leftOut: leftOut)
   }
 
-  private static func frame(_ source: Source, _ client: APIClient) async throws -> Frame {
+  private static func frame(_ source: Source, _ client: APIClient, _ debayer: Debayering)
+    async throws -> Frame
+  {
     let bytes: [UInt8]
     if let path = source.path {
       bytes = try Rovers.Show.read(path)
@@ -66,7 +71,8 @@ struct MovieFrames: Sendable {
       throw ImageFileError(name: source.name, reason: "it has no address")
     }
     do {
-      let image = try ImageDecoder.decode(bytes)
+      let image = debayer.apply(
+        try ImageDecoder.decode(bytes), name: source.photo?.nasaID ?? source.name)
       return Frame(name: source.name, image: image, time: source.photo.flatMap(Self.time))
     } catch let error as ImageError {
       throw ImageFileError(name: source.name, reason: error.reason)

@@ -27,7 +27,7 @@ extension Rovers {
       ],
       options: [DayOptions.sol, DayOptions.earthDate, DayOptions.latest] + DayOptions.range + [
         CameraOptions.repeatable, Self.sizeOption.spec, Self.limitOption.spec,
-        PictureSetup.option.option.spec, Self.widthOption.spec,
+        PictureSetup.option.option.spec, Self.widthOption.spec, Debayering.flag.spec,
       ]
         // Pictures, not records: the output formats and fields have nothing to shape.
         + CommonOptions.specs.filter { !["format", "json", "fields", "crlf"].contains($0.long) },
@@ -74,6 +74,7 @@ extension Rovers {
     let width: Int?
     let choice: PictureSetup.Choice
     let environment: [String: String]
+    let debayer: Debayering
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       common = try CommonOptions(settings)
@@ -105,6 +106,7 @@ extension Rovers {
       width = try arguments[Self.widthOption]
       choice = try settings[PictureSetup.option]
       environment = settings.environment
+      debayer = try Debayering(arguments, settings: settings)
     }
 
     /// One picture to draw: where its bytes are and what to say of it.
@@ -143,12 +145,13 @@ extension Rovers {
       let cellWidth = PictureSetup.cellWidth
       var failures: [ExitCode] = []
       var pending: [ContactSheet.Cell] = []
+      let debayer = self.debayer
       // Fetched and decoded a few at a time; drawn in order as soon as each and those before
       // it are there.
       try await items.orderedMap(limit: 4) { item in
         await Self.render(
           item, client: client, terminal: terminal, width: pictureWidth, cellWidth: cellWidth,
-          asCell: perLine > 1)
+          asCell: perLine > 1, debayer: debayer)
       } each: { rendered in
         switch rendered {
         case .failure(let error):
@@ -170,6 +173,7 @@ extension Rovers {
       if !pending.isEmpty {
         console.output(ContactSheet.line(pending, width: pictureWidth, gap: Self.sheetGap))
       }
+      if !common.quiet { debayer.remark(console) }
       return ExitCode.worst(failures)
     }
 
@@ -206,16 +210,18 @@ extension Rovers {
     /// Fetches or reads one image and draws it; its failure is its own.
     private static func render(
       _ item: Item, client: APIClient, terminal: PictureTerminal, width: Int, cellWidth: Int,
-      asCell: Bool
+      asCell: Bool, debayer: Debayering
     ) async -> Result<Picture, any Error> {
       do {
-        let bytes =
+        let fetched =
           if let url = item.url {
             try await client.fetchImage(url, limit: fileLimit)
           } else {
             try Self.read(item.address)
           }
         do {
+          // Bayer frames in colour, a 2 x 2 cell a pixel: a terminal shows no more.
+          let bytes = try debayer.picture(fetched, name: item.address)
           if asCell {
             let image = try ImageDecoder.decode(bytes, minimumWidth: width)
             let lines = BlockPicture.lines(image, columns: width, terminal)

@@ -33,7 +33,7 @@ extension Rovers {
       options: [
         DayOptions.sol, CameraOptions.repeatable, Self.output.spec, Self.shiftOption.spec,
         Self.showFlag.spec, SizeOption.spec, DownloadOutput.jobs.spec,
-        PictureSetup.option.option.spec, Show.widthOption.spec,
+        PictureSetup.option.option.spec, Show.widthOption.spec, Debayering.flag.spec,
       ] + PlaceOptions.specs + CommonOptions.options(deadline: 3600),
       examples: [
         "rovers stereo curiosity --sol 1000",
@@ -72,6 +72,7 @@ extension Rovers {
     let width: Int?
     let environment: [String: String]
     let placing: PhotoPlacing
+    let debayer: Debayering
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       let jobs = try settings[DownloadOutput.jobs]
@@ -86,6 +87,7 @@ extension Rovers {
       width = try arguments[Show.widthOption]
       environment = settings.environment
       placing = try PhotoPlacing(arguments, common: common)
+      debayer = try Debayering(arguments, settings: settings)
       let words = arguments.positionals
       if let sol = try arguments[DayOptions.solOption] {
         guard words.count == 1 else {
@@ -123,6 +125,7 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       // Pictures are decoded and encoded in arrays of megabytes: the freed ones are reused.
       POSIX.keepLargeBlocksForReuse()
+      defer { if !common.quiet { debayer.remark(console) } }
       switch source {
       case .files(let left, let right): return try await combineFiles(left, right, console)
       case .sol(let rover, let sol): return try await pairs(of: rover, sol: sol, console)
@@ -195,7 +198,8 @@ extension Rovers {
     {
       let folder = output.map { URL(fileURLWithPath: $0) }
       if let folder { try Directories.create(folder) }
-      let maker = AnaglyphMaker(client: common.makeImageClient(console), shift: shift)
+      let maker = AnaglyphMaker(
+        client: common.makeImageClient(console), shift: shift, debayer: debayer)
       let drawer = show ? PictureDrawer(self, console) : nil
       var entries: [StereoEntry] = []
       try await found.orderedMap(limit: jobs) { pair in
@@ -267,8 +271,10 @@ extension Rovers {
       async throws -> ExitCode
     {
       // The two frames decode at once.
-      async let left = AnaglyphMaker.decode(try Show.read(leftPath), name: leftPath)
-      let right = try await AnaglyphMaker.decode(try Show.read(rightPath), name: rightPath)
+      async let left = AnaglyphMaker.decode(
+        try Show.read(leftPath), name: leftPath, debayer: debayer)
+      let right = try await AnaglyphMaker.decode(
+        try Show.read(rightPath), name: rightPath, debayer: debayer)
       let png = try AnaglyphMaker.png(
         try await left, right, shift: shift, scaling: false,
         names: "\(leftPath) and \(rightPath)")

@@ -20,7 +20,7 @@ struct ConfigFile: Sendable {
   /// Every setting the file may hold.
   static let keys = [
     "api-base", "api-key-file", "timeout", "retries", "deadline", "jobs", "source", "nasa-base",
-    "size", "image-protocol", "cache-max-mb",
+    "size", "image-protocol", "cache-max-mb", "debayer",
   ]
 
   /// Each setting with the line it is on.

@@ -17,7 +17,7 @@ _rovers_cameras() {
 _rovers() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie where browse cache config help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie develop where browse cache config help --help --version" -- "$cur"))
     return
   fi
   local opts="" words="" folders=""
@@ -224,7 +224,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera --size --limit --image-protocol --width --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera --size --limit --image-protocol --width --debayer --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       ;;
     stereo)
       case "$prev" in
@@ -252,7 +252,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --camera -o --output --shift --show --size -j --jobs --image-protocol --width --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --camera -o --output --shift --show --size -j --jobs --image-protocol --width --debayer --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     sequences)
@@ -303,7 +303,31 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --sequence --camera -o --output --fps --real-time --speed --diff --background --stack --from --show -j --jobs --image-protocol --width --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --sequence --camera -o --output --fps --real-time --speed --diff --background --stack --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
+      ;;
+    develop)
+      case "$prev" in
+        --sol) COMPREPLY=(); return ;;
+        --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
+        -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --from) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "" -- "${cur##*,}")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --api-base) COMPREPLY=(); return ;;
+        --api-key) COMPREPLY=(); return ;;
+        --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --retries) COMPREPLY=(); return ;;
+        --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
+      esac
+      opts="--sol --camera -o --output --from --no-debayer --match -j --jobs --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     where)
@@ -369,7 +393,7 @@ _rovers() {
       opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --cache-max-mb --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie where browse cache config exit-codes options environment" ;;
+    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie develop where browse cache config exit-codes options environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -29,6 +29,7 @@ _rovers() {
     'stereo:List a sol'\''s stereo pairs; make and show red/cyan anaglyphs.'
     'sequences:List a sol'\''s observation sequences: movies, pans, singles.'
     'movie:Make a sequence'\''s frames into an APNG or GIF movie, and play it.'
+    'develop:Put tiled frames back together and Bayer frames in colour.'
     'where:Show where a rover is on Mars, or was on a sol.'
     'browse:Explore rovers, sols and photos in a full-screen browser.'
     'cache:Show or clear the response cache.'
@@ -286,6 +287,7 @@ _rovers() {
         '--limit[At most this many photos, the first in the server'\''s order.]:n: ' \
         '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
         '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
+        '--debayer[Bayer frames in colour (or set ROVERS_DEBAYER=on, config debayer = on).]' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
@@ -316,6 +318,7 @@ _rovers() {
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
         '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
         '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
+        '--debayer[Bayer frames in colour (or set ROVERS_DEBAYER=on, config debayer = on).]' \
         '--near[Only photos taken near here\: degrees north, east.]:lat,lon: ' \
         '--within[How near --near\: 50m, 2km.]:distance: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
@@ -385,6 +388,7 @@ _rovers() {
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
         '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
         '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
+        '--debayer[Bayer frames in colour (or set ROVERS_DEBAYER=on, config debayer = on).]' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \
@@ -407,6 +411,38 @@ _rovers() {
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '*:rover-or-frames:(curiosity spirit opportunity perseverance ingenuity insight)'
+      ;;
+    develop)
+      _arguments \
+        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
+        '(-o --output)'{-o,--output}'[The folder to write into (a rover'\''s sol), or the PNG file (image files).]:path:_files' \
+        '--from[Read the frames from a folder download or sync filled.]:dir:_files -/' \
+        '--no-debayer[Only put tiles together\: leave Bayer mosaics grey.]' \
+        '--match[Scale each tile'\''s brightness to agree with its neighbours'\'' overlaps.]' \
+        '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
+        '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
+        '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
+        '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
+        '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
+        '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '*:rover-or-files:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     where)
       _arguments \

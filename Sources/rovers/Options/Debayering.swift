@@ -1,0 +1,66 @@
+import ArgumentParsing
+import Foundation
+import MarsData
+import RasterImages
+import RoverAPI
+import Synchronization
+
+/// `--debayer` on `show`, `stereo` and `movie` (also `ROVERS_DEBAYER=on` and `debayer = on` in
+/// the config file): Bayer frames in colour, through the one colour step `develop` takes
+/// (``FrameDeveloper/colour(_:name:originX:originY:small:)``). Frames that are not mosaics are
+/// left as they are, and the run says so once.
+final class Debayering: Sendable {
+  /// On or off, as the environment and the config file write it.
+  enum Switch: String, CaseIterable, Sendable {
+    case on, off
+  }
+
+  static let flag = Flag(
+    "debayer", help: "Bayer frames in colour (or set ROVERS_DEBAYER=on, config debayer = on).")
+  static let option = Option<Switch>.choice(
+    "debayer", value: "on|off", help: "Bayer frames in colour.", variable: "ROVERS_DEBAYER",
+    inConfig: true)
+
+  /// Whether frames are demosaicked.
+  let enabled: Bool
+  private let developer = FrameDeveloper()
+  /// The frames asked for in colour that are not mosaics.
+  private let leftAsSent = Mutex<[String]>([])
+
+  /// The flag, else the environment or the config file; off by default.
+  init(_ arguments: ParsedArguments, settings: Settings) throws {
+    let setting = try settings[Self.option]
+    enabled = arguments[Self.flag] || setting == .on
+  }
+
+  /// The picture in colour when it is a mosaic, else as it is (and noted). `name` is the file's
+  /// path or address, or the photo's NASA id.
+  func apply(_ image: RasterImage, name: String, small: Bool = false) -> RasterImage {
+    guard enabled else { return image }
+    let identity = NASAImageName.identity(ofImageAt: name) ?? name
+    let (coloured, colour) = developer.colour(image, name: identity, small: small)
+    if !colour.isDemosaicked { leftAsSent.withLock { $0.append(identity) } }
+    return coloured
+  }
+
+  /// The file's bytes, as a PNG in colour when it is a mosaic (each 2 × 2 cell one pixel: for
+  /// a terminal), else as they are.
+  func picture(_ bytes: [UInt8], name: String) throws -> [UInt8] {
+    guard enabled else { return bytes }
+    let image = try ImageDecoder.decode(bytes)
+    let coloured = apply(image, name: name, small: true)
+    return coloured == image ? bytes : PNGEncoder.encode(coloured)
+  }
+
+  /// Says once which frames were not mosaics.
+  func remark(_ console: Console) {
+    let names = leftAsSent.withLock { $0 }
+    guard let first = names.first else { return }
+    let others = names.count - 1
+    let more = others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")"
+    let verb =
+      others == 0
+      ? "is not a Bayer mosaic: left as it is" : "are not Bayer mosaics: left as they are"
+    console.remark("\(first)\(more) \(verb)")
+  }
+}
