@@ -38,8 +38,8 @@ extension Rovers {
       ] + CommonOptions.options(deadline: 3600),
       examples: [
         "rovers develop perseverance --sol 895 -o mars",
-        "rovers develop perseverance --sol 895 --camera MCZ_LEFT --from mars -o mars",
-        "rovers develop ZL0_0038_0670307360_057ECM_N0031392ZCAM08007_1100LUJ.png -o z.png",
+        "rovers develop perseverance --sol 895 --camera MCZ_LEFT --from m -o m",
+        "rovers develop m/perseverance/895/NAVCAM_RIGHT/*NCAM09901* -o frame.png",
       ])
 
     static let output = Option.text(
