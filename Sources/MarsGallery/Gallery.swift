@@ -242,8 +242,40 @@ public struct Gallery: Sendable {
             earthDate: saved?.earthDate, sol: sol, details: details))
       }
     }
+    if let record, tiles.contains(where: { $0.source.hasSuffix(FrameTiles.developedSuffix) }) {
+      tiles = developedInPlace(tiles, record: record)
+    }
     tiles.sort { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
     return (record?.rover, tiles, record)
+  }
+
+  /// Each frame `rovers develop` wrote in place of the raw files it was made from, which stay
+  /// reachable from it; the frame takes the record of its first tile.
+  static func developedInPlace(_ tiles: [PhotoTile], record: SolRecord) -> [PhotoTile] {
+    let saved = Dictionary(
+      record.photos.map { ($0.nasaID, $0) }, uniquingKeysWith: { first, _ in first })
+    let frames = FrameTiles.frames(
+      in: record.photos.map { $0.photo(rover: record.rover, sol: record.sol) })
+    let byFile = Dictionary(
+      frames.map { ($0.developedFileName, $0) }, uniquingKeysWith: { first, _ in first })
+    var replaced = Set<String>()
+    var developed: [String: PhotoTile] = [:]
+    for tile in tiles where tile.source.hasSuffix(FrameTiles.developedSuffix) {
+      let file = String(tile.source.split(separator: "/").last ?? "")
+      guard let frame = byFile[file] else { continue }
+      let raw = frame.tiles.compactMap { saved[$0.photo.nasaID]?.file }
+      guard let first = frame.tiles.first.flatMap({ saved[$0.photo.nasaID] }) else { continue }
+      var whole = PhotoTile(
+        source: tile.source, camera: first.camera, cameraFullName: first.cameraFullName,
+        nasaID: frame.name, earthDate: first.earthDate, sol: tile.sol, details: first.details)
+      whole.rawParts = raw
+      developed[tile.source] = whole
+      replaced.formUnion(raw)
+    }
+    return tiles.compactMap { tile in
+      if let whole = developed[tile.source] { return whole }
+      return replaced.contains(tile.source) ? nil : tile
+    }
   }
 
   private static func summary(in roverFolder: URL) -> GallerySummary? {

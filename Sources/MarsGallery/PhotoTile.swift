@@ -19,6 +19,9 @@ public struct PhotoTile: Sendable, Hashable {
   /// The left and right frames' pictures when the photo is one of a stereo pair on its page
   /// (``SolPage`` finds them): what the viewer's 3D button draws as an anaglyph.
   public var stereo: StereoFrames?
+  /// For a frame `rovers develop` made whole or in colour, the raw files it was made from
+  /// (tiles, or the mosaic), relative to the page: shown in their place, reachable from it.
+  public var rawParts: [String] = []
 
   /// Creates a tile.
   public init(

@@ -134,6 +134,16 @@ public struct SolPage: Sendable {
 
   /// One photo: its picture, lazily loaded in a box of a set size so nothing jumps, linking
   /// to the whole file.
+  /// The links to the raw files a developed frame was made from: its tiles, or its mosaic.
+  static func rawLinks(_ tile: PhotoTile, _ address: (String) -> String) -> String {
+    guard !tile.rawParts.isEmpty else { return "" }
+    let links = tile.rawParts.enumerated().map { index, part in
+      "<a href=\"\(HTMLText.escaped(address(part)))\">\(tile.rawParts.count == 1 ? "raw" : String(index + 1))</a>"
+    }
+    let what = tile.rawParts.count == 1 ? "developed from its" : "developed from tiles"
+    return " <span class=\"part raw\">\(what) \(links.joined(separator: " "))</span>"
+  }
+
   static func item(_ tile: PhotoTile) -> String {
     func address(_ source: String) -> String {
       source.contains("://") ? source : HTMLText.href(source)
@@ -156,7 +166,7 @@ public struct SolPage: Sendable {
       + parts.enumerated().map { index, part in
         let separator = index + 1 < parts.count ? " ·" : ""
         return "<span class=\"part\">\(HTMLText.escaped(part))\(separator)</span>"
-      }.joined(separator: " ") + mark
+      }.joined(separator: " ") + mark + rawLinks(tile, address)
     return """
       <li><figure><a class="photo" href="\(HTMLText.escaped(source))" data-caption="\(caption)"\(details)\(stereo)>\
       <img src="\(HTMLText.escaped(source))" loading="lazy" width="320" height="240" \

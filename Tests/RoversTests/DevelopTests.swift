@@ -165,6 +165,19 @@ import Testing
       atPath: file.deletingLastPathComponent().path)
     #expect(siblings.filter { $0.contains("NCAM09902") && !$0.contains("developed") }.count == 4)
 
+    // The gallery shows the developed frames in the place of their tiles, which stay a link
+    // away.
+    let gallery = try await CapturedRun.rovers(["gallery", mirror], base: Offline.apiBase)
+    #expect(gallery.status == 0, "\(gallery.stderr)")
+    let page = try String(
+      contentsOf: folder.url.appendingPathComponent("perseverance/895/index.html"), encoding: .utf8)
+    #expect(page.components(separatedBy: "<img src=").count - 1 == 3)
+    #expect(page.contains("NCAM09902_03_0LLJ01.developed.png"))
+    #expect(page.components(separatedBy: "developed from tiles").count - 1 == 3)
+    for number in 1...4 {
+      #expect(page.contains("NCAM09902_0\(number)_0LLJ01"))
+    }
+
     // A tile whose file is of another size than its rectangle: 65, naming it.
     let tile = try #require(
       siblings.first { $0.contains("NCAM09901_02") && !$0.contains("developed") })

@@ -44,6 +44,14 @@ public struct FrameTiles: Sendable {
   /// The tiles the grid the others form lacks: places no record covers.
   public var missing: [SensorRect]
 
+  /// What a developed frame's file name ends with, beside its raw ones in a mirror.
+  public static let developedSuffix = ".developed.png"
+
+  /// The developed frame's file name: its top-left tile's NASA id and ``developedSuffix``.
+  public var developedFileName: String {
+    PhotoFileLayout.safe(name, fallback: "frame") + Self.developedSuffix
+  }
+
   /// Whether the frame is more than one tile (or lacks some).
   public var isTiled: Bool { tiles.count > 1 || !missing.isEmpty }
 

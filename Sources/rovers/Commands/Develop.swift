@@ -158,7 +158,7 @@ extension Rovers {
         let target = root.folder(rover: lookup.rover, sol: lookup.sol)
           .appendingPathComponent(PhotoFileLayout.pathInSol(for: frame.tiles[0].photo))
           .deletingLastPathComponent()
-          .appendingPathComponent(DevelopedFiles.fileName(of: frame))
+          .appendingPathComponent(frame.developedFileName)
         try Directories.create(target.deletingLastPathComponent())
         try AtomicFile.write(
           bytes: PNGEncoder.encode(developed.image, alpha: developed.alpha), to: target)

@@ -3,16 +3,8 @@ import Foundation
 import MarsData
 import RoverAPI
 
-/// The names of developed frames, and the frame that image files given to `develop` make.
+/// The frame that image files given to `develop` make.
 enum DevelopedFiles {
-  /// What a developed frame's file ends with, beside its raw ones.
-  static let suffix = ".developed.png"
-
-  /// The developed frame's file name: its top-left tile's NASA id and ``suffix``.
-  static func fileName(of frame: FrameTiles) -> String {
-    PhotoFileLayout.safe(frame.name, fallback: "frame") + suffix
-  }
-
   /// The frame the files make, and each tile's file by NASA id. Files in a folder `download`
   /// or `sync` filled take their records from it, rectangles and all; a file without a record
   /// is a frame of its own, so several such files are a usage error (64).
