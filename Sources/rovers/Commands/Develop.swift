@@ -138,7 +138,7 @@ extension Rovers {
 
     /// A rover's sol: every frame that needs developing.
     private func developSol(_ lookup: SequenceLookup, _ console: Console) async throws {
-      let (photos, folder) = try await self.photos(lookup, console)
+      let (photos, folder) = try await lookup.photos(from: from, console, spec: Self.spec)
       let frames = FrameTiles.frames(in: photos.map { $0.resized(to: .full) })
       let wanted = frames.filter {
         $0.isTiled || (developer.debayer && BayerCamera.claimed(by: $0.name) != nil)
@@ -171,23 +171,6 @@ extension Rovers {
           "developed \(written) frame\(written == 1 ? "" : "s") of sol \(lookup.sol);"
             + " \(left) \(left == 1 ? "was" : "were") whole and not a mosaic, left as sent")
       }
-    }
-
-    /// The sol's photos: from the folder's record with `--from`, else fetched.
-    private func photos(_ lookup: SequenceLookup, _ console: Console) async throws -> (
-      [Photo], URL?
-    ) {
-      guard let from else { return (try await lookup.photos(console), nil) }
-      let folder = PhotoFileLayout(root: URL(fileURLWithPath: from)).folder(
-        rover: lookup.rover, sol: lookup.sol)
-      guard let record = SolRecordFile.read(in: folder) else {
-        throw UsageError(
-          message: "\(from) holds no record of \(lookup.rover) sol \(lookup.sol): fill it with"
-            + " rovers download \(lookup.rover) --sol \(lookup.sol) --size full -o \(from)",
-          command: Self.spec)
-      }
-      let photos = record.photos.map { $0.photo(rover: record.rover, sol: record.sol) }
-      return (photos.filter(lookup.isAsked), folder)
     }
 
     /// The frame developed; a tile that does not fit is a data error (65), naming it.

@@ -265,17 +265,7 @@ extension Rovers {
     private func sequences(_ lookup: SequenceLookup, _ console: Console) async throws -> (
       [ObservationSequence], URL?
     ) {
-      guard let from else { return (try await lookup.sequences(console), nil) }
-      let folder = PhotoFileLayout(root: URL(fileURLWithPath: from)).folder(
-        rover: lookup.rover, sol: lookup.sol)
-      guard let record = SolRecordFile.read(in: folder) else {
-        throw UsageError(
-          message: "\(from) holds no record of \(lookup.rover) sol \(lookup.sol): fill it with"
-            + " rovers download \(lookup.rover) --sol \(lookup.sol) -o \(from)",
-          command: Self.spec)
-      }
-      let photos = record.photos.map { $0.photo(rover: record.rover, sol: record.sol) }.filter(
-        lookup.isAsked)
+      let (photos, folder) = try await lookup.photos(from: from, console, spec: Self.spec)
       return (SequenceFinder.sequences(in: photos), folder)
     }
   }

@@ -1,3 +1,5 @@
+import ArgumentParsing
+import Foundation
 import MarsData
 import RoverAPI
 
@@ -28,6 +30,24 @@ struct SequenceLookup: Sendable {
       try Rovers.Stereo.check(wanted, on: details)
     }
     return try await listed.filter(isAsked)
+  }
+
+  /// The photos asked for: with `--from`, from the record of the sol's folder in that mirror
+  /// (no request at all), with the folder; else fetched. A mirror without the sol's record is
+  /// a usage error (64) saying how to fill it.
+  func photos(from mirror: String?, _ console: Console, spec: CommandSpec) async throws -> (
+    [Photo], URL?
+  ) {
+    guard let mirror else { return (try await photos(console), nil) }
+    let folder = PhotoFileLayout(root: URL(fileURLWithPath: mirror)).folder(rover: rover, sol: sol)
+    guard let record = SolRecordFile.read(in: folder) else {
+      throw UsageError(
+        message: "\(mirror) holds no record of \(rover) sol \(sol): fill it with"
+          + " rovers download \(rover) --sol \(sol) -o \(mirror)",
+        command: spec)
+    }
+    let photos = record.photos.map { $0.photo(rover: record.rover, sol: record.sol) }
+    return (photos.filter(isAsked), folder)
   }
 
   /// Whether `--camera` asks for the photo: its camera, its instrument, or the start of either
