@@ -37,28 +37,32 @@ import Testing
     try ImageDecoder.decode([UInt8](try Data(contentsOf: file)))
   }
 
-  /// OpenCV's bilinear demosaic of a grey RGGB mosaic, as RGB bytes.
-  static func openCV(_ mosaic: RasterImage, _ code: String = "COLOR_BayerBG2RGB") throws -> [UInt8]
-  {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rovers-mosaic-\(UUID().uuidString).png")
-    defer { try? FileManager.default.removeItem(at: file) }
+  /// OpenCV's bilinear demosaic of a grey RGGB mosaic, as RGB bytes. Through files, not a
+  /// pipe: a pipe's write end that another test's child inherits would never close.
+  static func openCV(_ mosaic: RasterImage) throws -> [UInt8] {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rovers-mosaic-\(UUID().uuidString)")
+    let file = base.appendingPathExtension("png")
+    let output = base.appendingPathExtension("rgb")
+    defer {
+      try? FileManager.default.removeItem(at: file)
+      try? FileManager.default.removeItem(at: output)
+    }
     try Data(PNGEncoder.encode(mosaic, grey: true)).write(to: file)
     let script = """
       import sys, cv2
       m = cv2.imread(sys.argv[1], cv2.IMREAD_GRAYSCALE)
-      sys.stdout.buffer.write(cv2.cvtColor(m, getattr(cv2, sys.argv[2] if len(sys.argv) > 2 else "COLOR_BayerBG2RGB")).tobytes())
+      open(sys.argv[2], "wb").write(cv2.cvtColor(m, cv2.COLOR_BayerBG2RGB).tobytes())
       """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script, file.path, code]
-    let pipe = Pipe()
-    process.standardOutput = pipe
+    process.arguments = ["-c", script, file.path, output.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
     try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    return [UInt8](data)
+    return [UInt8](try Data(contentsOf: output))
   }
 
   @Test(.enabled(if: hasOpenCV), arguments: colourImages)

@@ -95,7 +95,16 @@ import Testing
     // RGBA: colour type 6.
     #expect(bytes.count > 26 && bytes[25] == 6)
     guard Self.hasImageMagick else { return }
-    let rgba = try AnimationTool.run("/usr/bin/convert", [file.path, "-depth", "8", "rgba:-"])
+    // Into a file, not a pipe: a pipe's write end another test's child inherits never closes.
+    let raw = folder.url.appendingPathComponent("frame.rgba")
+    let convert = Process()
+    convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
+    convert.arguments = [file.path, "-depth", "8", "rgba:" + raw.path]
+    convert.standardOutput = FileHandle.nullDevice
+    convert.standardError = FileHandle.nullDevice
+    try convert.run()
+    convert.waitUntilExit()
+    let rgba = [UInt8](try Data(contentsOf: raw))
     let original = try Self.decode(Self.navcam)
     #expect(rgba.count == original.width * original.height * 4)
     guard rgba.count == original.width * original.height * 4 else { return }
