@@ -238,6 +238,14 @@ import Testing
       base: Offline.apiBase)
     #expect(two.status == 64)
     #expect(two.stderr.contains("are not the tiles of one frame"))
+    // A file that is not there: 65, naming it, and nothing written.
+    let absent = folder.url.appendingPathComponent("absent.png").path
+    let gone = folder.url.appendingPathComponent("gone.png")
+    let missing = try await CapturedRun.rovers(
+      ["develop", absent, "-o", gone.path], base: Offline.apiBase)
+    #expect(missing.status == 65)
+    #expect(missing.stderr.contains("absent.png: there is no such file"))
+    #expect(!FileManager.default.fileExists(atPath: gone.path))
   }
 
   /// The truecolour cells of a half-block picture: how far red and blue stand apart, at most.

@@ -35,7 +35,11 @@ extension Rovers {
       options: [
         DayOptions.sol, CameraOptions.repeatable, Self.output.spec, Movie.fromOption.spec,
         Self.noDebayerFlag.spec, Self.matchFlag.spec, DownloadOutput.jobs.spec,
-      ] + CommonOptions.options(deadline: 3600),
+      ]
+        // PNG files and a line each, not records: the output formats have nothing to shape.
+        + CommonOptions.options(deadline: 3600).filter {
+          !["format", "json", "fields", "crlf"].contains($0.long)
+        },
       examples: [
         "rovers develop perseverance --sol 895 -o mars",
         "rovers develop perseverance --sol 895 --camera MCZ_LEFT --from m -o m",

@@ -36,9 +36,11 @@ struct DevelopTiles: Sendable {
   ) async throws -> (String, RasterImage)? {
     let bytes: [UInt8]
     let file = path ?? folder?.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path
-    if let path = file {
-      guard FileManager.default.fileExists(atPath: path) else { return nil }
-      bytes = try Rovers.Show.read(path)
+    if let file {
+      // A tile a mirror lacks is missing; a file named on the command line must be there
+      // (65 when it is not, as Show.read says).
+      if path == nil, !FileManager.default.fileExists(atPath: file) { return nil }
+      bytes = try Rovers.Show.read(file)
     } else if let client, let url = URL(string: photo.imgSrc) {
       guard let fetched = try? await client.fetchImage(url, limit: Rovers.Show.fileLimit) else {
         return nil

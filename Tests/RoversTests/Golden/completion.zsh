@@ -421,12 +421,8 @@ _rovers() {
         '--no-debayer[Only put tiles together\: leave Bayer mosaics grey.]' \
         '--match[Scale each tile'\''s brightness to agree with its neighbours'\'' overlaps.]' \
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
-        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
-        '--json[The same as --format json\: the API'\''s own field names.]' \
-        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
-        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
