@@ -132,7 +132,7 @@ extension Rovers {
     private func developFiles(_ paths: [String], _ console: Console) async throws {
       let frame = try DevelopedFiles.frame(of: paths, spec: Self.spec)
       let tiles = DevelopTiles(client: nil, jobs: jobs, folder: nil)
-      let images = try await tiles.images(of: frame.frame, paths: frame.paths, console)
+      let images = try await tiles.images(of: frame.frame, paths: frame.paths)
       let developed = try develop(frame.frame, images)
       try AtomicFile.write(
         bytes: PNGEncoder.encode(developed.image, alpha: developed.alpha),
@@ -152,7 +152,7 @@ extension Rovers {
       let root = PhotoFileLayout(root: URL(fileURLWithPath: output))
       var written = 0
       for frame in wanted {
-        let images = try await tiles.images(of: frame, paths: nil, console)
+        let images = try await tiles.images(of: frame, paths: nil)
         guard !images.isEmpty else {
           console.remark("\(frame.name): none of its tiles could be had; nothing written")
           continue

@@ -15,7 +15,7 @@ struct DevelopTiles: Sendable {
   /// Each tile's image by NASA id. A tile that cannot be had (no file in the folder, a fetch
   /// that fails) is left out, so the frame lists it as missing; one that does not decode fails
   /// the run (65), naming it.
-  func images(of frame: FrameTiles, paths: [String: String]?, _ console: Console) async throws
+  func images(of frame: FrameTiles, paths: [String: String]?) async throws
     -> [String: RasterImage]
   {
     var images: [String: RasterImage] = [:]

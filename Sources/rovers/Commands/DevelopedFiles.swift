@@ -13,11 +13,16 @@ enum DevelopedFiles {
   ) {
     var photos: [Photo] = []
     var byName: [String: String] = [:]
+    var records: [String: SolRecord?] = [:]
     for path in paths {
       let url = URL(fileURLWithPath: path)
       let name = NASAImageName.identity(ofImageAt: url.lastPathComponent) ?? url.lastPathComponent
-      let sol = url.deletingLastPathComponent().deletingLastPathComponent()
-      let saved = SolRecordFile.read(in: sol)
+      // Tiles share a sol's folder: its record is read once.
+      let sol = url.deletingLastPathComponent().deletingLastPathComponent().path
+      if records[sol] == nil {
+        records[sol] = .some(SolRecordFile.read(in: URL(fileURLWithPath: sol)))
+      }
+      let saved = records[sol] ?? nil
       let photo =
         saved.flatMap { record in
           record.photos.first { $0.nasaID == name }.map {

@@ -47,6 +47,12 @@ final class Debayering: Sendable {
   /// a terminal), else as they are.
   func picture(_ bytes: [UInt8], name: String) throws -> [UInt8] {
     guard enabled else { return bytes }
+    // A name that claims no mosaic needs no pixels: noted without decoding the file.
+    let identity = NASAImageName.identity(ofImageAt: name) ?? name
+    guard BayerCamera.claimed(by: identity) != nil else {
+      leftAsSent.withLock { $0.append(identity) }
+      return bytes
+    }
     let image = try ImageDecoder.decode(bytes)
     let coloured = apply(image, name: name, small: true)
     return coloured == image ? bytes : PNGEncoder.encode(coloured)
