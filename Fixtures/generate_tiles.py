@@ -12,7 +12,9 @@ Sol 896 holds NCAM09901 again without its top-right tile.
 
 The tile numbers in the names run in another order than the tiles' places, so that only the
 rectangles place them. The fixture server (TileFixture.swift) cuts each tile from the real image
-on request, by the sequence and tile number in its name; the two files share the layout below."""
+on request, by the sequence and tile number in its name; the two files share the layout below.
+The copies are named as NASA names them (`_320.jpg`, `_800.jpg`, `_1200.jpg`) and downsized to
+that width as NASA's are, but sent as PNG, so that a test knows every pixel."""
 import json
 import os
 
@@ -56,9 +58,9 @@ def record(sol, sequence, number):
             "xyz": "(0.0,0.0,0.0)",
         },
         "image_files": {
-            "large": folder + image_id + "01_1200.png",
-            "medium": folder + image_id + "01_800.png",
-            "small": folder + image_id + "01_320.png",
+            "large": folder + image_id + "01_1200.jpg",
+            "medium": folder + image_id + "01_800.jpg",
+            "small": folder + image_id + "01_320.jpg",
             "full_res": folder + image_id + "01.png",
         },
     }

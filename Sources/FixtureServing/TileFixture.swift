@@ -4,7 +4,8 @@ import RasterImages
 /// The tiles of the fixtures' full-resolution frames (Perseverance sols 895 and 896, written by
 /// `Fixtures/generate_tiles.py`): each cut on request from a real frame of
 /// `Fixtures/real-images/`, as the sequence and the tile number in its name say, as a PNG, so a
-/// test knows every pixel the frame put back together must hold.
+/// test knows every pixel the frame put back together must hold; the `_320`-style copies
+/// downsized, as the feeds' are.
 public enum TileFixture {
   /// One tiled frame: the real image it is cut from and its grid, in the image's pixels.
   public struct Layout: Sendable {
@@ -41,6 +42,14 @@ public enum TileFixture {
   /// order, so that only the records' rectangles place them.
   public static let places = [3: (0, 0), 1: (1, 0), 4: (0, 1), 2: (1, 1)]
 
+  /// The width a copy's name asks for (`…_320.jpg`), or `nil` for the full-resolution file.
+  static func copyWidth(of name: String) -> Int? {
+    let stem = name.split(separator: ".").first ?? ""
+    guard let suffix = stem.split(separator: "_").last, ["320", "800", "1200"].contains(suffix)
+    else { return nil }
+    return Int(suffix)
+  }
+
   /// The PNG of the tile an image path names, or `nil` when it names none.
   static func png(for target: String, fixtures: String) -> Data? {
     let name = target.split(separator: "/").last.map(String.init) ?? ""
@@ -63,6 +72,11 @@ public enum TileFixture {
       pixels += image.pixels[start..<(start + layout.width * 3)]
     }
     let tile = RasterImage(width: layout.width, height: layout.height, pixels: pixels)
+    // The feeds' `_320`, `_800` and `_1200` copies are downsized to that width, never up.
+    if let copy = copyWidth(of: name), copy < tile.width {
+      let height = (tile.height * copy + tile.width / 2) / tile.width
+      return Data(PNGEncoder.encode(tile.scaled(width: copy, height: height)))
+    }
     return Data(PNGEncoder.encode(tile))
   }
 }

@@ -137,3 +137,32 @@ public struct FrameDeveloper: Sendable {
     return Developed(image: image, alpha: alpha, colour: colour, missing: missing)
   }
 }
+
+extension FrameDeveloper {
+  /// The frame from copies of its tiles that all have one size, for a picture to look at: the
+  /// feeds' `_320` and `_800` copies of tiles are downsized, so each tile goes where its
+  /// rectangle says, scaled by the ratio of the copies' width to the tile's. No size is
+  /// checked (a copy's size is the feed's rounding) and no colour made (a downsized copy has
+  /// lost its Bayer pattern); `nil` when no tile has an image.
+  public func assembleCopies(_ frame: FrameTiles, images: [String: RasterImage])
+    -> TileCanvas.Assembled?
+  {
+    guard
+      let sample = frame.tiles.first(where: { images[$0.photo.nasaID] != nil }),
+      let sampleImage = images[sample.photo.nasaID]
+    else { return nil }
+    // The copies' size over the tiles' size at the frame's scale, as a fraction.
+    let copy = sampleImage.width
+    let whole = max(1, frame.pixelSize(of: sample.rect).width)
+    func scaled(_ length: Int) -> Int { (length * copy + whole / 2) / whole }
+    let placed = frame.tiles.compactMap { tile -> TileCanvas.Placed? in
+      guard let image = images[tile.photo.nasaID] else { return nil }
+      let place = frame.place(tile.rect)
+      return TileCanvas.Placed(image, x: scaled(place.x), y: scaled(place.y))
+    }
+    let size = frame.pixelSize
+    return TileCanvas.assemble(
+      placed, width: max(1, scaled(size.width)), height: max(1, scaled(size.height)),
+      matchBrightness: matchBrightness)
+  }
+}

@@ -13,7 +13,9 @@ extension Rovers {
       name: "show", abstract: "Draw photos in the terminal: image files, or a rover's day.",
       discussion: """
         With --sol, --earth-date, --latest or a range, fetches that day's photos of the rover \
-        and draws them in the server's order, each with a caption (camera, sol, NASA id); \
+        and draws them in the server's order, each with a caption (camera, sol, NASA id), a \
+        full-resolution frame sent as tiles as one picture, its tiles put back together and \
+        numbered in its caption, each a link to its file; \
         otherwise draws the image files given (JPEG or PNG). The protocol is the terminal's \
         own (iTerm2's, kitty's, sixel) or half-blocks in colour; not on a terminal, or with \
         --image-protocol none, one line per image names it. One image takes the terminal's \
@@ -109,11 +111,16 @@ extension Rovers {
       debayer = try Debayering(arguments, settings: settings)
     }
 
-    /// One picture to draw: where its bytes are and what to say of it.
+    /// One picture to draw: where its bytes are and what to say of it; a tiled frame is one
+    /// picture, its tiles put back together.
     struct Item: Sendable {
       var address: String
       var url: URL?
       var caption: String
+      /// The frame whose tiles make the picture, when it is tiled.
+      var frame: FrameTiles?
+      /// The tiles' own items, for a line each where nothing is drawn.
+      var tiles: [Item] = []
     }
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -124,7 +131,8 @@ extension Rovers {
         choice, environment: environment, onTerminal: console.style.width != nil)
       guard terminal.imageProtocol != .none else {
         let out = OutputBuffer(console)
-        for item in items {
+        // A line a file: a tiled frame's tiles each have their own.
+        for item in items.flatMap({ $0.tiles.isEmpty ? [$0] : $0.tiles }) {
           out.write(TerminalText.safe(item.address) + "  " + TerminalText.safe(item.caption) + "\n")
         }
         out.flush()
@@ -146,12 +154,13 @@ extension Rovers {
       var failures: [ExitCode] = []
       var pending: [ContactSheet.Cell] = []
       let debayer = self.debayer
+      let style = console.style
       // Fetched and decoded a few at a time; drawn in order as soon as each and those before
       // it are there.
       try await items.orderedMap(limit: 4) { item in
         await Self.render(
           item, client: client, terminal: terminal, width: pictureWidth, cellWidth: cellWidth,
-          asCell: perLine > 1, debayer: debayer)
+          asCell: perLine > 1, debayer: debayer, style: style)
       } each: { rendered in
         switch rendered {
         case .failure(let error):
@@ -186,19 +195,31 @@ extension Rovers {
         }
       case .rover(let query):
         let archive = common.makeArchive(console)
-        var photos = try await query.fetch(archive).map { $0.resized(to: size) }
+        let photos = try await query.fetch(archive).map { $0.resized(to: size) }
         if photos.isEmpty, !common.quiet,
           let reason = await EmptyAnswer(rover: query.rover, archive: archive).explain(query.day)
         {
           console.diagnostic(reason)
         }
-        if let limit { photos = Array(photos.prefix(limit)) }
-        return photos.map { photo in
-          Item(
-            address: photo.imgSrc, url: URL(string: photo.imgSrc),
-            caption: "\(photo.camera.name) · sol \(photo.sol) · \(photo.nasaID)")
+        // A full-resolution frame sent as tiles is one picture; --limit counts pictures.
+        var frames = FrameTiles.frames(in: photos)
+        if let limit { frames = Array(frames.prefix(limit)) }
+        return frames.compactMap { frame in
+          let tiles = frame.tiles.map { Self.item(of: $0.photo) }
+          guard frame.isTiled, var whole = tiles.first else { return tiles.first }
+          whole.caption += " · \(frame.tiles.count) tiles"
+          whole.frame = frame
+          whole.tiles = tiles
+          return whole
         }
       }
+    }
+
+    /// One photo's picture: its address and its caption.
+    static func item(of photo: Photo) -> Item {
+      Item(
+        address: photo.imgSrc, url: URL(string: photo.imgSrc),
+        caption: "\(photo.camera.name) · sol \(photo.sol) · \(photo.nasaID)")
     }
 
     /// A drawn picture: text to print, or a cell of a contact sheet.
@@ -210,11 +231,14 @@ extension Rovers {
     /// Fetches or reads one image and draws it; its failure is its own.
     private static func render(
       _ item: Item, client: APIClient, terminal: PictureTerminal, width: Int, cellWidth: Int,
-      asCell: Bool, debayer: Debayering
+      asCell: Bool, debayer: Debayering, style: TerminalStyle
     ) async -> Result<Picture, any Error> {
       do {
+        var tileLinks = ""
         let fetched =
-          if let url = item.url {
+          if let frame = item.frame {
+            try await Self.assemble(frame, client: client, links: &tileLinks, style: style)
+          } else if let url = item.url {
             try await client.fetchImage(url, limit: fileLimit)
           } else {
             try Self.read(item.address)
@@ -227,7 +251,7 @@ extension Rovers {
             let lines = BlockPicture.lines(image, columns: width, terminal)
             return .success(Picture(cell: ContactSheet.Cell(caption: item.caption, lines: lines)))
           }
-          let caption = TerminalText.safe(item.caption) + "\n"
+          let caption = TerminalText.safe(item.caption) + tileLinks + "\n"
           return .success(
             Picture(
               text: caption
@@ -239,6 +263,27 @@ extension Rovers {
       } catch {
         return .failure(error)
       }
+    }
+
+    /// A tiled frame's picture, as a PNG: its tiles fetched (at the copies' size asked for)
+    /// and put back together by their rectangles. `links` gets the tiles, each a link to its
+    /// file where the terminal takes links, and the tiles that could not be had.
+    private static func assemble(
+      _ frame: FrameTiles, client: APIClient, links: inout String, style: TerminalStyle
+    ) async throws -> [UInt8] {
+      let images = try await DevelopTiles(client: client, jobs: 4, folder: nil).images(
+        of: frame, paths: nil)
+      guard let assembled = FrameDeveloper().assembleCopies(frame, images: images) else {
+        throw ImageFileError(name: frame.name, reason: "none of its tiles could be fetched")
+      }
+      links = ":"
+      for (index, tile) in frame.tiles.enumerated() {
+        links += " " + style.link("\(index + 1)", to: tile.photo.imgSrc)
+      }
+      let absent = frame.tiles.filter { images[$0.photo.nasaID] == nil }.count
+      let lacking = frame.missing.count + absent
+      if lacking > 0 { links += " (\(lacking) missing, drawn black)" }
+      return PNGEncoder.encode(assembled.image)
     }
 
     /// A file's bytes, up to the limit.
