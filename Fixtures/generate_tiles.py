@@ -13,8 +13,10 @@ Sol 896 holds NCAM09901 again without its top-right tile.
 The tile numbers in the names run in another order than the tiles' places, so that only the
 rectangles place them. The fixture server (TileFixture.swift) cuts each tile from the real image
 on request, by the sequence and tile number in its name; the two files share the layout below.
-The copies are named as NASA names them (`_320.jpg`, `_800.jpg`, `_1200.jpg`) and downsized to
-that width as NASA's are, but sent as PNG, so that a test knows every pixel."""
+The full-resolution tiles are PNG, so that a test knows every pixel. The copies are JPEGs named
+as NASA names them (`_320.jpg`, `_800.jpg`, `_1200.jpg`) and downsized to that width, never up,
+as NASA's are; they are written here, into tiles/, with OpenCV (Debian's python3-opencv: run
+this with /usr/bin/python3), once for each real frame, tile place and width."""
 import json
 import os
 
@@ -72,6 +74,33 @@ def write(sol, records):
         json.dump({"images": records}, out, indent=1)
 
 
+def copies():
+    import cv2
+
+    folder = os.path.dirname(__file__)
+    sources = {"NRF": "NRF_0731_0731848568_991ECM_N0361610NCAM12731_04_195J01.png",
+               "ZL0": "ZL0_0038_0670307360_057ECM_N0031392ZCAM08007_1100LUJ.png"}
+    os.makedirs(os.path.join(folder, "tiles"), exist_ok=True)
+    done = set()
+    for prefix, _, _, (xs, width), (ys, height), _ in FRAMES.values():
+        if prefix in done:
+            continue
+        done.add(prefix)
+        # The Mastcam-Z mosaic is grey, as NASA's copies of mosaics are.
+        grey = cv2.IMREAD_GRAYSCALE if prefix == "ZL0" else cv2.IMREAD_COLOR
+        image = cv2.imread(os.path.join(folder, "real-images", sources[prefix]), grey)
+        for column, x in enumerate(xs):
+            for row, y in enumerate(ys):
+                tile = image[y:y + height, x:x + width]
+                for copy in sorted({min(size, width) for size in (320, 800, 1200)}):
+                    scaled = tile if copy == width else cv2.resize(
+                        tile, (copy, round(height * copy / width)), interpolation=cv2.INTER_AREA)
+                    name = f"{prefix}-{column}-{row}-{copy}.jpg"
+                    cv2.imwrite(os.path.join(folder, "tiles", name), scaled,
+                                [cv2.IMWRITE_JPEG_QUALITY, 80])
+
+
+copies()
 write(895, [record(895, sequence, number) for sequence in FRAMES for number in (1, 2, 3, 4)])
 # Sol 896: NCAM09901 without the top-right tile (number 1).
 write(896, [record(896, "NCAM09901", number) for number in (2, 3, 4)])

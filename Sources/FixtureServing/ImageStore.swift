@@ -37,8 +37,8 @@ struct ImageStore: Sendable {
   /// One of the pictures, chosen by the path so that a path always gets the same bytes: a
   /// PNG for a `.png` address, a JPEG otherwise.
   func reply(for target: String) -> Reply {
-    if let tile = TileFixture.png(for: target, fixtures: fixtures) {
-      return .respond(status: 200, headers: ["Content-Type": "image/png"], body: tile)
+    if let tile = TileFixture.file(for: target, fixtures: fixtures) {
+      return .respond(status: 200, headers: ["Content-Type": tile.type], body: tile.body)
     }
     if let frame = MovieFixture.png(for: target) {
       return .respond(status: 200, headers: ["Content-Type": "image/png"], body: frame)

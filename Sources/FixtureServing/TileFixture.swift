@@ -4,8 +4,8 @@ import RasterImages
 /// The tiles of the fixtures' full-resolution frames (Perseverance sols 895 and 896, written by
 /// `Fixtures/generate_tiles.py`): each cut on request from a real frame of
 /// `Fixtures/real-images/`, as the sequence and the tile number in its name say, as a PNG, so a
-/// test knows every pixel the frame put back together must hold; the `_320`-style copies
-/// downsized, as the feeds' are.
+/// test knows every pixel the frame put back together must hold; the `_320.jpg`-style copies
+/// are JPEGs downsized as NASA's are, from `Fixtures/tiles/`.
 public enum TileFixture {
   /// One tiled frame: the real image it is cut from and its grid, in the image's pixels.
   public struct Layout: Sendable {
@@ -50,16 +50,24 @@ public enum TileFixture {
     return Int(suffix)
   }
 
-  /// The PNG of the tile an image path names, or `nil` when it names none.
-  static func png(for target: String, fixtures: String) -> Data? {
+  /// The tile an image path names, with its content type, or `nil` when it names none: the
+  /// full-resolution tile as a PNG, a copy as the JPEG `generate_tiles.py` wrote for it.
+  static func file(for target: String, fixtures: String) -> (type: String, body: Data)? {
     let name = target.split(separator: "/").last.map(String.init) ?? ""
     let bytes = Array(name.utf8)
     guard bytes.count > 47, let layout = layouts[String(decoding: bytes[35..<44], as: UTF8.self)],
       let number = Int(String(decoding: bytes[45..<47], as: UTF8.self)),
       let place = places[number]
     else { return nil }
-    let file = URL(fileURLWithPath: fixtures).appendingPathComponent("real-images")
-      .appendingPathComponent(layout.source)
+    let folder = URL(fileURLWithPath: fixtures)
+    if let copy = copyWidth(of: name) {
+      // Downsized to the copy's width, never up, as NASA's copies are.
+      let file = "\(layout.source.prefix(3))-\(place.0)-\(place.1)-\(min(copy, layout.width)).jpg"
+      guard let data = try? Data(contentsOf: folder.appendingPathComponent("tiles/" + file))
+      else { return nil }
+      return ("image/jpeg", data)
+    }
+    let file = folder.appendingPathComponent("real-images").appendingPathComponent(layout.source)
     guard let data = try? Data(contentsOf: file),
       let image = try? ImageDecoder.decode([UInt8](data))
     else { return nil }
@@ -72,11 +80,6 @@ public enum TileFixture {
       pixels += image.pixels[start..<(start + layout.width * 3)]
     }
     let tile = RasterImage(width: layout.width, height: layout.height, pixels: pixels)
-    // The feeds' `_320`, `_800` and `_1200` copies are downsized to that width, never up.
-    if let copy = copyWidth(of: name), copy < tile.width {
-      let height = (tile.height * copy + tile.width / 2) / tile.width
-      return Data(PNGEncoder.encode(tile.scaled(width: copy, height: height)))
-    }
-    return Data(PNGEncoder.encode(tile))
+    return ("image/png", Data(PNGEncoder.encode(tile)))
   }
 }
