@@ -13,7 +13,7 @@ Writes the report to .build/bench/results.md (ignored by git) and prints it.
     python3 Benchmarks/bench.py [--runs N] [--only NAME]
 
 This file is the entry point: the cases live in modules by what they measure (mirror.py,
-answers.py, downloads.py, gallery.py, terminal.py, pictures.py), on the tools of measuring.py
+answers.py, downloads.py, gallery.py, terminal.py, pictures.py, develop.py), on the tools of measuring.py
 and the data of synthetic.py.
 """
 
@@ -26,6 +26,7 @@ import sys
 
 from answers import (cold_cache, feeds, manifest_json, nasa_host, one_sol_original, stale_count,
                      with_key)
+from develop import develop
 from downloads import download, download_runs
 from gallery import gallery, place
 from mirror import history, nothing_new, sync_state_bytes
@@ -38,7 +39,8 @@ CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothi
          ("cache", cold_cache), ("key", with_key), ("download", download), ("feeds", feeds),
          ("nasa-host", nasa_host),
          ("gallery", gallery), ("place", place), ("startup", startup), ("show-decode", show_decode),
-         ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("movie", movie), ("browse-keys", browse_keys)]
+         ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("movie", movie), ("develop", develop),
+         ("browse-keys", browse_keys)]
 
 
 def render(report, runs):

@@ -42,28 +42,57 @@ public enum TileCanvas {
     _ tiles: [Placed], width: Int, height: Int, matchBrightness: Bool = false
   ) -> Assembled {
     let tiles = matchBrightness ? matched(tiles) : tiles
-    var pixels = [UInt8](repeating: 0, count: width * height * 3)
-    var alpha = [UInt8](repeating: 0, count: width * height)
+    let holes = hasHoles(tiles, width: width, height: height)
+    // Without holes every byte is written below: the frame need not be cleared first.
+    var pixels =
+      holes
+      ? [UInt8](repeating: 0, count: width * height * 3)
+      : [UInt8](unsafeUninitializedCapacity: width * height * 3) { _, count in
+        count = width * height * 3
+      }
+    var alpha = [UInt8](repeating: 0, count: holes ? width * height : 0)
     let bands = max(1, min(64, height / 32))
     pixels.withUnsafeMutableBufferPointer { pixels in
       alpha.withUnsafeMutableBufferPointer { alpha in
-        guard let colour = pixels.baseAddress, let cover = alpha.baseAddress else { return }
-        // Each band writes only its own rows.
-        nonisolated(unsafe) let output = (colour, cover)
+        guard let colour = pixels.baseAddress else { return }
+        // Each band writes only its own rows. An empty array's base address is not `nil`
+        // but the runtime's shared empty storage, which must never be written.
+        nonisolated(unsafe) let output = (colour, holes ? alpha.baseAddress : nil)
         DispatchQueue.concurrentPerform(iterations: bands) { band in
           var sums = [Int32](repeating: 0, count: width * 3)
           var weights = [Int32](repeating: 0, count: width)
+          var counts = [Int32](repeating: 0, count: width + 1)
           for y in (band * height / bands)..<((band + 1) * height / bands) {
             Self.row(
               y, tiles, width: width, height: height, sums: &sums, weights: &weights,
-              into: output.0 + y * width * 3, alpha: output.1 + y * width)
+              counts: &counts, into: output.0 + y * width * 3,
+              alpha: output.1.map { $0 + y * width })
           }
         }
       }
     }
-    let holes = alpha.contains(0)
     return Assembled(
       image: RasterImage(width: width, height: height, pixels: pixels), alpha: holes ? alpha : nil)
+  }
+
+  /// Whether some pixel of the frame is covered by no tile: looked at once for each stretch of
+  /// rows that the same tiles cross.
+  static func hasHoles(_ tiles: [Placed], width: Int, height: Int) -> Bool {
+    let edges = Set([0, height] + tiles.flatMap { [$0.y, $0.bottom] }).filter {
+      $0 >= 0 && $0 <= height
+    }.sorted()
+    for (top, bottom) in zip(edges, edges.dropFirst()) where top < bottom {
+      let spans = tiles.filter { $0.y <= top && bottom <= $0.bottom }
+        .map { max(0, $0.x)..<min(width, $0.right) }.filter { !$0.isEmpty }
+        .sorted { $0.lowerBound < $1.lowerBound }
+      var reached = 0
+      for span in spans {
+        if span.lowerBound > reached { return true }
+        reached = max(reached, span.upperBound)
+      }
+      if reached < width { return true }
+    }
+    return false
   }
 
   /// How far a pixel is from a tile's edges that lie inside the frame, plus one; an edge on
@@ -75,38 +104,63 @@ public enum TileCanvas {
     return min(before, after, farFromEdge)
   }
 
+  /// One row of the frame. Where one tile alone covers a pixel, the blend is that tile's
+  /// pixel: runs of those are copied as they are, and only the overlaps are weighed.
   private static func row(
     _ y: Int, _ tiles: [Placed], width: Int, height: Int, sums: inout [Int32],
-    weights: inout [Int32], into out: UnsafeMutablePointer<UInt8>,
-    alpha: UnsafeMutablePointer<UInt8>
+    weights: inout [Int32], counts: inout [Int32], into out: UnsafeMutablePointer<UInt8>,
+    alpha: UnsafeMutablePointer<UInt8>?
   ) {
     let covering = tiles.filter { $0.y <= y && y < $0.bottom }
     guard !covering.isEmpty else { return }
-    for index in sums.indices { sums[index] = 0 }
-    for index in weights.indices { weights[index] = 0 }
+    // How many tiles cover each pixel of the row: a difference array, summed.
+    for x in counts.indices { counts[x] = 0 }
+    for tile in covering where max(0, tile.x) < min(width, tile.right) {
+      counts[max(0, tile.x)] += 1
+      counts[min(width, tile.right)] -= 1
+    }
+    for x in 1..<(width + 1) { counts[x] += counts[x - 1] }
     for tile in covering {
       let down = weight(y, from: tile.y, to: tile.bottom, within: height)
       let first = max(0, tile.x)
       let last = min(width, tile.right)
       guard first < last else { continue }
       tile.image.pixels.withUnsafeBufferPointer { source in
-        let row = (y - tile.y) * tile.image.width
-        for x in first..<last {
-          let w = min(down, weight(x, from: tile.x, to: tile.right, within: width))
-          let from = (row + x - tile.x) * 3
-          sums[x * 3] += w * Int32(source[from])
-          sums[x * 3 + 1] += w * Int32(source[from + 1])
-          sums[x * 3 + 2] += w * Int32(source[from + 2])
-          weights[x] += w
+        guard let source = source.baseAddress else { return }
+        let row = source + ((y - tile.y) * tile.image.width - tile.x) * 3
+        var x = first
+        while x < last {
+          var end = x
+          if counts[x] == 1 {
+            while end < last, counts[end] == 1 { end += 1 }
+            (out + x * 3).update(from: row + x * 3, count: (end - x) * 3)
+            alpha?.advanced(by: x).update(repeating: 255, count: end - x)
+          } else {
+            while end < last, counts[end] > 1 {
+              let w = min(down, weight(end, from: tile.x, to: tile.right, within: width))
+              let from = row + end * 3
+              sums[end * 3] += w * Int32(from[0])
+              sums[end * 3 + 1] += w * Int32(from[1])
+              sums[end * 3 + 2] += w * Int32(from[2])
+              weights[end] += w
+              end += 1
+            }
+          }
+          x = end
         }
       }
     }
+    // The overlaps, weighed; the sums are left at zero for the next row.
     for x in 0..<width where weights[x] > 0 {
       let total = weights[x]
       out[x * 3] = UInt8(clamping: (sums[x * 3] + total / 2) / total)
       out[x * 3 + 1] = UInt8(clamping: (sums[x * 3 + 1] + total / 2) / total)
       out[x * 3 + 2] = UInt8(clamping: (sums[x * 3 + 2] + total / 2) / total)
-      alpha[x] = 255
+      alpha?[x] = 255
+      sums[x * 3] = 0
+      sums[x * 3 + 1] = 0
+      sums[x * 3 + 2] = 0
+      weights[x] = 0
     }
   }
 
