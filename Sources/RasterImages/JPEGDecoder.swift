@@ -15,6 +15,11 @@ struct JPEGDecoder {
   private var minimumWidth: Int?
   /// Whether only each block's DC coefficient is needed (an eighth of the size).
   private var dcOnly = false
+  /// Whether a grey picture may be made at a quarter of its size that keeps a Bayer
+  /// pattern's four phases (``ImageDecoder/decodeKeepingBayerPhases(_:minimumWidth:)``).
+  private var bayerPhases = false
+  /// Whether it is: each block two by two pixels, its four phases' means.
+  private var phaseCells = false
 
   private init(_ data: [UInt8]) { self.data = data }
 
@@ -23,6 +28,18 @@ struct JPEGDecoder {
   static func decode(_ bytes: [UInt8], minimumWidth: Int? = nil) throws -> RasterImage {
     var decoder = JPEGDecoder(bytes)
     decoder.minimumWidth = minimumWidth
+    return try decoder.run()
+  }
+
+  /// Decodes a whole JPEG file; a grey one at a quarter of its size that keeps the four
+  /// phases of a Bayer pattern (each 8 x 8 block two by two pixels: the means of its four
+  /// phases), when an eighth of it is at least `minimumWidth` wide.
+  static func decode(_ bytes: [UInt8], keepingBayerPhases minimumWidth: Int) throws
+    -> RasterImage
+  {
+    var decoder = JPEGDecoder(bytes)
+    decoder.minimumWidth = minimumWidth
+    decoder.bayerPhases = true
     return try decoder.run()
   }
 
@@ -38,8 +55,12 @@ struct JPEGDecoder {
       case 0xC0, 0xC1, 0xC2:
         guard frame == nil else { throw ImageError("the JPEG has two frame headers") }
         var parsed = try JPEGFrame(try segment(), marker: marker)
-        dcOnly = minimumWidth.map { parsed.width / 8 >= max(1, $0) } ?? false
-        parsed.prepare(direct: !parsed.progressive && !dcOnly, dcOnly: dcOnly)
+        let eighthWideEnough = minimumWidth.map { parsed.width / 8 >= max(1, $0) } ?? false
+        // A Bayer frame's pattern is in every coefficient of a block: all are kept, and no
+        // sample made.
+        phaseCells = bayerPhases && eighthWideEnough && parsed.components.count == 1
+        dcOnly = eighthWideEnough && !bayerPhases
+        parsed.prepare(direct: !parsed.progressive && !dcOnly && !phaseCells, dcOnly: dcOnly)
         frame = parsed
       case 0xC3, 0xC5, 0xC6, 0xC7:
         throw ImageError("it is a lossless or hierarchical JPEG, which this tool does not decode")
@@ -229,6 +250,11 @@ struct JPEGDecoder {
       frame.components.count == 3
       && (adobeTransform.map { $0 == 0 }
         ?? (!sawJFIF && ids == [0x52, 0x47, 0x42]))
+    if phaseCells, let component = frame.components.first,
+      let quant = quantTables[component.quantTable]
+    {
+      return JPEGPhaseCells.image(component, quant: quant)
+    }
     return JPEGPixels.image(
       frame, quantTables: quantTables.map { $0 ?? [] }, transform: isRGB ? .none : .ycbcr,
       scale: dcOnly ? 8 : 1)

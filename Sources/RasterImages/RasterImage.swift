@@ -57,6 +57,16 @@ public enum ImageDecoder {
     return nil
   }
 
+  /// The picture for a Bayer frame drawn small: a grey JPEG at a quarter of its size that is
+  /// still a mosaic of the same phase (each 8 × 8 block two by two pixels, its four phases'
+  /// means), when an eighth of it is at least `minimumWidth` wide; any other file whole.
+  public static func decodeKeepingBayerPhases(_ bytes: [UInt8], minimumWidth: Int) throws
+    -> RasterImage
+  {
+    guard kind(of: bytes) == .jpeg else { return try decode(bytes) }
+    return try JPEGDecoder.decode(bytes, keepingBayerPhases: minimumWidth)
+  }
+
   /// The picture; throws ``ImageError`` for damaged bytes or a kind not decoded here.
   ///
   /// With `minimumWidth`, a JPEG at least eight times that wide is decoded at an eighth of its

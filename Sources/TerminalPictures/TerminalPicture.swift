@@ -39,6 +39,40 @@ public enum TerminalPicture {
     }
   }
 
+  /// What draws `image`, a picture the tool made rather than a file (a frame put together
+  /// from tiles, a Bayer frame in colour), `columns` wide on `terminal`: iTerm2 gets it whole
+  /// as a PNG, to scale itself, as it gets files; the others get it at about the size the
+  /// cells show, with no file made and decoded again on the way.
+  public static func draw(
+    image: RasterImage, columns: Int, on terminal: PictureTerminal,
+    cellWidth: Int = assumedCellWidth
+  ) -> String {
+    let columns = max(1, columns)
+    func fitted() -> RasterImage {
+      let width = max(1, min(image.width, columns * cellWidth))
+      let height = max(1, image.height * width / max(1, image.width))
+      return width == image.width ? image : image.scaled(width: width, height: height)
+    }
+    switch terminal.imageProtocol {
+    case .none:
+      return ""
+    case .iterm:
+      let bytes = PNGEncoder.encode(image)
+      let sequence =
+        "\u{1B}]1337;File=inline=1;size=\(bytes.count);width=\(columns);preserveAspectRatio=1:"
+        + Data(bytes).base64EncodedString() + "\u{07}"
+      return wrap(sequence, terminal) + "\n"
+    case .kitty:
+      let scaled = fitted()
+      let keys = "a=T,f=24,s=\(scaled.width),v=\(scaled.height),q=2,c=\(columns)"
+      return KittyPicture.command(keys, scaled.pixels, terminal) + "\n"
+    case .sixel:
+      return wrap(SixelPicture.sequence(fitted()), terminal) + "\n"
+    case .blocks:
+      return BlockPicture.lines(image, columns: columns, terminal).map { $0 + "\n" }.joined()
+    }
+  }
+
   /// A sequence as the terminal must get it: through tmux when inside it.
   static func wrap(_ sequence: String, _ terminal: PictureTerminal) -> String {
     terminal.insideTmux ? TerminalSequences.throughTmux(sequence) : sequence

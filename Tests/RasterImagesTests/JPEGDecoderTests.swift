@@ -20,7 +20,7 @@ struct JPEGDecoderTests {
   }()
 
   @Test func everyRealAndMadeFileIsHere() {
-    #expect(Self.files.count == 10 + 17)
+    #expect(Self.files.count == 10 + 19)
   }
 
   /// At an eighth of the size (what a terminal picture needs), each block's mean, as

@@ -235,28 +235,41 @@ extension Rovers {
     ) async -> Result<Picture, any Error> {
       do {
         var tileLinks = ""
-        let fetched =
-          if let frame = item.frame {
-            try await Self.assemble(frame, client: client, links: &tileLinks, style: style)
-          } else if let url = item.url {
-            try await client.fetchImage(url, limit: fileLimit)
-          } else {
-            try Self.read(item.address)
-          }
+        var image: RasterImage?
+        var bytes: [UInt8] = []
+        if let frame = item.frame {
+          let assembled = try await Self.assemble(
+            frame, client: client, links: &tileLinks, style: style)
+          image = debayer.apply(assembled, name: frame.name, small: true)
+        } else {
+          bytes =
+            if let url = item.url {
+              try await client.fetchImage(url, limit: fileLimit)
+            } else {
+              try Self.read(item.address)
+            }
+        }
         do {
           // Bayer frames in colour, a 2 x 2 cell a pixel: a terminal shows no more.
-          let bytes = try debayer.picture(fetched, name: item.address)
+          if image == nil {
+            // Half-blocks take a pixel a column; the other protocols about a cell's width.
+            let pixels = asCell || terminal.imageProtocol == .blocks ? width : width * cellWidth
+            image = try debayer.picture(bytes, name: item.address, minimumWidth: pixels)
+          }
           if asCell {
-            let image = try ImageDecoder.decode(bytes, minimumWidth: width)
-            let lines = BlockPicture.lines(image, columns: width, terminal)
+            let picture = try image ?? ImageDecoder.decode(bytes, minimumWidth: width)
+            let lines = BlockPicture.lines(picture, columns: width, terminal)
             return .success(Picture(cell: ContactSheet.Cell(caption: item.caption, lines: lines)))
           }
           let caption = TerminalText.safe(item.caption) + tileLinks + "\n"
-          return .success(
-            Picture(
-              text: caption
-                + (try TerminalPicture.draw(
-                  bytes, columns: width, on: terminal, cellWidth: cellWidth))))
+          let drawn =
+            if let image {
+              TerminalPicture.draw(
+                image: image, columns: width, on: terminal, cellWidth: cellWidth)
+            } else {
+              try TerminalPicture.draw(bytes, columns: width, on: terminal, cellWidth: cellWidth)
+            }
+          return .success(Picture(text: caption + drawn))
         } catch let error as ImageError {
           throw ImageFileError(name: item.address, reason: error.reason)
         }
@@ -265,12 +278,12 @@ extension Rovers {
       }
     }
 
-    /// A tiled frame's picture, as a PNG: its tiles fetched (at the copies' size asked for)
-    /// and put back together by their rectangles. `links` gets the tiles, each a link to its
-    /// file where the terminal takes links, and the tiles that could not be had.
+    /// A tiled frame's picture: its tiles fetched (at the copies' size asked for) and put
+    /// back together by their rectangles. `links` gets the tiles, each a link to its file
+    /// where the terminal takes links, and the tiles that could not be had.
     private static func assemble(
       _ frame: FrameTiles, client: APIClient, links: inout String, style: TerminalStyle
-    ) async throws -> [UInt8] {
+    ) async throws -> RasterImage {
       let images = try await DevelopTiles(client: client, jobs: 4, folder: nil).images(
         of: frame, paths: nil)
       guard let assembled = FrameDeveloper().assembleCopies(frame, images: images) else {
@@ -283,7 +296,7 @@ extension Rovers {
       let absent = frame.tiles.filter { images[$0.photo.nasaID] == nil }.count
       let lacking = frame.missing.count + absent
       if lacking > 0 { links += " (\(lacking) missing, drawn black)" }
-      return PNGEncoder.encode(assembled.image)
+      return assembled.image
     }
 
     /// A file's bytes, up to the limit.

@@ -36,26 +36,34 @@ final class Debayering: Sendable {
   /// The picture in colour when it is a mosaic, else as it is (and noted). `name` is the file's
   /// path or address, or the photo's NASA id.
   func apply(_ image: RasterImage, name: String, small: Bool = false) -> RasterImage {
-    guard enabled else { return image }
+    colour(image, name: name, small: small) ?? image
+  }
+
+  /// The picture in colour, or `nil` (noted) when it is not a mosaic or colour is off.
+  private func colour(_ image: RasterImage, name: String, small: Bool) -> RasterImage? {
+    guard enabled else { return nil }
     let identity = NASAImageName.identity(ofImageAt: name) ?? name
     let (coloured, colour) = developer.colour(image, name: identity, small: small)
-    if !colour.isDemosaicked { leftAsSent.withLock { $0.append(identity) } }
+    guard colour.isDemosaicked else {
+      leftAsSent.withLock { $0.append(identity) }
+      return nil
+    }
     return coloured
   }
 
-  /// The file's bytes, as a PNG in colour when it is a mosaic (each 2 × 2 cell one pixel: for
-  /// a terminal), else as they are.
-  func picture(_ bytes: [UInt8], name: String) throws -> [UInt8] {
-    guard enabled else { return bytes }
-    // A name that claims no mosaic needs no pixels: noted without decoding the file.
+  /// The file's picture in colour, each 2 × 2 cell one pixel (for a terminal), when it is a
+  /// mosaic; else `nil`, and the file is drawn as it is. A name that claims no mosaic needs
+  /// no pixels: it is noted without decoding the file. A JPEG whose picture may be
+  /// `minimumWidth` wide is decoded at a quarter of its size that keeps the mosaic.
+  func picture(_ bytes: [UInt8], name: String, minimumWidth: Int) throws -> RasterImage? {
+    guard enabled else { return nil }
     let identity = NASAImageName.identity(ofImageAt: name) ?? name
     guard BayerCamera.claimed(by: identity) != nil else {
       leftAsSent.withLock { $0.append(identity) }
-      return bytes
+      return nil
     }
-    let image = try ImageDecoder.decode(bytes)
-    let coloured = apply(image, name: name, small: true)
-    return coloured == image ? bytes : PNGEncoder.encode(coloured)
+    let image = try ImageDecoder.decodeKeepingBayerPhases(bytes, minimumWidth: minimumWidth)
+    return colour(image, name: name, small: true)
   }
 
   /// Says once which frames were not mosaics.

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+@testable import RasterImages
+
+/// A grey JPEG decoded at a quarter of its size that keeps a Bayer pattern: each 8 × 8 block's
+/// four phase means, found from its coefficients, against the full decode averaged phase by
+/// phase, on a crop of the real Mastcam-Z mosaic (baseline and progressive).
+@Suite(.timeLimit(.minutes(1))) struct BayerPhaseDecodingTests {
+  static let files = ["bayer-grey.jpg", "bayer-grey-progressive.jpg"].map {
+    Reference.root.appendingPathComponent("decoding").appendingPathComponent($0)
+  }
+
+  @Test(arguments: files)
+  func eachBlockIsItsFourPhasesMeans(_ file: URL) throws {
+    let bytes = try [UInt8](Data(contentsOf: file))
+    let full = try ImageDecoder.decode(bytes)
+    let quarter = try ImageDecoder.decodeKeepingBayerPhases(bytes, minimumWidth: 8)
+    let across = (full.width + 7) / 8
+    let down = (full.height + 7) / 8
+    #expect(quarter.width == across * 2 && quarter.height == down * 2)
+    #expect(quarter.isGrey)
+    var worst = 0
+    // Whole blocks: the decoder's samples of a block cut by the edge are not all in `full`.
+    for row in 0..<(full.height / 8) {
+      for column in 0..<(full.width / 8) {
+        for phase in 0..<4 {
+          var sum = 0
+          for y in stride(from: row * 8 + (phase >> 1), to: row * 8 + 8, by: 2) {
+            for x in stride(from: column * 8 + (phase & 1), to: column * 8 + 8, by: 2) {
+              sum += Int(full.pixels[(y * full.width + x) * 3])
+            }
+          }
+          let expected = (sum + 8) / 16
+          let x = column * 2 + (phase & 1)
+          let y = row * 2 + (phase >> 1)
+          let got = Int(quarter.pixels[(y * quarter.width + x) * 3])
+          worst = max(worst, abs(got - expected))
+        }
+      }
+    }
+    // The full decode rounds each sample; the means here are rounded once.
+    #expect(worst <= 1, "\(file.lastPathComponent)")
+    // The mosaic is still one: its red and blue stand apart from its greens.
+    #expect(BayerMosaic(quarter).looksLikeMosaic)
+    #expect(BayerMosaic(full).phaseMeans.red > BayerMosaic(full).phaseMeans.blue + 20)
+    let means = BayerMosaic(quarter).phaseMeans
+    let reference = BayerMosaic(full).phaseMeans
+    #expect(abs(means.red - reference.red) < 1 && abs(means.blue - reference.blue) < 1)
+  }
+
+  @Test func onlyAGreyJPEGWideEnoughIsDecodedSmall() throws {
+    let bytes = try [UInt8](Data(contentsOf: Self.files[0]))
+    let full = try ImageDecoder.decode(bytes)
+    // Asked for more than an eighth of its width: whole.
+    let whole = try ImageDecoder.decodeKeepingBayerPhases(bytes, minimumWidth: full.width / 8 + 1)
+    #expect(whole == full)
+    // A colour JPEG is never a mosaic's: whole too.
+    let colour = try [UInt8](
+      Data(contentsOf: Reference.root.appendingPathComponent("decoding/colour-420.jpg")))
+    let colourFull = try ImageDecoder.decode(colour)
+    #expect(try ImageDecoder.decodeKeepingBayerPhases(colour, minimumWidth: 1) == colourFull)
+  }
+}
