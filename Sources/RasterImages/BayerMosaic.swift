@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// A colour-filter-array readout sent as grey: one byte a pixel, behind an RGGB pattern of red,
 /// green and blue filters whose phase the subframe's origin on the sensor gives.
 public struct BayerMosaic: Sendable {
@@ -21,6 +24,15 @@ public struct BayerMosaic: Sendable {
     phase = (originX & 1, originY & 1)
   }
 
+  /// The mosaic of a grey `plane` of `width` × `height`, with the phase of a subframe whose
+  /// top-left pixel is sensor pixel (`originX`, `originY`).
+  public init(plane: [UInt8], width: Int, height: Int, originX: Int = 0, originY: Int = 0) {
+    self.width = width
+    self.height = height
+    self.plane = plane
+    phase = (originX & 1, originY & 1)
+  }
+
   /// The mean of each of the four filters' pixels: red, the green beside red, the green
   /// beside blue, and blue.
   public struct PhaseMeans: Sendable, Equatable {
@@ -36,24 +48,43 @@ public struct BayerMosaic: Sendable {
 
   /// What the pixels say: the four filters' means, over every whole 2 × 2 cell.
   public var phaseMeans: PhaseMeans {
-    var sums = [Int](repeating: 0, count: 4)
-    var counts = [Int](repeating: 0, count: 4)
+    // In bands of rows across the cores: a full frame is tens of megapixels.
+    let bands = max(1, min(16, height / 64))
+    let totals = Mutex([Int](repeating: 0, count: 4))
+    let width = self.width
+    let height = self.height
+    let phase = self.phase
     plane.withUnsafeBufferPointer { plane in
-      for y in 0..<height {
-        let row = ((y + phase.y) & 1) * 2
-        var rowSums = (0, 0)
-        for x in 0..<width {
-          if (x + phase.x) & 1 == 0 {
+      nonisolated(unsafe) let plane = plane
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        var sums = [0, 0, 0, 0]
+        for y in (band * height / bands)..<((band + 1) * height / bands) {
+          let row = ((y + phase.y) & 1) * 2
+          var rowSums = (0, 0)
+          var x = phase.x
+          // The filter the row starts on, then the other, in pairs.
+          while x + 1 < width {
             rowSums.0 += Int(plane[y * width + x])
-          } else {
-            rowSums.1 += Int(plane[y * width + x])
+            rowSums.1 += Int(plane[y * width + x + 1])
+            x += 2
           }
+          if x < width { rowSums.0 += Int(plane[y * width + x]) }
+          if phase.x == 1 { rowSums.1 += Int(plane[y * width]) }
+          sums[row] += rowSums.0
+          sums[row + 1] += rowSums.1
         }
-        sums[row] += rowSums.0
-        sums[row + 1] += rowSums.1
-        counts[row] += (width + 1 - phase.x) / 2
-        counts[row + 1] += (width + phase.x) / 2
+        totals.withLock { totals in
+          for index in 0..<4 { totals[index] += sums[index] }
+        }
       }
+    }
+    let sums = totals.withLock { $0 }
+    // Each row has half its pixels, rounded, under each of its two filters.
+    var counts = [0, 0, 0, 0]
+    for y in 0..<height {
+      let row = ((y + phase.y) & 1) * 2
+      counts[row] += (width + 1 - phase.x) / 2
+      counts[row + 1] += (width + phase.x) / 2
     }
     func mean(_ index: Int) -> Double { Double(sums[index]) / Double(max(1, counts[index])) }
     return PhaseMeans(red: mean(0), greenRed: mean(1), greenBlue: mean(2), blue: mean(3))

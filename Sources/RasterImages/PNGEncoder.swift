@@ -185,12 +185,28 @@ public enum PNGEncoder {
       let rows = filteredRows(
         samples, width: width, rows: edges[band]..<edges[band + 1], channels: channels)
       let piece = rows.withUnsafeBufferPointer { rows in
-        (Deflate.compress(rows, last: band == bands - 1), Checksums.adler32(rows))
+        (
+          Deflate.compress(rows, effort: effort(for: rows), last: band == bands - 1),
+          Checksums.adler32(rows)
+        )
       }
       let crc = Checksums.crc32(piece.0, continuing: band == 0 ? firstCRC : typeCRC)
       pieces.keep((piece.0, crc), adler: piece.1, length: rows.count, at: band)
     }
     return (pieces.all, pieces.adler)
+  }
+
+  /// How to deflate a band: matches or Huffman codes alone, whichever makes 16 KB from its
+  /// middle smaller (its first rows are often sky or shadow). Flat or drawn pictures repeat
+  /// themselves; a photograph's filtered rows are noise-like residuals, where matches only
+  /// cost.
+  static func effort(for rows: UnsafeBufferPointer<UInt8>) -> Deflate.Effort {
+    let length = min(rows.count, 16_384)
+    let start = (rows.count - length) / 2
+    let sample = UnsafeBufferPointer(rebasing: rows[start..<(start + length)])
+    let matched = Deflate.compress(sample).count
+    let literal = Deflate.compress(sample, effort: .literalsOnly).count
+    return literal < matched ? .literalsOnly : .standard
   }
 
   static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
@@ -217,6 +233,34 @@ extension RasterImage {
       }
       return true
     }
+  }
+
+  /// One byte a pixel when every pixel is grey, else `nil`: one pass, in bands of rows across
+  /// the cores, for frames of tens of megapixels.
+  public func greyPlaneIfGrey() -> [UInt8]? {
+    let count = width * height
+    let bands = max(1, min(16, height / 64))
+    let colourFound = Mutex(false)
+    let plane = [UInt8](unsafeUninitializedCapacity: count) { plane, initialized in
+      pixels.withUnsafeBufferPointer { pixels in
+        guard let source = pixels.baseAddress, let target = plane.baseAddress else { return }
+        // Each band writes only its own pixels.
+        nonisolated(unsafe) let ends = (source, target)
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+          let start = band * height / bands * width
+          let end = (band + 1) * height / bands * width
+          var differs: UInt8 = 0
+          for index in start..<end {
+            let red = ends.0[index * 3]
+            differs |= (red ^ ends.0[index * 3 + 1]) | (red ^ ends.0[index * 3 + 2])
+            ends.1[index] = red
+          }
+          if differs != 0 { colourFound.withLock { $0 = true } }
+        }
+      }
+      initialized = count
+    }
+    return colourFound.withLock { $0 } ? nil : plane
   }
 
   /// One byte a pixel: the red of each (all three when grey).

@@ -117,6 +117,32 @@ import Testing
     #expect(PNGEncoder.encode(flat).count < 4_000)
   }
 
+  @Test func aPhotographIsCodedWithoutMatchesAndADrawingWithThem() throws {
+    // The real Mastcam-Z mosaic demosaicked: a full-resolution photograph's noise in colour.
+    let file = Reference.root.appendingPathComponent(
+      "real-images/ZL0_0038_0670307360_057ECM_N0031392ZCAM08007_1100LUJ.png")
+    let mosaic = BayerMosaic(try ImageDecoder.decode([UInt8](Data(contentsOf: file))))
+    let photo = Demosaic.malvarHeCutler(mosaic)
+    let rows = PNGEncoder.filteredRows(
+      photo.pixels, width: photo.width, rows: 0..<photo.height, channels: 3)
+    // The filtered rows of a photograph in colour: smaller with Huffman codes alone.
+    let chosen = rows.withUnsafeBufferPointer { PNGEncoder.effort(for: $0).chain }
+    #expect(chosen == 0)
+    let literal = rows.withUnsafeBufferPointer { Deflate.compress($0, effort: .literalsOnly) }
+    let matched = rows.withUnsafeBufferPointer { Deflate.compress($0) }
+    #expect(literal.count < matched.count)
+    // What it writes inflates to the rows (zlib's own reading: the round trips above).
+    let header: [UInt8] = [0x78, 0x01]
+    let inflated = try Inflate.zlib(header + literal, limit: rows.count)
+    #expect(inflated == rows)
+    // A drawing repeats itself: matches.
+    let bands: [UInt8] = (0..<(400 * 300 * 3)).map { UInt8(truncatingIfNeeded: $0 / 30 % 4 * 60) }
+    let stripes = RasterImage(width: 400, height: 300, pixels: bands)
+    let drawn = PNGEncoder.filteredRows(
+      stripes.pixels, width: 400, rows: 0..<300, channels: 3)
+    drawn.withUnsafeBufferPointer { #expect(PNGEncoder.effort(for: $0).chain > 0) }
+  }
+
   @Test func huffmanLengthsRespectTheirLimitAndFormACode() {
     // Fibonacci frequencies make the deepest tree: 30 symbols would need 29 bits.
     var fibonacci = [1, 1]

@@ -72,8 +72,10 @@ public struct FrameDeveloper: Sendable {
     _ image: RasterImage, name: String, originX: Int = 0, originY: Int = 0, small: Bool = false
   ) -> (RasterImage, Colour) {
     guard debayer, let camera = BayerCamera.claimed(by: name) else { return (image, .asSent) }
-    let mosaic = BayerMosaic(image, originX: originX, originY: originY)
-    guard image.isGrey, mosaic.looksLikeMosaic else { return (image, .notAMosaic) }
+    guard let plane = image.greyPlaneIfGrey() else { return (image, .notAMosaic) }
+    let mosaic = BayerMosaic(
+      plane: plane, width: image.width, height: image.height, originX: originX, originY: originY)
+    guard mosaic.looksLikeMosaic else { return (image, .notAMosaic) }
     let coloured =
       small
       ? mosaic.cells(balance: camera.balance)
