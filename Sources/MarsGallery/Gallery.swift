@@ -12,9 +12,15 @@ import RoverAPI
 public struct Gallery: Sendable {
   /// The folder.
   public var root: URL
+  /// Where the gallery is served, ending in `/` (`--gallery-url`): the feed's links are
+  /// absolute under it; without it they are relative to the feed's own address.
+  public var baseURL: String?
 
-  /// The gallery of the folder at `root`.
-  public init(root: URL) { self.root = root }
+  /// The gallery of the folder at `root`, served at `baseURL` when it is given.
+  public init(root: URL, baseURL: String? = nil) {
+    self.root = root
+    self.baseURL = baseURL
+  }
 
   static let summaryName = ".rovers-gallery.json"
   /// The front page's name, and every sol page's.
@@ -97,7 +103,53 @@ public struct Gallery: Sendable {
       totals.photos += counts.values.reduce(0, +)
     }
     try writeIndex(traverses: traverses)
+    // A new feed starts with each rover's latest sol; one kept goes on as it is.
+    var seed: [FeedAddition] = []
+    if FeedLog.read(in: root) == nil {
+      for folder in try subfolders(of: root) {
+        let roverFolder = root.appendingPathComponent(folder)
+        guard let summary = Self.summary(in: roverFolder), let latest = summary.counts.keys.max()
+        else { continue }
+        let tiles = Self.tiles(in: roverFolder.appendingPathComponent(String(latest)), sol: latest)
+        seed.append(Self.addition(summary.name, folder, latest, tiles.tiles))
+      }
+    }
+    try announce(seed)
     return totals
+  }
+
+  /// Adds an entry to the feed for each rover's sol that `additions` brought photos to, and
+  /// writes the feed (whole, or not at all) with the entries it keeps.
+  public func announce(_ additions: [FeedAddition], at now: Date = Date()) throws {
+    var log =
+      FeedLog.read(in: root)
+      ?? FeedLog(host: baseURL.flatMap { URL(string: $0)?.host }, now: now)
+    log.add(additions, at: now)
+    try log.write(in: root)
+    let feed = AtomFeed(log: log, base: baseURL, now: now)
+    try AtomicFile.write(
+      Data(feed.render().utf8), to: root.appendingPathComponent(AtomFeed.name), durable: false)
+  }
+
+  /// The feed's addition of a sol's photos, from its tiles.
+  static func addition(_ rover: String, _ folder: String, _ sol: Int, _ tiles: [PhotoTile])
+    -> FeedAddition
+  {
+    FeedAddition(
+      rover: rover, folder: folder, sol: sol,
+      photos: tiles.map { tile in
+        FeedAddition.Saved(
+          camera: tile.camera,
+          shown: FeedEntry.Photo(
+            file: "\(folder)/\(sol)/\(tile.source)", title: tile.nasaID, caption: nil,
+            credit: nil))
+      })
+  }
+
+  /// The name a rover's folder shows in the gallery.
+  public func roverName(_ folder: String) -> String {
+    let roverFolder = root.appendingPathComponent(folder)
+    return Self.summary(in: roverFolder)?.name ?? Self.displayName(folder, roverFolder)
   }
 
   /// Rewrites the pages of `sols` of the rover in `folder`, their neighbours' and the front

@@ -4,7 +4,7 @@ struct IndexPage {
   var rovers: [GalleryRover]
 
   func render() -> String {
-    var html = PageStyle.head(title: "Mars rover photos")
+    var html = PageStyle.head(title: "Mars rover photos", feed: "feed.atom")
     let photos = rovers.map(\.photoCount).reduce(0, +)
     html += "<header>\n<h1>Mars rover photos <span class=\"stats\">\(photos) photo"
     html += "\(photos == 1 ? "" : "s") of \(rovers.count) rover\(rovers.count == 1 ? "" : "s")"

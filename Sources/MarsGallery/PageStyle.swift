@@ -282,8 +282,9 @@ enum PageStyle {
     })();
     """
 
-  /// The start of a page: `<!DOCTYPE html>` to `<body>`.
-  static func head(title: String) -> String {
+  /// The start of a page: `<!DOCTYPE html>` to `<body>`, with the link to the gallery's feed
+  /// (`feed`, relative to the page) that feed readers find.
+  static func head(title: String, feed: String) -> String {
     """
     <!DOCTYPE html>
     <html lang="en">
@@ -292,6 +293,7 @@ enum PageStyle {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="generator" content="rovers" />
     <title>\(HTMLText.escaped(title))</title>
+    <link rel="alternate" type="application/atom+xml" title="New photos" href="\(feed)" />
     <style>
     \(css)
     </style>

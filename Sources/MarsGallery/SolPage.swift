@@ -40,7 +40,7 @@ public struct SolPage: Sendable {
 
   /// The whole page.
   public func render() -> String {
-    var html = PageStyle.head(title: "\(rover) sol \(sol)")
+    var html = PageStyle.head(title: "\(rover) sol \(sol)", feed: "../../feed.atom")
     let groups = cameraGroups
     html += header(groups)
     html += "<main>\n"

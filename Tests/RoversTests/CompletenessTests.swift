@@ -15,44 +15,7 @@ import Testing
   /// A copy of Fixtures/ in which NASA's feed holds `extra` more Perseverance photos of sol
   /// 1042 than the API: images that came down in a later downlink.
   func fixturesWithLatePhotos(_ extra: Int) throws -> URL {
-    let root = folder.url.appendingPathComponent("fixtures")
-    let manager = FileManager.default
-    try manager.createDirectory(
-      at: root.appendingPathComponent("nasa/mars2020"), withIntermediateDirectories: true)
-    for name in try manager.contentsOfDirectory(atPath: Binaries.fixtures.path) where name != "nasa"
-    {
-      try manager.createSymbolicLink(
-        at: root.appendingPathComponent(name),
-        withDestinationURL: Binaries.fixtures.appendingPathComponent(name))
-    }
-    for folder in ["msl", "waypoints"] {
-      try manager.createSymbolicLink(
-        at: root.appendingPathComponent("nasa/\(folder)"),
-        withDestinationURL: Binaries.fixtures.appendingPathComponent("nasa/\(folder)"))
-    }
-    let feed = Binaries.fixtures.appendingPathComponent("nasa/mars2020")
-    for name in try manager.contentsOfDirectory(atPath: feed.path) where name != "1042.json" {
-      try manager.createSymbolicLink(
-        at: root.appendingPathComponent("nasa/mars2020/\(name)"),
-        withDestinationURL: feed.appendingPathComponent(name))
-    }
-    let data = try Data(contentsOf: feed.appendingPathComponent("1042.json"))
-    var body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    var images = try #require(body["images"] as? [[String: Any]])
-    let model = try #require(images.first { $0["sample_type"] as? String == "Full" })
-    let modelID = try #require(model["imageid"] as? String)
-    for number in 0..<extra {
-      let id = "NLF_1042_LATE\(number)_000ECM_N0040136NAVC"
-      let text = try #require(
-        String(data: try JSONSerialization.data(withJSONObject: model), encoding: .utf8))
-      let late = text.replacingOccurrences(of: modelID, with: id)
-      images.append(
-        try #require(try JSONSerialization.jsonObject(with: Data(late.utf8)) as? [String: Any]))
-    }
-    body["images"] = images
-    try JSONSerialization.data(withJSONObject: body).write(
-      to: root.appendingPathComponent("nasa/mars2020/1042.json"))
-    return root
+    try LatePhotos.fixtures(at: folder.url.appendingPathComponent("fixtures"), extra: extra)
   }
 
   /// The journal keeps a late-downlink check owed.
@@ -408,7 +371,8 @@ import Testing
     _ = try await CapturedRun.rovers(["gallery", mirror.path], base: api.baseURL)
     let small = try await CapturedRun.rovers(download + ["--size", "small"], base: api.baseURL)
     #expect(small.status == 0, "\(small.stderr)")
-    let files = Folder.photos(mirror).filter { !$0.hasSuffix(".html") }
+    // The photos, not the gallery's pages and feed.
+    let files = Folder.photos(mirror).filter { !$0.hasSuffix(".html") && !$0.hasSuffix(".atom") }
     #expect(files.count == 49)
     #expect(files.allSatisfy { $0.hasSuffix("_320.jpg") })
     let gallery = try await CapturedRun.rovers(["gallery", mirror.path], base: api.baseURL)

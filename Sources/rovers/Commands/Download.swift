@@ -25,7 +25,7 @@ extension Rovers {
       ] + DayOptions.range + [
         CameraOptions.repeatable,
         Self.output.spec, DownloadOutput.jobs.spec, DownloadOutput.force.spec,
-        Self.dryRun.spec, SizeOption.spec, DownloadOutput.noGallery.spec,
+        Self.dryRun.spec, SizeOption.spec, DownloadOutput.noGallery.spec, GalleryAddress.option.spec,
       ] + PhotoFilterOptions.specs + PlaceOptions.specs + CommonOptions.options(deadline: 3600),
       oneOf: DayOptions.oneOf,
       examples: [
@@ -156,7 +156,8 @@ extension Rovers {
       }
       try SolRecordFile.record(results, rover: query.rover, layout: layout)
       let upkeep = GalleryUpkeep(
-        root: layout.root, enabled: !output.noGallery, console: console, quiet: common.quiet)
+        root: layout.root, enabled: !output.noGallery, console: console, quiet: common.quiet,
+        baseURL: output.galleryURL)
       if let manifest = await manifest { upkeep.record(manifest, rover: query.rover) }
       if let traverse { upkeep.record(traverse, rover: query.rover) }
       upkeep.update(results)

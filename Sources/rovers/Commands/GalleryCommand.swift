@@ -11,14 +11,17 @@ extension Rovers {
       discussion: """
         Writes DIR/index.html (every rover, its latest photos and a timeline of its mission) \
         and a page per sol, DIR/<rover>/<sol>/index.html, from the folder alone: no request, \
-        no file from the internet. Once it exists, download and sync keep it current. Open \
-        DIR/index.html in a browser, or serve DIR with any static server.
+        no file from the internet, and DIR/feed.atom, an Atom feed with an entry for each \
+        rover's sol a download or sync brings photos to (the last 100). Once it exists, \
+        download and sync keep it current. Open DIR/index.html in a browser, or serve DIR \
+        with any static server; with --gallery-url, the feed's links are absolute under \
+        that address, as a feed reader fetching the feed from the server needs.
         """,
       arguments: [
         ArgumentSpec(
           name: "dir", help: "The folder download and sync fill.", completion: .directories)
       ],
-      options: [Cache.quiet.spec],
+      options: [GalleryAddress.option.spec, Cache.quiet.spec],
       examples: [
         "rovers gallery ~/mars"
       ])
@@ -27,15 +30,17 @@ extension Rovers {
     var sharedOptions: CommonOptions? { nil }
     let folder: URL
     let quiet: Bool
+    let baseURL: String?
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       folder = try ExistingFolder.parse(
         arguments.positionals[0], environment: settings.environment, spec: Self.spec)
       quiet = arguments[Cache.quiet]
+      baseURL = try settings[GalleryAddress.option]
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-      let totals = try Gallery(root: folder).build()
+      let totals = try Gallery(root: folder, baseURL: baseURL).build()
       let index = folder.appendingPathComponent(Gallery.indexName).path
       console.output(index + "\n")
       if !quiet {

@@ -12,6 +12,8 @@ struct GalleryUpkeep {
   var enabled: Bool
   var console: Console
   var quiet: Bool
+  /// `--gallery-url`: where the gallery is served, for its feed's links.
+  var baseURL: String?
 
   /// Merges what a run learned of a rover's mission into the manifest kept in its folder.
   func record(_ manifest: PhotoManifest, rover: String) {
@@ -25,10 +27,11 @@ struct GalleryUpkeep {
     attempt { try TraverseFile.write(traverse, into: folder) }
   }
 
-  /// Rewrites the gallery's pages of the sols the results touched, rover by rover.
+  /// Rewrites the gallery's pages of the sols the results touched, rover by rover, and adds
+  /// an entry to its feed for each sol the run saved photos to.
   func update(_ results: [DownloadResult]) {
     guard enabled, !results.isEmpty else { return }
-    let gallery = Gallery(root: root)
+    let gallery = Gallery(root: root, baseURL: baseURL)
     guard gallery.exists else { return }
     var sols: [String: Set<Int>] = [:]
     for result in results {
@@ -38,6 +41,32 @@ struct GalleryUpkeep {
     for (folder, touched) in sols.sorted(by: { $0.key < $1.key }) {
       attempt { try gallery.update(rover: folder, sols: touched) }
     }
+    attempt { try gallery.announce(Self.additions(results, gallery)) }
+  }
+
+  /// What the run saved, by rover folder and sol, in the order the photos were listed.
+  static func additions(_ results: [DownloadResult], _ gallery: Gallery) -> [FeedAddition] {
+    var order: [String] = []
+    var groups: [String: FeedAddition] = [:]
+    for result in results {
+      guard case .downloaded = result.status else { continue }
+      let download = result.download
+      let folder = String(download.relativePath.split(separator: "/").first ?? "")
+      let key = "\(folder)/\(download.photo.sol)"
+      if groups[key] == nil {
+        order.append(key)
+        groups[key] = FeedAddition(
+          rover: gallery.roverName(folder), folder: folder, sol: download.photo.sol, photos: [])
+      }
+      let details = download.photo.details
+      groups[key]?.photos.append(
+        FeedAddition.Saved(
+          camera: download.photo.camera.name,
+          shown: FeedEntry.Photo(
+            file: download.relativePath, title: details.title ?? download.photo.nasaID,
+            caption: details.caption, credit: details.credit)))
+    }
+    return order.compactMap { groups[$0] }
   }
 
   private func attempt(_ body: () throws -> Void) {

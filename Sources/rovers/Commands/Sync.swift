@@ -21,7 +21,12 @@ extension Rovers {
         run starts at the latest sol unless --since-sol says otherwise. Without a rover, every \
         rover of the source whose mission is active; with --all, every mission (Spirit, \
         Opportunity, Ingenuity and InSight too). One sync per folder at a time: another exits \
-        75 at once.
+        75 at once. With --on-new COMMAND, a run that saved photos then runs COMMAND through \
+        /bin/sh, the new files' paths on its standard input, one a line, and ROVERS_NEW_COUNT, \
+        ROVERS_NEW_SOLS (each sol's folder below DIR, such as perseverance/1042) and \
+        ROVERS_FOLDER in its environment (never the API key); a command that fails or runs \
+        past --on-new-timeout (which ends it and its children) is a warning, and the exit code \
+        stays the sync's.
         """,
       arguments: [
         ArgumentSpec(
@@ -32,13 +37,15 @@ extension Rovers {
       options: [
         Self.output.spec, Self.allFlag.spec, Self.sinceSolOption.spec, CameraOptions.repeatable,
         DownloadOutput.jobs.spec, Self.verifyFlag.spec, Self.dryRun.spec, SizeOption.spec,
-        DownloadOutput.noGallery.spec,
+        DownloadOutput.noGallery.spec, GalleryAddress.option.spec, NewPhotosHook.option.spec,
+        NewPhotosHook.timeout.option.spec,
       ] + CommonOptions.options(deadline: 3600),
       examples: [
         "rovers sync perseverance -o ~/mars",
         "rovers sync curiosity -o ~/mars --since-sol 4000 -q",
         "rovers sync perseverance -o ~/mars --dry-run",
         "rovers sync --all -o ~/mars --since-sol 0",
+        "rovers sync perseverance -o ~/mars -q --on-new 'notify-send Mars'",
       ])
 
     static let output: Option<String> = {
@@ -67,6 +74,9 @@ extension Rovers {
     let verify: Bool
     /// Every mission, not only the active ones, when no rover is named.
     let all: Bool
+    /// `--on-new`: what to run when the sync saved photos.
+    let hook: NewPhotosHook?
+    let environment: [String: String]
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       // The run's transfers are `--jobs` at once on the wire, whoever hands them over.
@@ -83,6 +93,8 @@ extension Rovers {
       size = try SizeOption(settings)
       verify = arguments[Self.verifyFlag]
       all = arguments[Self.allFlag]
+      hook = try NewPhotosHook(settings)
+      environment = settings.environment
       if all, !rovers.isEmpty {
         throw UsageError(
           message: "'--all' is for a sync without a rover; name the rovers or use '--all'",
@@ -174,7 +186,8 @@ extension Rovers {
         + RoverFailures.report(unlisted, base: common.baseURL, to: console) + downlinkCodes
         + Self.placeCodes(report.traverseFailures, console)
       let upkeep = GalleryUpkeep(
-        root: output.folder, enabled: !output.noGallery, console: console, quiet: common.quiet)
+        root: output.folder, enabled: !output.noGallery, console: console, quiet: common.quiet,
+        baseURL: output.galleryURL)
       for (rover, manifest) in report.manifests.sorted(by: { $0.key < $1.key }) {
         upkeep.record(manifest, rover: rover)
       }
@@ -182,6 +195,9 @@ extension Rovers {
         upkeep.record(traverse, rover: rover)
       }
       upkeep.update(report.results)
+      await hook?.run(
+        report.results, folder: output.folder, environment: environment, secret: common.apiKey,
+        console: console, quiet: common.quiet)
       let entries = report.results.map { DownloadEntry($0, scrub: console.redacted) }
       try common.output.write(
         DownloadEntry.records(entries), json: entries,

@@ -68,6 +68,10 @@ struct HelpTopic: Sendable {
       "ROVERS_IMAGE_PROTOCOL",
       "How show draws: auto, iterm, kitty, sixel, blocks or none. (default: auto)"
     ),
+    ("ROVERS_DEBAYER", "on or off: Bayer frames in colour in show, stereo and movie."),
+    ("ROVERS_GALLERY_URL", "Where the gallery is served, for its feed's links."),
+    ("ROVERS_ON_NEW", "A command sync runs when it saved photos (their paths on stdin)."),
+    ("ROVERS_ON_NEW_TIMEOUT", "Seconds the --on-new command may run. (default: 300)"),
     ("XDG_CACHE_HOME", "The cache goes in its rovers folder. (default: ~/.cache)"),
     ("XDG_CONFIG_HOME", "The config file is its rovers/config. (default: ~/.config)"),
     ("NO_COLOR", "Set to a value that is not empty to turn colour off."),

@@ -9,8 +9,10 @@ struct DownloadOutput: Sendable {
   var jobs: Int
   var force: Bool
   var dryRun: Bool
-  /// `--no-gallery`: leave the folder's gallery as it is.
+  /// `--no-gallery`: leave the folder's gallery (its pages and its feed) as it is.
   var noGallery: Bool
+  /// `--gallery-url`: where the gallery is served, for its feed's links.
+  var galleryURL: String?
 
   static let jobs = Option.integer(
     "jobs", short: "j", value: "n", help: "Transfers at once, 1 to 64.", in: 1...64,
@@ -18,7 +20,8 @@ struct DownloadOutput: Sendable {
   ).setting(default: 8)
   static let force = Flag("force", help: "Fetch files again even when they are there.")
   static let noGallery = Flag(
-    "no-gallery", help: "Do not update the folder's gallery (rovers gallery) after the run.")
+    "no-gallery",
+    help: "Do not update the folder's gallery (rovers gallery) or its feed after the run.")
 
   init(_ settings: Settings, folder: String, dryRun: Flag) throws {
     let arguments = settings.arguments
@@ -31,6 +34,7 @@ struct DownloadOutput: Sendable {
     force = arguments[Self.force]
     self.dryRun = arguments[dryRun]
     noGallery = arguments[Self.noGallery]
+    galleryURL = try settings[GalleryAddress.option]
   }
 
   /// `--dry-run`: each photo with whether its file is there already; with `--force`, every

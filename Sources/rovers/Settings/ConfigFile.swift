@@ -20,7 +20,8 @@ struct ConfigFile: Sendable {
   /// Every setting the file may hold.
   static let keys = [
     "api-base", "api-key-file", "timeout", "retries", "deadline", "jobs", "source", "nasa-base",
-    "size", "image-protocol", "cache-max-mb", "debayer",
+    "size", "image-protocol", "cache-max-mb", "debayer", "gallery-url", "on-new",
+    "on-new-timeout",
   ]
 
   /// Each setting with the line it is on.

@@ -128,6 +128,7 @@ _rovers() {
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
+        --gallery-url) COMPREPLY=(); return ;;
         --sample-type) COMPREPLY=($(compgen -W "full thumbnail subframe downsampled" -- "$cur")); return ;;
         --mars-time-from) COMPREPLY=(); return ;;
         --mars-time-to) COMPREPLY=(); return ;;
@@ -147,7 +148,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera -o --output -j --jobs --force --dry-run --size --no-gallery --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera -o --output -j --jobs --force --dry-run --size --no-gallery --gallery-url --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     sync)
@@ -157,6 +158,9 @@ _rovers() {
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
+        --gallery-url) COMPREPLY=(); return ;;
+        --on-new) COMPREPLY=(); return ;;
+        --on-new-timeout) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id nasa_id status path img_src error" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -171,7 +175,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --all --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --all --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --gallery-url --on-new --on-new-timeout --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     verify)
@@ -195,8 +199,9 @@ _rovers() {
       ;;
     gallery)
       case "$prev" in
+        --gallery-url) COMPREPLY=(); return ;;
       esac
-      opts="-q --quiet --help"
+      opts="--gallery-url -q --quiet --help"
       folders=1
       ;;
     show)

@@ -178,7 +178,8 @@ _rovers() {
         '--force[Fetch files again even when they are there.]' \
         '--dry-run[List what would be fetched and what is there; fetch nothing.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
-        '--no-gallery[Do not update the folder'\''s gallery (rovers gallery) after the run.]' \
+        '--no-gallery[Do not update the folder'\''s gallery (rovers gallery) or its feed after the run.]' \
+        '--gallery-url[Where the gallery is served, for its feed'\''s links (default\: relative links).]:url: ' \
         '*--sample-type[Only full, thumbnail, subframe or downsampled images, from NASA'\''s feeds; repeat for several. (default\: full frames, and Curiosity'\''s subframes)]:type:(full thumbnail subframe downsampled)' \
         '--mars-time-from[Only photos taken from this local Mars time of day (sunsets\: 17\:30).]:hh:mm: ' \
         '--mars-time-to[Only photos taken up to this local Mars time. Photos without one are left out.]:hh:mm: ' \
@@ -217,7 +218,10 @@ _rovers() {
         '--verify[Walk the folder first and fetch what is missing or damaged.]' \
         '--dry-run[List what a run would fetch and what is there; write nothing.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
-        '--no-gallery[Do not update the folder'\''s gallery (rovers gallery) after the run.]' \
+        '--no-gallery[Do not update the folder'\''s gallery (rovers gallery) or its feed after the run.]' \
+        '--gallery-url[Where the gallery is served, for its feed'\''s links (default\: relative links).]:url: ' \
+        '--on-new[Run COMMAND (through /bin/sh) after a sync that saved photos; their paths on stdin.]:command: ' \
+        '--on-new-timeout[End the --on-new command, and its children, past this many seconds.]:seconds: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id nasa_id status path img_src error' \
@@ -269,6 +273,7 @@ _rovers() {
       ;;
     gallery)
       _arguments \
+        '--gallery-url[Where the gallery is served, for its feed'\''s links (default\: relative links).]:url: ' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors.]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '1:dir:_files -/'
