@@ -1,5 +1,4 @@
 import ArgumentParsing
-import Dispatch
 import Foundation
 import MarsData
 import SystemInterface
@@ -63,12 +62,13 @@ struct NewPhotosHook: Sendable {
     let command = self.command
     let environment = variables
     let seconds = Double(self.seconds)
-    // The wait blocks a thread for as long as the command runs: not one of the pool's.
+    // The wait blocks a thread for as long as the command runs: a thread of its own, not one
+    // of the pool's or of a dispatch queue's, which a busy process may have in use for long.
     let end = await withCheckedContinuation { continuation in
-      DispatchQueue.global().async {
+      Thread {
         continuation.resume(
           returning: Self.execute(command, environment, input: paths, seconds: seconds))
-      }
+      }.start()
     }
     guard !quiet, let problem = Self.problem(end, seconds: self.seconds) else { return }
     console.diagnostic("warning: the --on-new command \(problem); the photos are saved")
@@ -81,7 +81,7 @@ struct NewPhotosHook: Sendable {
     POSIX.spawnShell(command, environment: environment).map { child in
       // Fed from another thread: a command that never reads its input must not stop the wait.
       let bytes = Array(input.utf8)
-      DispatchQueue.global().async { POSIX.feed(child, bytes) }
+      Thread { POSIX.feed(child, bytes) }.start()
       return POSIX.wait(for: child, seconds: seconds)
     }
   }
