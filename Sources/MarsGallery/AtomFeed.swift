@@ -37,7 +37,8 @@ struct AtomFeed {
 
       """
     if base != nil {
-      xml += "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(text(link(Self.name)))\"/>\n"
+      xml +=
+        "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(text(link(Self.name)))\"/>\n"
     }
     xml += """
       <author><name>rovers</name></author>
@@ -70,7 +71,8 @@ struct AtomFeed {
   private func content(_ entry: FeedEntry) -> String {
     var html = "<p><a href=\"\(HTMLText.escaped(link(entry.page)))\">"
     html += HTMLText.escaped("\(entry.rover), sol \(entry.sol)") + "</a>: "
-    html += HTMLText.escaped(entry.cameras.map { "\($0.camera) \($0.count)" }.joined(separator: ", "))
+    html += HTMLText.escaped(
+      entry.cameras.map { "\($0.camera) \($0.count)" }.joined(separator: ", "))
     html += "</p>"
     for photo in entry.photos {
       let file = HTMLText.escaped(link(photo.file))

@@ -44,11 +44,8 @@ import Testing
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     // The first `latest` answer names no sol; the later ones name 1042, as a downlink that
     // brought three more of its images would.
-    let feeds = try await FixtureServer.start(
-      faults: #"""
-        [{"match": "latest=true", "status": 200, "times": 1,
-          "body": "{\"latest_sol\": 1042, \"latest_sols\": [], \"total\": 62}"}]
-        """#, shape: "nasa", imageLatencyMilliseconds: 0, fixtures: try fixturesWithLatePhotos(3))
+    let feeds = try await LatePhotos.feeds(
+      at: folder.url.appendingPathComponent("fixtures"), extra: 3)
     let arguments = ["sync", "perseverance", "-o", mirror.path]
     let first = try await CapturedRun.rovers(arguments, base: api.baseURL, environment: auto(feeds))
     #expect(first.status == 0, "\(first.stderr)")

@@ -30,13 +30,8 @@ import Testing
   /// Feeds whose first `latest` answer names no sol, and whose sol 1042 has three photos more
   /// than the API's, titled with markup.
   func lateFeeds() async throws -> FixtureServer {
-    try await FixtureServer.start(
-      faults: #"""
-        [{"match": "latest=true", "status": 200, "times": 1,
-          "body": "{\"latest_sol\": 1042, \"latest_sols\": [], \"total\": 62}"}]
-        """#, shape: "nasa", imageLatencyMilliseconds: 0,
-      fixtures: try LatePhotos.fixtures(
-        at: folder.url.appendingPathComponent("fixtures"), extra: 3, title: Self.hostileTitle))
+    try await LatePhotos.feeds(
+      at: folder.url.appendingPathComponent("fixtures"), extra: 3, title: Self.hostileTitle)
   }
 
   /// The feed as Python's feedparser reads it: bozo, and each entry's id, title, updated time,

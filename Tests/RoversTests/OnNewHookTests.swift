@@ -33,13 +33,8 @@ import Testing
 
   @Test func theCommandGetsExactlyTheNewPathsAndNoKey() async throws {
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    let feeds = try await FixtureServer.start(
-      faults: #"""
-        [{"match": "latest=true", "status": 200, "times": 1,
-          "body": "{\"latest_sol\": 1042, \"latest_sols\": [], \"total\": 62}"}]
-        """#, shape: "nasa", imageLatencyMilliseconds: 0,
-      fixtures: try LatePhotos.fixtures(
-        at: folder.url.appendingPathComponent("fixtures"), extra: 3))
+    let feeds = try await LatePhotos.feeds(
+      at: folder.url.appendingPathComponent("fixtures"), extra: 3)
     let hook =
       #"cat > "$HOOK_OUT/paths-$ROVERS_NEW_COUNT"; env > "$HOOK_OUT/env-$ROVERS_NEW_COUNT""#
     let environment = [

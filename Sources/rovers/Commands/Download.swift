@@ -25,7 +25,8 @@ extension Rovers {
       ] + DayOptions.range + [
         CameraOptions.repeatable,
         Self.output.spec, DownloadOutput.jobs.spec, DownloadOutput.force.spec,
-        Self.dryRun.spec, SizeOption.spec, DownloadOutput.noGallery.spec, GalleryAddress.option.spec,
+        Self.dryRun.spec, SizeOption.spec, DownloadOutput.noGallery.spec,
+        GalleryAddress.option.spec,
       ] + PhotoFilterOptions.specs + PlaceOptions.specs + CommonOptions.options(deadline: 3600),
       oneOf: DayOptions.oneOf,
       examples: [

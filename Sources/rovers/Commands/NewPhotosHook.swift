@@ -53,7 +53,8 @@ struct NewPhotosHook: Sendable {
       if parts.count > 2, !sols.contains(sol) { sols.append(sol) }
     }
     var variables = environment.filter { name, value in
-      !Self.keyVariables.contains(name) && !(secret.map { !$0.isEmpty && value.contains($0) } ?? false)
+      !Self.keyVariables.contains(name)
+        && !(secret.map { !$0.isEmpty && value.contains($0) } ?? false)
     }
     variables["ROVERS_NEW_COUNT"] = String(saved.count)
     variables["ROVERS_NEW_SOLS"] = sols.joined(separator: " ")

@@ -14,7 +14,8 @@ enum GalleryAddress {
       ["http", "https"].contains(scheme), let host = url.host, !host.isEmpty,
       url.query == nil, url.fragment == nil
     else {
-      return .failure(.init(reason: "give an http or https address, such as https://example.org/mars/"))
+      return .failure(
+        .init(reason: "give an http or https address, such as https://example.org/mars/"))
     }
     // Pages and files are below it: it ends in a slash.
     return .success(text.hasSuffix("/") ? text : text + "/")

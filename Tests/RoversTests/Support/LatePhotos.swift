@@ -4,6 +4,19 @@ import Testing
 /// Fixtures in which NASA's feed holds more Perseverance photos of sol 1042 than the API:
 /// images a later downlink brought, as a sync's second run finds them.
 enum LatePhotos {
+  /// NASA's feeds on such fixtures, at `root`: their first `latest` answer names no sol, the
+  /// later ones name sol 1042, as a downlink that brought its `extra` photos would.
+  static func feeds(at root: URL, extra: Int, title: String? = nil) async throws
+    -> FixtureServer
+  {
+    try await FixtureServer.start(
+      faults: #"""
+        [{"match": "latest=true", "status": 200, "times": 1,
+          "body": "{\"latest_sol\": 1042, \"latest_sols\": [], \"total\": 62}"}]
+        """#, shape: "nasa", imageLatencyMilliseconds: 0,
+      fixtures: try fixtures(at: root, extra: extra, title: title))
+  }
+
   /// A copy of Fixtures/ at `root` (links to it, but for the feed's sol 1042) with `extra`
   /// more photos of sol 1042, each `NLF_1042_LATE<n>_…`, titled `title` when it is given.
   static func fixtures(at root: URL, extra: Int, title: String? = nil) throws -> URL {
