@@ -160,6 +160,8 @@ import Testing
       ["download", "perseverance", "--sol", "895", "--size", "full", "-o", mirror],
       base: Offline.apiBase, environment: Self.feeds(server))
     #expect(download.status == 0, "\(download.stderr)")
+    let gallery = try await CapturedRun.rovers(["gallery", mirror], base: Offline.apiBase)
+    #expect(gallery.status == 0, "\(gallery.stderr)")
     // No server at all: everything comes from the folder.
     let offline = ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": "http://127.0.0.1:9"]
     let run = try await CapturedRun.rovers(
@@ -174,10 +176,8 @@ import Testing
       atPath: file.deletingLastPathComponent().path)
     #expect(siblings.filter { $0.contains("NCAM09902") && !$0.contains("developed") }.count == 4)
 
-    // The gallery shows the developed frames in the place of their tiles, which stay a link
-    // away.
-    let gallery = try await CapturedRun.rovers(["gallery", mirror], base: Offline.apiBase)
-    #expect(gallery.status == 0, "\(gallery.stderr)")
+    // The gallery, brought up to date by develop, shows the developed frames in the place of
+    // their tiles, which stay a link away.
     let page = try String(
       contentsOf: folder.url.appendingPathComponent("perseverance/895/index.html"), encoding: .utf8)
     #expect(page.components(separatedBy: "<img src=").count - 1 == 3)

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import MarsData
+import MarsGallery
 import RasterImages
 import RoverAPI
 import SystemInterface
@@ -24,7 +25,8 @@ extension Rovers {
         their place. Frames are fetched at full resolution, -j at a time, or read from a \
         folder download or sync filled (--from DIR). With image files instead of a rover, \
         they are one frame's tiles (their folder's record gives the rectangles) or one \
-        frame, developed into -o FILE.png.
+        frame, developed into -o FILE.png. Developed into a folder with a gallery, the sol's \
+        page is brought up to date.
         """,
       arguments: [
         ArgumentSpec(
@@ -168,6 +170,18 @@ extension Rovers {
           bytes: PNGEncoder.encode(developed.image, alpha: developed.alpha), to: target)
         report(developed, frame, path: target.path, console)
         written += 1
+      }
+      // Developed into a folder with a gallery: the sol's page shows the frames now.
+      let gallery = Gallery(root: URL(fileURLWithPath: output))
+      if written > 0, gallery.exists {
+        do {
+          try gallery.update(rover: PhotoFileLayout.roverFolder(lookup.rover), sols: [lookup.sol])
+        } catch {
+          if !common.quiet {
+            console.diagnostic(
+              "warning: the gallery could not be updated: \(ErrorReport(error).message)")
+          }
+        }
       }
       if !common.quiet {
         let left = frames.count - written
