@@ -68,7 +68,10 @@ let package = Package(
       dependencies: ["MarsBrowser", "TerminalScreen", "RoverAPI", "RasterImages"]),
     .testTarget(
       name: "RoversTests",
-      dependencies: ["rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing"],
+      dependencies: [
+        "rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing",
+        "SystemInterface",
+      ],
       // Read from the source tree by the golden and browser tests, not bundled; the
       // screenshots are what the browser test makes, kept for the README.
       exclude: ["Golden", "Browser", "Screenshots"]),

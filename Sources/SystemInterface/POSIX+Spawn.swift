@@ -59,15 +59,8 @@ extension POSIX {
     posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
     posix_spawn_file_actions_adddup2(&actions, 2, 1)
     closeFrom(3, &actions)
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
     posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    startClean(&attributes, extraFlags: Int16(POSIX_SPAWN_SETPGROUP))
     func copy(_ text: String) -> UnsafeMutablePointer<CChar>? { strdup(text) }
     let words = ["/bin/sh", "-c", command].map(copy)
     let pairs = environment.sorted { $0.key < $1.key }.map { copy("\($0.key)=\($0.value)") }
@@ -152,11 +145,38 @@ extension POSIX {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
+  /// Makes a child start as a program run from a shell does: no signal blocked and every
+  /// signal's default action, whatever this process blocks or ignores (a child that inherits
+  /// a blocked SIGTERM or SIGHUP cannot be ended by them), with `extraFlags` set too.
+  #if canImport(Darwin)
+    public static func startClean(_ attributes: inout posix_spawnattr_t?, extraFlags: Int16 = 0) {
+      var none = sigset_t()
+      sigemptyset(&none)
+      var all = sigset_t()
+      sigfillset(&all)
+      posix_spawnattr_setsigmask(&attributes, &none)
+      posix_spawnattr_setsigdefault(&attributes, &all)
+      posix_spawnattr_setflags(
+        &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | extraFlags)
+    }
+  #else
+    public static func startClean(_ attributes: inout posix_spawnattr_t, extraFlags: Int16 = 0) {
+      var none = sigset_t()
+      sigemptyset(&none)
+      var all = sigset_t()
+      sigfillset(&all)
+      posix_spawnattr_setsigmask(&attributes, &none)
+      posix_spawnattr_setsigdefault(&attributes, &all)
+      posix_spawnattr_setflags(
+        &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | extraFlags)
+    }
+  #endif
+
   /// Closes every descriptor from `first` up in the child: glibc's
   /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), found by name since the
   /// Glibc module leaves it out; elsewhere each descriptor this process has open.
   #if canImport(Darwin)
-    private static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t?) {
+    public static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t?) {
       var index = first
       while index < 1024 {
         if fcntl(index, F_GETFD) >= 0 { posix_spawn_file_actions_addclose(&actions, index) }
@@ -164,7 +184,7 @@ extension POSIX {
       }
     }
   #else
-    private static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
+    public static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
       typealias CloseFrom =
         @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
       if let symbol = dlsym(

@@ -1,4 +1,5 @@
 import Foundation
+import SystemInterface
 
 #if canImport(Glibc)
   import Glibc
@@ -70,7 +71,15 @@ final class Subprocess: Sendable {
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    // Nothing of the test process's but what is asked for: no other descriptor (a pipe's
+    // write end a child keeps open never ends its reader), no blocked signal (a tmux server
+    // that inherits a blocked SIGTERM and SIGHUP outlives its kill-server).
+    POSIX.closeFrom(3, &actions)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    POSIX.startClean(&attributes)
+    let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     // The parent keeps neither end: the child is the only writer, and nobody reads.
     for end in pipeEnds { close(end) }
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
