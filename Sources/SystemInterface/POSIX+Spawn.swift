@@ -145,10 +145,10 @@ extension POSIX {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
-  /// Makes a child start as a program run from a shell does: no signal blocked and every
-  /// signal's default action, whatever this process blocks or ignores (a child that inherits
-  /// a blocked SIGTERM or SIGHUP cannot be ended by them), with `extraFlags` set too.
   #if canImport(Darwin)
+    /// Makes a child start as a program run from a shell does: no signal blocked and every
+    /// signal's default action, whatever this process blocks or ignores (a child that
+    /// inherits a blocked SIGTERM or SIGHUP cannot be ended by them), with `extraFlags` too.
     public static func startClean(_ attributes: inout posix_spawnattr_t?, extraFlags: Int16 = 0) {
       var none = sigset_t()
       sigemptyset(&none)
@@ -160,6 +160,9 @@ extension POSIX {
         &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | extraFlags)
     }
   #else
+    /// Makes a child start as a program run from a shell does: no signal blocked and every
+    /// signal's default action, whatever this process blocks or ignores (a child that
+    /// inherits a blocked SIGTERM or SIGHUP cannot be ended by them), with `extraFlags` too.
     public static func startClean(_ attributes: inout posix_spawnattr_t, extraFlags: Int16 = 0) {
       var none = sigset_t()
       sigemptyset(&none)
@@ -172,10 +175,10 @@ extension POSIX {
     }
   #endif
 
-  /// Closes every descriptor from `first` up in the child: glibc's
-  /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), found by name since the
-  /// Glibc module leaves it out; elsewhere each descriptor this process has open.
   #if canImport(Darwin)
+    /// Closes every descriptor from `first` up in the child: glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), found by name since the
+    /// Glibc module leaves it out; elsewhere each descriptor this process has open.
     public static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t?) {
       var index = first
       while index < 1024 {
@@ -184,6 +187,9 @@ extension POSIX {
       }
     }
   #else
+    /// Closes every descriptor from `first` up in the child: glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), found by name since the
+    /// Glibc module leaves it out; elsewhere each descriptor this process has open.
     public static func closeFrom(_ first: Int32, _ actions: inout posix_spawn_file_actions_t) {
       typealias CloseFrom =
         @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
