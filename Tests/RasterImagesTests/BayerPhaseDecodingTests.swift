@@ -6,7 +6,7 @@ import Testing
 /// A grey JPEG decoded at a quarter of its size that keeps a Bayer pattern: each 8 × 8 block's
 /// four phase means, found from its coefficients, against the full decode averaged phase by
 /// phase, on a crop of the real Mastcam-Z mosaic (baseline and progressive).
-@Suite(.timeLimit(.minutes(1))) struct BayerPhaseDecodingTests {
+@Suite(.timeLimit(.minutes(3))) struct BayerPhaseDecodingTests {
   static let files = ["bayer-grey.jpg", "bayer-grey-progressive.jpg"].map {
     Reference.root.appendingPathComponent("decoding").appendingPathComponent($0)
   }

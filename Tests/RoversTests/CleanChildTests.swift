@@ -6,7 +6,7 @@ import Testing
 /// descriptors and nothing else, no blocked signal and no ignored one. A tmux server that
 /// inherited the test process's blocked SIGTERM and SIGHUP, and its thousand descriptors,
 /// outlived its `kill-server`; a pipe's write end a child kept open never ended its reader.
-@Suite(.timeLimit(.minutes(1))) struct CleanChildTests {
+@Suite(.timeLimit(.minutes(3))) struct CleanChildTests {
   let folder: TemporaryFolder
 
   init() throws { folder = try TemporaryFolder() }
