@@ -146,34 +146,26 @@ extension POSIX {
   }
 
   #if canImport(Darwin)
-    /// Makes a child start as a program run from a shell does: no signal blocked and every
-    /// signal's default action, whatever this process blocks or ignores (a child that
-    /// inherits a blocked SIGTERM or SIGHUP cannot be ended by them), with `extraFlags` too.
-    public static func startClean(_ attributes: inout posix_spawnattr_t?, extraFlags: Int16 = 0) {
-      var none = sigset_t()
-      sigemptyset(&none)
-      var all = sigset_t()
-      sigfillset(&all)
-      posix_spawnattr_setsigmask(&attributes, &none)
-      posix_spawnattr_setsigdefault(&attributes, &all)
-      posix_spawnattr_setflags(
-        &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | extraFlags)
-    }
+    /// A spawn's attributes as the C library declares them: optional on Darwin.
+    public typealias SpawnAttributes = posix_spawnattr_t?
   #else
-    /// Makes a child start as a program run from a shell does: no signal blocked and every
-    /// signal's default action, whatever this process blocks or ignores (a child that
-    /// inherits a blocked SIGTERM or SIGHUP cannot be ended by them), with `extraFlags` too.
-    public static func startClean(_ attributes: inout posix_spawnattr_t, extraFlags: Int16 = 0) {
-      var none = sigset_t()
-      sigemptyset(&none)
-      var all = sigset_t()
-      sigfillset(&all)
-      posix_spawnattr_setsigmask(&attributes, &none)
-      posix_spawnattr_setsigdefault(&attributes, &all)
-      posix_spawnattr_setflags(
-        &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | extraFlags)
-    }
+    /// A spawn's attributes as the C library declares them.
+    public typealias SpawnAttributes = posix_spawnattr_t
   #endif
+
+  /// Makes a child start as a program run from a shell does: no signal blocked and every
+  /// signal's default action, whatever this process blocks or ignores (a child that inherits
+  /// a blocked SIGTERM or SIGHUP cannot be ended by them), with `extraFlags` set too.
+  public static func startClean(_ attributes: inout SpawnAttributes, extraFlags: Int16 = 0) {
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) | extraFlags)
+  }
 
   #if canImport(Darwin)
     /// Closes every descriptor from `first` up in the child: glibc's
