@@ -51,7 +51,6 @@ struct AtomFeed {
   }
 
   private func entry(_ entry: FeedEntry) -> String {
-    let cameras = entry.cameras.map { "\($0.camera) \($0.count)" }.joined(separator: ", ")
     let noun = entry.count == 1 ? "photo" : "photos"
     return """
       <entry>
@@ -59,7 +58,7 @@ struct AtomFeed {
       <title>\(text(entry.title))</title>
       <updated>\(text(entry.updated))</updated>
       <link rel="alternate" type="text/html" href="\(text(link(entry.page)))"/>
-      <summary>\(text("\(entry.count) new \(noun): \(cameras)"))</summary>
+      <summary>\(text("\(entry.count) new \(noun): \(entry.cameraList)"))</summary>
       <content type="html">\(text(content(entry)))</content>
       </entry>
 
@@ -71,8 +70,7 @@ struct AtomFeed {
   private func content(_ entry: FeedEntry) -> String {
     var html = "<p><a href=\"\(HTMLText.escaped(link(entry.page)))\">"
     html += HTMLText.escaped("\(entry.rover), sol \(entry.sol)") + "</a>: "
-    html += HTMLText.escaped(
-      entry.cameras.map { "\($0.camera) \($0.count)" }.joined(separator: ", "))
+    html += HTMLText.escaped(entry.cameraList)
     html += "</p>"
     for photo in entry.photos {
       let file = HTMLText.escaped(link(photo.file))

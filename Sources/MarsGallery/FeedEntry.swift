@@ -61,6 +61,11 @@ public struct FeedEntry: Codable, Sendable, Equatable {
     return "\(rover), sol \(sol): \(count) new \(noun) (\(named.joined(separator: ", "))\(more))"
   }
 
+  /// The cameras and their counts, most first: "NAVCAM_LEFT 12, FRONT_HAZCAM_LEFT_A 10".
+  var cameraList: String {
+    cameras.map { "\($0.camera) \($0.count)" }.joined(separator: ", ")
+  }
+
   /// The sol's page, relative to the gallery's folder.
   public var page: String { "\(folder)/\(sol)/\(Gallery.indexName)" }
 }

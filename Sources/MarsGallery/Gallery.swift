@@ -105,7 +105,8 @@ public struct Gallery: Sendable {
     try writeIndex(traverses: traverses)
     // A new feed starts with each rover's latest sol; one kept goes on as it is.
     var seed: [FeedAddition] = []
-    if FeedLog.read(in: root) == nil {
+    let log = FeedLog.read(in: root)
+    if log == nil {
       for folder in try subfolders(of: root) {
         let roverFolder = root.appendingPathComponent(folder)
         guard let summary = Self.summary(in: roverFolder), let latest = summary.counts.keys.max()
@@ -114,16 +115,21 @@ public struct Gallery: Sendable {
         seed.append(Self.addition(summary.name, folder, latest, tiles.tiles))
       }
     }
-    try announce(seed)
+    try announce(seed, log: log)
     return totals
   }
 
   /// Adds an entry to the feed for each rover's sol that `additions` brought photos to, and
   /// writes the feed (whole, or not at all) with the entries it keeps.
   public func announce(_ additions: [FeedAddition], at now: Date = Date()) throws {
-    var log =
-      FeedLog.read(in: root)
-      ?? FeedLog(host: baseURL.flatMap { URL(string: $0)?.host }, now: now)
+    try announce(additions, log: FeedLog.read(in: root), at: now)
+  }
+
+  /// ``announce(_:at:)`` onto `log`, the folder's log already read (`nil`: a new feed).
+  private func announce(_ additions: [FeedAddition], log kept: FeedLog?, at now: Date = Date())
+    throws
+  {
+    var log = kept ?? FeedLog(host: baseURL.flatMap { URL(string: $0)?.host }, now: now)
     log.add(additions, at: now)
     try log.write(in: root)
     let feed = AtomFeed(log: log, base: baseURL, now: now)

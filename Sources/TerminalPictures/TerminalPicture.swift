@@ -19,10 +19,7 @@ public enum TerminalPicture {
       return ""
     case .iterm:
       // The terminal decodes and scales the file itself.
-      let sequence =
-        "\u{1B}]1337;File=inline=1;size=\(bytes.count);width=\(columns);preserveAspectRatio=1:"
-        + Data(bytes).base64EncodedString() + "\u{07}"
-      return wrap(sequence, terminal) + "\n"
+      return iterm(bytes, columns: columns, terminal)
     case .kitty:
       return try KittyPicture.sequence(bytes, columns: columns, cellWidth: cellWidth, terminal)
         + "\n"
@@ -58,10 +55,7 @@ public enum TerminalPicture {
       return ""
     case .iterm:
       let bytes = PNGEncoder.encode(image)
-      let sequence =
-        "\u{1B}]1337;File=inline=1;size=\(bytes.count);width=\(columns);preserveAspectRatio=1:"
-        + Data(bytes).base64EncodedString() + "\u{07}"
-      return wrap(sequence, terminal) + "\n"
+      return iterm(bytes, columns: columns, terminal)
     case .kitty:
       let scaled = fitted()
       let keys = "a=T,f=24,s=\(scaled.width),v=\(scaled.height),q=2,c=\(columns)"
@@ -71,6 +65,14 @@ public enum TerminalPicture {
     case .blocks:
       return BlockPicture.lines(image, columns: columns, terminal).map { $0 + "\n" }.joined()
     }
+  }
+
+  /// iTerm2's inline file: the terminal decodes and scales it itself.
+  static func iterm(_ bytes: [UInt8], columns: Int, _ terminal: PictureTerminal) -> String {
+    let sequence =
+      "\u{1B}]1337;File=inline=1;size=\(bytes.count);width=\(columns);preserveAspectRatio=1:"
+      + Data(bytes).base64EncodedString() + "\u{07}"
+    return wrap(sequence, terminal) + "\n"
   }
 
   /// A sequence as the terminal must get it: through tmux when inside it.
