@@ -163,3 +163,47 @@ private enum FileSystemSync {
     #endif
   }()
 }
+
+extension POSIX {
+  /// The first `limit` bytes of the file at `path`, all of it when it is shorter; `nil` when
+  /// it cannot be opened or read. Foundation's `FileHandle` is not in FoundationEssentials.
+  public static func readStart(ofFile path: String, upTo limit: Int) -> [UInt8]? {
+    let fd = open(path, [.readOnly, .closeOnExec])
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    return read(fd, upTo: limit, at: 0)
+  }
+
+  /// Up to `limit` bytes of the file from `offset`, fewer only at its end; `nil` when it
+  /// cannot be read.
+  public static func read(_ fd: Int32, upTo limit: Int, at offset: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: max(0, min(limit, 1 << 20)))
+    var count = 0
+    while count < limit {
+      if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(limit - count, count)) }
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        POSIX.read(fd, into: buffer.baseAddress! + count, buffer.count - count, at: offset + count)
+      }
+      if read < 0 && errno == EINTR { continue }
+      guard read >= 0 else { return nil }
+      if read == 0 { break }
+      count += read
+    }
+    bytes.removeLast(bytes.count - count)
+    return bytes
+  }
+
+  /// Writes all of `bytes` at `offset`, without moving the file's position; whether it could
+  /// (``lastError`` says why not).
+  public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool
+  {
+    var done = 0
+    while done < bytes.count {
+      let written = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return false }
+      done += written
+    }
+    return true
+  }
+}

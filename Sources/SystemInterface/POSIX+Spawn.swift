@@ -74,6 +74,53 @@ extension POSIX {
     return .success(ShellChild(pid: pid, input: ends[1]))
   }
 
+  /// Starts the program at `path` with `arguments`, without waiting for it: its standard
+  /// input, output and error `/dev/null`, no other descriptor of this process's, no signal
+  /// blocked and every signal's default action, in a session of its own so that the
+  /// terminal's signals do not reach it. A thread of its own reaps it when it ends. `nil`,
+  /// or the reason it could not be started.
+  public static func spawnDetached(
+    _ path: String, arguments: [String], environment: [String: String]
+  ) -> SpawnError? {
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t?
+      var attributes: posix_spawnattr_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    posix_spawnattr_init(&attributes)
+    defer {
+      posix_spawn_file_actions_destroy(&actions)
+      posix_spawnattr_destroy(&attributes)
+    }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    closeFrom(3, &actions)
+    #if canImport(Darwin)
+      startClean(&attributes, extraFlags: Int16(POSIX_SPAWN_SETSID))
+    #else
+      // glibc's POSIX_SPAWN_SETSID, which its header hides from Swift behind _GNU_SOURCE.
+      startClean(&attributes, extraFlags: 0x80)
+    #endif
+    func copy(_ text: String) -> UnsafeMutablePointer<CChar>? { strdup(text) }
+    let words = ([path] + arguments).map(copy)
+    let pairs = environment.sorted { $0.key < $1.key }.map { copy("\($0.key)=\($0.value)") }
+    defer { (words + pairs).forEach { free($0) } }
+    var pid: pid_t = 0
+    let started = posix_spawn(&pid, path, &actions, &attributes, words + [nil], pairs + [nil])
+    guard started == 0 else { return SpawnError(number: started) }
+    let child = pid
+    // Reaped when it ends, so no finished child is left behind while the tool runs on.
+    startThread(named: "rovers reaper") {
+      var status: Int32 = 0
+      while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    }
+    return nil
+  }
+
   /// Writes `bytes` to the child's standard input and closes it; a child that exits without
   /// reading them all ends the writing there. SIGPIPE is blocked on this thread while it
   /// writes, and one it raised taken back, so a command that does not read its input cannot
