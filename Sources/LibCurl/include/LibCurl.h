@@ -1,8 +1,13 @@
 // The few libcurl functions rovers calls, declared here instead of taken from libcurl's
 // development headers, which a user's machine does not have: libcurl.so.4 is on every Linux
-// machine that runs rovers (FoundationNetworking itself is built on it), and its ABI has
-// been stable since 7.x. Every declaration below matches the library's own; the option and
-// result numbers live with the Swift code that uses them (RoverAPI's Transport/Curl).
+// machine that runs rovers, and its ABI has been stable since 7.x. Every signature below
+// matches the library's own; the option and result numbers live with the Swift code that
+// uses them (RoverAPI's Transport/Curl).
+//
+// libcurl is loaded (dlopen) by rovers_curl_load, when a command first needs the network,
+// not when the program starts: it and the thirty libraries it brings (TLS, Kerberos, LDAP…)
+// take most of a start-up, and `--help`, `--version`, completions, `gallery` and `show FILE`
+// never use them. Each rovers_curl_ function below calls libcurl's own of the same name.
 //
 // Needs libcurl 7.54 or later (CURLOPT_SUPPRESS_CONNECT_HEADERS); the functions are older.
 
@@ -37,21 +42,26 @@ typedef int (*rovers_curl_socket_callback)(rovers_curl_easy *handle, int socket,
 typedef int (*rovers_curl_timer_callback)(rovers_curl_multi *multi, long timeout_ms,
                                           void *context);
 
+// Loads libcurl.so.4, finds the functions below in it and runs curl_global_init, once per
+// process, whichever thread asks first: 0 when libcurl is ready, -1 when it is not installed,
+// lacks a function or failed to start. Every other function here needs it to have returned 0.
+int rovers_curl_load(void);
+
 // libcurl's own functions; CURLcode and CURLMcode are C enums, so `int`.
-int curl_global_init(long flags);
-rovers_curl_easy *curl_easy_init(void);
-void curl_easy_cleanup(rovers_curl_easy *handle);
-struct curl_slist *curl_slist_append(struct curl_slist *list, const char *text);
-void curl_slist_free_all(struct curl_slist *list);
-rovers_curl_multi *curl_multi_init(void);
-int curl_multi_add_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
-int curl_multi_remove_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
-int curl_multi_socket_action(rovers_curl_multi *multi, int socket, int events, int *running);
-int curl_multi_cleanup(rovers_curl_multi *multi);
+rovers_curl_easy *rovers_curl_easy_init(void);
+void rovers_curl_easy_cleanup(rovers_curl_easy *handle);
+struct curl_slist *rovers_curl_slist_append(struct curl_slist *list, const char *text);
+void rovers_curl_slist_free_all(struct curl_slist *list);
+rovers_curl_multi *rovers_curl_multi_init(void);
+int rovers_curl_multi_add_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
+int rovers_curl_multi_remove_handle(rovers_curl_multi *multi, rovers_curl_easy *handle);
+int rovers_curl_multi_socket_action(rovers_curl_multi *multi, int socket, int events,
+                                    int *running);
+int rovers_curl_multi_cleanup(rovers_curl_multi *multi);
 
 // libcurl's version number as text (`7.88.1`), read from curl_version_info: curl_version
 // would also ask every library libcurl is built with for its own, and OpenLDAP reads its
-// configuration files to answer.
+// configuration files to answer. NULL when libcurl cannot be loaded.
 const char *rovers_curl_version_number(void);
 
 // curl_easy_setopt and curl_multi_setopt take their value as a variadic argument, which

@@ -4,8 +4,10 @@
   /// What libcurl sets up once per process, and the two functions it calls with a transfer's
   /// bytes.
   enum CurlLibrary {
-    /// Whether libcurl is ready: `curl_global_init` ran, once, before any handle was made.
-    static let isReady: Bool = curl_global_init(CurlValue.globalAll) == 0
+    /// Whether libcurl is ready: loaded, and `curl_global_init` run, once, before any handle
+    /// was made. Asked when a transport first needs it, so a command that never fetches never
+    /// loads libcurl.
+    static var isReady: Bool { rovers_curl_load() == 0 }
 
     /// The `User-Agent` sent when the request names none: the tool and the libcurl it runs
     /// on (`rovers libcurl/7.88.1`), as URLSession names both.

@@ -57,8 +57,6 @@
     /// The largest piece of a body handed over at once: four times libcurl's default, a
     /// quarter of the callbacks for the same bytes.
     static let bufferSize = 65_536
-    /// `CURL_GLOBAL_ALL`: everything libcurl sets up once per process (TLS).
-    static let globalAll = 3
   }
 
   /// The results (`CURLcode`) a transfer ends with that the transport tells apart.
