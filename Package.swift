@@ -1,6 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// The modules whose work is a person's pace (parsing a command line, drawing a screen, a table)
+// are built for size in release: the binary is downloaded, stored and paged in on every run,
+// tab completions included. The modules of the hot paths (decoding, paging, pictures) keep -O.
+let forSize: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .release))]
+
 let package = Package(
   name: "rovers",
   products: [
@@ -13,47 +18,53 @@ let package = Package(
     // The one home of the C library: small Swift functions over the system calls the project
     // makes, with Glibc, Musl and Darwin branches; nothing else imports the C library.
     .target(name: "SystemInterface"),
+    // Text functions of the project's own over the standard library (trimming, percent-
+    // encoding), in place of Foundation's, which bring ICU into the binary.
+    .target(name: "PlainText"),
     // The few libcurl functions the Linux transport calls, declared without libcurl's
-    // development headers, and linked against the libcurl.so.4 every Linux machine has.
+    // development headers, and found in the libcurl.so.4 every Linux machine has when a
+    // command first needs the network (dlopen), not at every start.
     .target(
       name: "LibCurl",
-      linkerSettings: [.linkedLibrary(":libcurl.so.4", .when(platforms: [.linux]))]),
-    // The endpoints, models and HTTP client of the Mars Rover Photos API: libcurl's multi
-    // interface on Linux, URLSession on macOS.
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(
       name: "RoverAPI",
       dependencies: [
-        "SystemInterface", .target(name: "LibCurl", condition: .when(platforms: [.linux])),
+        "SystemInterface", "PlainText",
+        .target(name: "LibCurl", condition: .when(platforms: [.linux])),
       ]),
     // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
     .target(name: "MarsData", dependencies: ["RoverAPI", "RasterImages", "SystemInterface"]),
     // The offline HTML gallery of a folder that download and sync fill.
-    .target(name: "MarsGallery", dependencies: ["RoverAPI", "MarsData"]),
+    .target(name: "MarsGallery", dependencies: ["RoverAPI", "MarsData", "PlainText"]),
     // JPEG and PNG decoders of their own, and the scaling a terminal picture needs.
     // Optimized in debug builds too: the tests decode thousands of images.
     .target(
-      name: "RasterImages", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+      name: "RasterImages", dependencies: ["SystemInterface"],
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Pictures in the terminal: iTerm2's and kitty's protocols, sixel and half-blocks, and how
     // a terminal says which it speaks.
-    .target(name: "TerminalPictures", dependencies: ["RasterImages"]),
+    .target(name: "TerminalPictures", dependencies: ["RasterImages"], swiftSettings: forSize),
     // A full-screen terminal of its own: raw mode, keys, and frames drawn off-screen and sent
     // as the cells that changed.
-    .target(name: "TerminalScreen", dependencies: ["SystemInterface"]),
+    .target(name: "TerminalScreen", dependencies: ["SystemInterface"], swiftSettings: forSize),
     // `rovers browse`: the drill-down from rover to sol to photos as a pure state, its view,
     // and the loop that runs its loads as child tasks.
     .target(
       name: "MarsBrowser",
-      dependencies: ["RoverAPI", "MarsData", "RasterImages", "TerminalPictures", "TerminalScreen"]),
+      dependencies: ["RoverAPI", "MarsData", "RasterImages", "TerminalPictures", "TerminalScreen"],
+      swiftSettings: forSize),
     // A command line parsed as swift-argument-parser does, with help, usage lines and typed
     // options made from one declaration of each command.
-    .target(name: "ArgumentParsing"),
+    .target(name: "ArgumentParsing", swiftSettings: forSize),
     // The command-line tool.
     .executableTarget(
       name: "rovers",
       dependencies: [
         "RoverAPI", "MarsData", "MarsGallery", "SystemInterface", "ArgumentParsing",
-        "RasterImages", "TerminalPictures", "TerminalScreen", "MarsBrowser",
-      ]),
+        "RasterImages", "TerminalPictures", "TerminalScreen", "MarsBrowser", "PlainText",
+      ],
+      swiftSettings: forSize),
     // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
     .target(name: "FixtureServing", dependencies: ["SystemInterface", "RasterImages"]),

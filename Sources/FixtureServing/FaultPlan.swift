@@ -134,10 +134,10 @@ final class FaultPlan: Sendable {
       var headers = ["Content-Type": "application/json; charset=utf-8"]
       // `{port}` lets a rule point a redirect or an img_src back at this server.
       let ruleHeaders = (rule.headers ?? [:]).mapValues {
-        $0.replacingOccurrences(of: "{port}", with: String(port))
+        $0.replacing("{port}", with: String(port))
       }
       headers.merge(ruleHeaders) { $1 }
-      let text = (rule.body ?? "").replacingOccurrences(of: "{port}", with: String(port))
+      let text = (rule.body ?? "").replacing("{port}", with: String(port))
       let body = rule.bodyBase64.flatMap { Data(base64Encoded: $0) } ?? Data(text.utf8)
       return .respond(status: status, headers: headers, body: body)
     }

@@ -1,7 +1,13 @@
-import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Everything the browser shows, as a value: the level, the lists, the selection, the line
 /// being typed, the status line.
@@ -322,11 +328,11 @@ public struct BrowserState: Sendable {
       let traverse = traverses[rover]?.value ?? nil, let point = traverse.position(onSol: row.sol)
     else { return nil }
     func degrees(_ value: Double, _ positive: String, _ negative: String) -> String {
-      String(format: "%.4f° %@", abs(value), value < 0 ? negative : positive)
+      POSIX.fixed(abs(value), places: 4) + "° " + (value < 0 ? negative : positive)
     }
     var text = "sol \(row.sol) at \(degrees(point.latitude, "N", "S")), "
     text += degrees(point.longitude, "E", "W")
-    if let elevation = point.elevation { text += String(format: ", %.0f m", elevation) }
+    if let elevation = point.elevation { text += ", " + POSIX.fixed(elevation, places: 0) + " m" }
     if point.sol != row.sol { text += " (the last drive before, sol \(point.sol))" }
     return text
   }

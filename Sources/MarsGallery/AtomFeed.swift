@@ -1,4 +1,11 @@
-import Foundation
+import PlainText
+import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The gallery's Atom feed (RFC 4287), `feed.atom` beside `index.html`: an entry per rover and
 /// sol that a run brought photos to, each linking to the sol's page and showing a few of the
@@ -18,7 +25,7 @@ struct AtomFeed {
   /// A link to `path`, relative to the gallery's folder.
   private func link(_ path: String) -> String {
     let encoded = path.split(separator: "/", omittingEmptySubsequences: false)
-      .map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }
+      .map { PercentEncoding.encode($0, keeping: .pathCharacters) }
       .joined(separator: "/")
     return (base ?? "") + encoded
   }

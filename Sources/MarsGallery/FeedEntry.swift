@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One entry of the gallery's Atom feed: the photos one run brought to one rover's sol.
 public struct FeedEntry: Codable, Sendable, Equatable {

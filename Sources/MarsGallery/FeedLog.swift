@@ -1,5 +1,11 @@
-import Foundation
 import MarsData
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the gallery's feed has announced, kept beside it as `.rovers-feed.json`: the entries
 /// the feed shows (newest first, the last ``kept``), the sols announced so far (a run that
@@ -35,12 +41,10 @@ public struct FeedLog: Codable, Sendable, Equatable {
   /// started: a reader may show a sol again, nothing worse).
   public static func read(in folder: URL) -> FeedLog? {
     let path = folder.appendingPathComponent(name).path
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let data = try? handle.read(upToCount: readLimit + 1), data.count <= readLimit else {
-      return nil
-    }
-    return try? JSONDecoder().decode(FeedLog.self, from: data)
+    guard let bytes = POSIX.readStart(ofFile: path, upTo: readLimit + 1),
+      bytes.count <= readLimit
+    else { return nil }
+    return try? JSONDecoder().decode(FeedLog.self, from: Data(bytes))
   }
 
   /// Writes the log whole, or not at all.

@@ -1,6 +1,12 @@
-import Foundation
 import MarsData
 import RoverAPI
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A folder's gallery: `DIR/index.html` and a page per sol, `DIR/<rover>/<sol>/index.html`,
 /// built from the folder alone (each sol's record, or the file names when there is none) with
@@ -42,10 +48,8 @@ public struct Gallery: Sendable {
   /// Whether the file at `path` is absent or a page the gallery wrote.
   static func isOwnPage(_ path: String) -> Bool {
     guard FileManager.default.fileExists(atPath: path) else { return true }
-    guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-    defer { try? handle.close() }
     // The marker sits in the head, well within the first few kilobytes.
-    let start = (try? handle.read(upToCount: 4096)) ?? Data()
+    guard let start = POSIX.readStart(ofFile: path, upTo: 4096) else { return false }
     return String(decoding: start, as: UTF8.self).contains(marker)
   }
 
@@ -362,10 +366,10 @@ public struct Gallery: Sendable {
   static func names(in folder: URL, folders: Bool) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { name in
       guard !name.hasPrefix(".") else { return false }
-      var isFolder: ObjCBool = false
-      let path = folder.appendingPathComponent(name).path
-      return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-        && isFolder.boolValue == folders
+      guard let kind = FileStatus.of(folder.appendingPathComponent(name).path)?.kind else {
+        return false
+      }
+      return (kind == .folder) == folders
     }.sorted()
   }
 }

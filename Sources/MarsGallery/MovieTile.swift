@@ -1,6 +1,11 @@
-import Foundation
 import MarsData
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A movie on a sol page: the frames of one of the sol's movie sequences that are in the
 /// folder, in the order they were taken, played by the page's viewer from those very files.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Times as Atom writes them (RFC 3339, in UTC: `2026-11-26T09:05:00Z`), by the calendar's
 /// arithmetic alone: no formatter, no locale.

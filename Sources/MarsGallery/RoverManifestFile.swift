@@ -1,6 +1,11 @@
-import Foundation
 import MarsData
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The rover's manifest as `download` and `sync` last saw it, kept in
 /// `DIR/<rover>/.rovers-manifest.json` for the gallery's timeline: entries from each run are

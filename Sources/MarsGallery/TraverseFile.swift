@@ -1,6 +1,11 @@
-import Foundation
 import MarsData
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The rover's traverse as `download` and `sync` last fetched it, kept in
 /// `DIR/<rover>/.rovers-traverse.json` for the gallery's map and places, which are drawn with

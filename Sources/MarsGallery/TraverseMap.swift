@@ -1,6 +1,12 @@
-import Foundation
 import MarsData
 import RoverAPI
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A rover's traverse as an inline SVG map, north up: its waypoints joined in order, a dot per
 /// sol in the folder (each a link to its page), the latest position marked, and a scale bar in
@@ -50,7 +56,7 @@ struct TraverseMap {
     // An equirectangular projection about the middle latitude: the few kilometres a rover
     // drives are flat to well under a pixel.
     let metresPerDegree = NearbyArea.marsRadius * Double.pi / 180
-    let across = metresPerDegree * cos((south + north) / 2 * Double.pi / 180)
+    let across = metresPerDegree * Math.cos((south + north) / 2 * Double.pi / 180)
     let spanX = max((east - west) * across, 1)
     let spanY = max((north - south) * metresPerDegree, 1)
     let inner = Self.width - 2 * Self.margin
@@ -111,7 +117,7 @@ struct TraverseMap {
   /// width, bottom left.
   private func scaleBar(metresAcross: Double, height: Double) -> String {
     let target = metresAcross / 5
-    let power = pow(10, (log10(max(target, 1e-3))).rounded(.down))
+    let power = Math.pow(10, (Math.log10(max(target, 1e-3))).rounded(.down))
     let metres = [1.0, 2, 5, 10].map { $0 * power }.last { $0 <= target } ?? power
     let length = metres / metresAcross * (Self.width - 2 * Self.margin)
     let y = Self.format(height - 10)

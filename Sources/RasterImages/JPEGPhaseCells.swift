@@ -1,4 +1,10 @@
-import Foundation
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A grey JPEG at a quarter of its size that is still a Bayer mosaic: each 8 × 8 block becomes
 /// two by two pixels, the means of its four phases (the pixels at even or odd columns and
@@ -14,7 +20,7 @@ enum JPEGPhaseCells {
     func across(_ phase: Int, _ frequency: Int) -> Double {
       let c = frequency == 0 ? 1 / 2.0.squareRoot() : 1
       let total = stride(from: phase, to: 8, by: 2).reduce(0.0) { sum, x in
-        sum + cos(Double((2 * x + 1) * frequency) * Double.pi / 16)
+        sum + Math.cos(Double((2 * x + 1) * frequency) * Double.pi / 16)
       }
       return c * total / 4
     }

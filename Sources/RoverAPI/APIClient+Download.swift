@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension APIClient {
   /// The most bytes asked for in one request: a larger image comes in several ranges.

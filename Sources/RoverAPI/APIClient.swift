@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Sends ``APIRequest``s to one server and decodes the answers, retrying what is worth
 /// retrying.
@@ -145,7 +149,7 @@ public struct APIClient: Sendable {
     components.queryItems = query.isEmpty ? nil : query
     // URLComponents leaves `+` alone, which servers read as a space.
     components.percentEncodedQuery = components.percentEncodedQuery?
-      .replacingOccurrences(of: "+", with: "%2B")
+      .replacing("+", with: "%2B")
     // An address this tool refuses is refused here, once: sending it would fail the same way
     // on every retry.
     guard let url = components.url.flatMap(Self.fetchable) else {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Describes one endpoint of the API and the type its JSON decodes to: through `Decodable`, or
 /// with a decoding of its own (a one-pass scan of a large file).

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Keeps decoded answers for later runs: the client asks it before sending and offers it every
 /// answer that decoded, so nothing unreadable is ever kept.

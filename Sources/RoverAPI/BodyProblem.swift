@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Says, in words, why a 2xx body could not be decoded, without dumping the body.
 enum BodyProblem {

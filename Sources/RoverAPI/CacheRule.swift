@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// How long the answer to one request may be kept, decided from the answer itself: set where
 /// ``Endpoints`` builds the request, so the cache needs to know nothing of the API.

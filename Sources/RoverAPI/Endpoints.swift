@@ -1,4 +1,10 @@
-import Foundation
+import PlainText
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The endpoints of the Mars Rover Photos API, each with the type its body decodes to.
 public enum Endpoints {
@@ -73,10 +79,6 @@ public enum Endpoints {
     return request
   }
 
-  /// RFC 3986's unreserved characters, ASCII only: `alphanumerics` would let `é` through.
-  private static let unreserved = CharacterSet(
-    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
   private static func optionalItems(camera: String?, page: Int?, perPage: Int?) -> [URLQueryItem] {
     var items: [URLQueryItem] = []
     if let camera { items.append(URLQueryItem(name: "camera", value: camera)) }
@@ -87,6 +89,6 @@ public enum Endpoints {
 
   /// Percent-encodes one path segment so that no name can add a segment of its own.
   private static func segment(_ name: String) -> String {
-    name.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+    PercentEncoding.encode(name, keeping: .unreserved)
   }
 }

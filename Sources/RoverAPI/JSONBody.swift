@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Decodes response bodies, optionally from below a root key such as `photo_manifest`.
 enum JSONBody {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The day a photo query asks about: a sol, or an Earth date.
 public enum PhotoDay: Sendable, Hashable, CustomStringConvertible {

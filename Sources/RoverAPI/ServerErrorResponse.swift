@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A non-2xx answer: its status, the server's own message if it sent one, and when to retry.
 public struct ServerErrorResponse: Sendable, Hashable {

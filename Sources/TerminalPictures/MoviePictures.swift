@@ -1,5 +1,10 @@
-import Foundation
 import RasterImages
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A movie as a terminal shows it: kitty's own animation, which the terminal loops, or one
 /// picture a frame for a player that redraws them in place (sixel, half-blocks).

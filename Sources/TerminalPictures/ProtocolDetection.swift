@@ -39,7 +39,7 @@ public enum ProtocolDetection {
     let text = String(decoding: reply, as: UTF8.self)
     if text.contains("\u{1B}_Gi=31;OK") { return .kitty }
     // `ESC [ ? 62 ; 4 ; 22 c`: the attributes between `?` and `c`.
-    if let start = text.range(of: "\u{1B}[?"),
+    if let start = text.firstRange(of: "\u{1B}[?"),
       let end = text[start.upperBound...].firstIndex(of: "c")
     {
       let attributes = text[start.upperBound..<end].split(separator: ";")

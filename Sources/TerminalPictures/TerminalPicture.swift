@@ -1,5 +1,10 @@
-import Foundation
 import RasterImages
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A picture drawn in a terminal: the sequence (or, for half-blocks, the coloured text) that
 /// shows an image file a number of columns wide.

@@ -7,6 +7,6 @@ enum TerminalSequences {
   /// A sequence passed through tmux to the terminal outside: `ESC P tmux; … ESC \`, every ESC
   /// inside doubled.
   static func throughTmux(_ sequence: String) -> String {
-    "\u{1B}Ptmux;" + sequence.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + terminator
+    "\u{1B}Ptmux;" + sequence.replacing("\u{1B}", with: "\u{1B}\u{1B}") + terminator
   }
 }

@@ -1,7 +1,12 @@
 import Dispatch
-import Foundation
 import Synchronization
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The terminal taken over by a full-screen program, and always given back as it was.
 ///
@@ -136,7 +141,7 @@ public final class TerminalSession: Sendable {
   /// Reads keys on a thread of its own until the session is over.
   private func startReading() {
     state.withLock { $0.reading = true }
-    let thread = Thread { [self] in
+    let read: @Sendable () -> Void = { [self] in
       var decoder = KeyDecoder()
       while !stopped.load(ordering: .acquiring) {
         let bytes = POSIX.readWaiting(.input, milliseconds: 100)
@@ -158,7 +163,8 @@ public final class TerminalSession: Sendable {
       }
       readerDone.signal()
     }
-    thread.name = "rovers terminal keys"
-    thread.start()
+    // Without a thread of its own no key would come: the keys are read here instead, which
+    // only a machine out of threads would see.
+    if !POSIX.startThread(named: "rovers keys", read) { read() }
   }
 }

@@ -25,12 +25,18 @@ struct ReleasePackageTests {
         .merging(environment) { $1 })
   }
 
-  /// The libraries a binary may need: the C library's, the C++ runtime the Swift runtime
-  /// uses, and libcurl, which every Linux machine running rovers has.
+  /// The libraries a binary may need: the C library's and the C++ runtime the Swift runtime
+  /// uses. libcurl, which every Linux machine running rovers has, is loaded when a command
+  /// first needs the network, not linked.
   static let allowedLibraries: Set<String> = [
-    "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "libcurl.so.4",
+    "libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1",
     "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1",
   ]
+
+  /// The most the stripped binary may weigh: with ICU and all of Foundation it was 62 MB.
+  static let binaryLimit = 18_000_000
+  /// The most the Debian package may weigh, even compressed with gzip as this test asks.
+  static let debLimit = 8_000_000
 
   @Test func theTarballAndTheDebRunWithoutAToolchain() async throws {
     let folder = try TemporaryFolder()
@@ -55,6 +61,10 @@ struct ReleasePackageTests {
     let info = try await Self.shell("dpkg-deb --info '\(deb)'", in: dist)
     let depends = try #require(info.stdout.split(separator: "\n").first { $0.contains("Depends:") })
     #expect(depends.contains("libc6") && depends.contains("libcurl4"), "\(depends)")
+    let debSize = try #require(
+      FileManager.default.attributesOfItem(atPath: dist.appendingPathComponent(deb).path)[.size]
+        as? Int)
+    #expect(debSize <= Self.debLimit, "the .deb is \(debSize) bytes")
     let unpacked = folder.url.appendingPathComponent("deb")
     let extracted = try await Self.shell("dpkg-deb -x '\(deb)' '\(unpacked.path)'", in: dist)
     #expect(extracted.status == 0, "\(extracted.stderr)")
@@ -118,5 +128,41 @@ struct ReleasePackageTests {
     #expect(!linked.stdout.lowercased().contains("swift"), "\(linked.stdout)")
     let symbols = try await shell("readelf -S '\(binary.path)'", in: home.url)
     #expect(!symbols.stdout.contains(".symtab"), "the binary is stripped")
+    let size = try #require(
+      FileManager.default.attributesOfItem(atPath: binary.path)[.size] as? Int)
+    #expect(size <= binaryLimit, "the binary is \(size) bytes")
+    // ICU's data is a symbol named icudt<version>, its text the library's own name.
+    let bytes = try Data(contentsOf: binary)
+    #expect(bytes.firstRange(of: Data("icudt".utf8)) == nil, "ICU's data is in the binary")
+
+    // libcurl and the libraries it brings are loaded by a command that fetches, and by no
+    // other: the dynamic loader says what it loads.
+    let loads = { (words: String) in
+      try await shell(
+        "LD_DEBUG=files '\(binary.path)' \(words) 2>&1 >/dev/null | grep -c 'file=libcurl' || true",
+        in: home.url, environment: environment)
+    }
+    for words in ["--version", "help", "--generate-completion-script bash", "config"] {
+      #expect(try await loads(words).stdout == "0\n", "rovers \(words) loads libcurl")
+    }
+    #expect(try await loads("list").stdout != "0\n", "rovers list does not load libcurl")
+  }
+
+  /// The release binary as linked, before it is stripped: no symbol of ICU's, nor of
+  /// Foundation's modules that call it.
+  @Test func theReleaseBinaryHoldsNoICU() async throws {
+    let binary = Binaries.packageRoot.appendingPathComponent(".build/release/rovers")
+    let listed = try await Self.shell("nm '\(binary.path)'", in: Binaries.packageRoot)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let names = listed.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").last }
+    #expect(names.count > 10_000, "nm listed \(names.count) symbols")
+    // ICU's C functions carry its version (`ucol_open_72`), its C++ ones its namespace
+    // (`icu_72::`), its data `icudt72_dat`.
+    let icu = names.filter { name in
+      name.wholeMatch(of: /_?u[a-z]*_[A-Za-z]+_[0-9]{2,3}/) != nil
+        || name.contains("icu_7") || name.contains("icudt")
+        || name.contains("FoundationInternationalization") || name.contains("FoundationICU")
+    }
+    #expect(icu.isEmpty, "ICU symbols: \(icu.prefix(5))")
   }
 }

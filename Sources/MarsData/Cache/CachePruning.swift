@@ -1,6 +1,11 @@
-import Foundation
 import Synchronization
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Keeps the cache folder small: once a run, at its first write, expired answers are removed,
 /// and then the oldest files until the folder is under its size. A nightly sync would

@@ -1,6 +1,11 @@
-import Foundation
 import RoverAPI
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Traverse maps kept for a slow or absent link to NASA's host, in the cache folder: the last
 /// whole map of each address whatever its age (a map changes once a drive, so a day-old one

@@ -1,12 +1,20 @@
-import Foundation
 import RoverAPI
 import Synchronization
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Keeps a map's body in a file as it arrives, so that a download cut off by its budget leaves
 /// what came for the next run to resume; beside it, the address and the validator (`ETag`, or
 /// `Last-Modified`) that a resumed request sends as `If-Range`.
 public final class PartialMapWriter: BodyWriter, Sendable {
-  private let handle: Mutex<FileHandle>
+  /// The body's file, open for as long as the writer lives.
+  private let fd: Int32
+  /// How many bytes the file holds; taken while writing, so pieces go in one after another.
   private let written = Mutex(0)
   private let about: URL
   private let url: URL
@@ -14,19 +22,15 @@ public final class PartialMapWriter: BodyWriter, Sendable {
   private let body: URL
 
   init(body: URL, about: URL, url: URL, limit: Int) throws {
-    if !FileManager.default.fileExists(atPath: body.path) {
-      guard FileManager.default.createFile(atPath: body.path, contents: nil) else {
-        throw FileSystemError(path: body.path, errno: EACCES)
-      }
-    }
-    handle = Mutex(try FileHandle(forUpdating: body))
+    fd = POSIX.open(body.path, [.readWrite, .create, .closeOnExec])
+    guard fd >= 0 else { throw FileSystemError(path: body.path, errno: POSIX.lastError) }
     self.body = body
     self.about = about
     self.url = url
     self.limit = limit
   }
 
-  deinit { handle.withLock { try? $0.close() } }
+  deinit { POSIX.close(fd) }
 
   /// Starts at `offset`: 0 for a whole body (what was there is dropped), the length kept for
   /// the rest of one.
@@ -37,11 +41,12 @@ public final class PartialMapWriter: BodyWriter, Sendable {
       let validator = named["etag"] ?? named["last-modified"] ?? ""
       try Data("\(url.absoluteString)\n\(validator)\n".utf8).write(to: about)
     }
-    try handle.withLock { file in
-      try file.truncate(atOffset: UInt64(offset))
-      try file.seek(toOffset: UInt64(offset))
+    try written.withLock { count in
+      guard POSIX.truncate(fd, to: offset) else {
+        throw FileSystemError(path: body.path, errno: POSIX.lastError)
+      }
+      count = offset
     }
-    written.withLock { $0 = offset }
   }
 
   /// Keeps a piece, refusing a body past the limit.
@@ -50,9 +55,11 @@ public final class PartialMapWriter: BodyWriter, Sendable {
       guard count + chunk.count <= limit else {
         throw BodyRejected("a map larger than \(limit / 1_048_576) MB")
       }
+      guard chunk.withUnsafeBytes({ POSIX.writeAll(fd, $0, at: count) }) else {
+        throw FileSystemError(path: body.path, errno: POSIX.lastError)
+      }
       count += chunk.count
     }
-    try handle.withLock { try $0.write(contentsOf: chunk) }
   }
 
   /// Refuses an empty body.
@@ -62,9 +69,10 @@ public final class PartialMapWriter: BodyWriter, Sendable {
 
   /// The whole body, once the download has ended.
   public func contents() throws -> Data {
-    try handle.withLock { file in
-      try file.seek(toOffset: 0)
-      return try file.readToEnd() ?? Data()
+    let count = written.withLock { $0 }
+    guard let bytes = POSIX.read(fd, upTo: count, at: 0) else {
+      throw FileSystemError(path: body.path, errno: POSIX.lastError)
     }
+    return Data(bytes)
   }
 }

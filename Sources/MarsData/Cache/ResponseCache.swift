@@ -1,7 +1,12 @@
-import Foundation
 import RoverAPI
 import Synchronization
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Answers kept on disk, one file each under `$XDG_CACHE_HOME/rovers`, named by a hash of the
 /// base URL and request: never by the key, which is never stored.
@@ -106,9 +111,7 @@ public final class ResponseCache: AnswerCache {
   /// When the entry at `path` expires, from its header alone (a few kilobytes read, whatever
   /// the body's size); `nil` when it is no entry.
   static func expiry(ofEntryAt path: String) -> Double? {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? handle.close() }
-    guard let start = try? handle.read(upToCount: 16_384) else { return nil }
+    guard let start = POSIX.readStart(ofFile: path, upTo: 16_384) else { return nil }
     let lines = start.split(
       separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
     guard lines.count >= 2, String(decoding: lines[0], as: UTF8.self) == magic,
@@ -175,7 +178,7 @@ public final class ResponseCache: AnswerCache {
 
   private func holdsSecret(_ body: Data) -> Bool {
     guard let secret, !secret.isEmpty else { return false }
-    return body.range(of: Data(secret.utf8)) != nil
+    return body.firstRange(of: Data(secret.utf8)) != nil
   }
 
   /// A rover's last sol, as the cache has learned it.

@@ -1,6 +1,11 @@
-import Foundation
 import RoverAPI
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An image fetched into memory rather than a file, at most a limit of bytes: what `show` draws
 /// without saving.

@@ -1,7 +1,12 @@
-import Foundation
 import RoverAPI
 import Synchronization
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Downloads photos into their files with at most `jobs` transfers in flight.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The folders a run writes photos to, each made if missing and cleared of left-over
 /// temporary files once: a run never walks a mirror of a whole mission, and never looks again

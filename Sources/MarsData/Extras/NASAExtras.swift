@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// NASA's host as an extra: the one place that asks it for what only adds to an answer the API
 /// gives (the missions nobody named, the traverse maps behind places, sync's late-downlink

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes a small file whole, so that it is either the old file or the new one: through a
 /// ``TemporaryFile`` beside it and a rename.

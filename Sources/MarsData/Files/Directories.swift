@@ -1,5 +1,10 @@
-import Foundation
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Creates folders the way `mkdir -p` does, keeping the system's reason when it cannot.
 public enum Directories {

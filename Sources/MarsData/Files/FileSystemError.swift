@@ -1,5 +1,10 @@
-import Foundation
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A file or folder that cannot be created or written, with the path and the system's reason.
 public struct FileSystemError: Error, Sendable, Hashable, CustomStringConvertible {

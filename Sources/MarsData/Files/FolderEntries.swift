@@ -1,4 +1,10 @@
-import Foundation
+import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Adds and renames a folder's entries one at a time within the process, sleeping while
 /// another thread does.
@@ -11,7 +17,7 @@ import Foundation
 /// here instead costs nothing: the work was one at a time anyway. Folders are spread over a
 /// few locks, so different folders rarely wait for each other.
 enum FolderEntries {
-  private static let locks = (0..<16).map { _ in NSLock() }
+  private static let locks = (0..<16).map { _ in FolderLock() }
 
   /// Runs `change`, which adds or renames entries of the folder holding `path`, alone among
   /// this process's changes to that folder.
@@ -23,8 +29,15 @@ enum FolderEntries {
       return folder.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
     let lock = locks[Int(hash % UInt64(locks.count))]
-    lock.lock()
-    defer { lock.unlock() }
-    return try change()
+    return try lock.holding(change)
+  }
+}
+
+/// One of ``FolderEntries``' locks: a class, since a `Mutex` cannot be kept in an array.
+private final class FolderLock: Sendable {
+  private let mutex = Mutex(())
+
+  func holding<Value>(_ body: () throws -> Value) rethrows -> Value {
+    try mutex.withLock { _ in try body() }
   }
 }

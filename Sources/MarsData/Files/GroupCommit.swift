@@ -1,6 +1,12 @@
-import Foundation
+import Dispatch
 import Synchronization
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Puts written files in place in batches: every file that finished while the last batch was
 /// being synced is made durable with one `syncfs` of its file system, then given its name.

@@ -1,6 +1,11 @@
-import Foundation
 import RoverAPI
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An image on its way to disk: the body streams into a ``TemporaryFile`` as it arrives, so a
 /// photo of any size costs the same memory, and is checked (``ImageCheck``) before it may

@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where each photo is kept: `<root>/<rover>/<sol>/<camera>/<NASA file name>`.
 ///

@@ -1,6 +1,11 @@
-import Foundation
 import RoverAPI
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A file being written for its final name that becomes the real file in one step: a killed
 /// run leaves no truncated real file.

@@ -1,5 +1,11 @@
-import Foundation
 import RoverAPI
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A circle on Mars: what `--near LAT,LON --within DISTANCE` keeps. Distances are along the
 /// surface of a sphere of Mars's mean radius.
@@ -50,10 +56,10 @@ public struct NearbyArea: Sendable, Hashable {
     let deltaLatitude = (end.latitude - start.latitude) * radians
     let deltaLongitude = (end.longitude - start.longitude) * radians
     let half =
-      pow(sin(deltaLatitude / 2), 2)
-      + cos(start.latitude * radians) * cos(end.latitude * radians)
-      * pow(sin(deltaLongitude / 2), 2)
-    return 2 * marsRadius * asin(min(1, half.squareRoot()))
+      Math.pow(Math.sin(deltaLatitude / 2), 2)
+      + Math.cos(start.latitude * radians) * Math.cos(end.latitude * radians)
+      * Math.pow(Math.sin(deltaLongitude / 2), 2)
+    return 2 * marsRadius * Math.asin(min(1, half.squareRoot()))
   }
 }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes compact JSON straight into bytes, the bytes `JSONEncoder` writes with sorted keys and
 /// slashes unescaped: members come in the order given (callers give them sorted), an absent

@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SolRecord {
   /// How records were written with `JSONEncoder`, and how ``encoded()`` still writes them:

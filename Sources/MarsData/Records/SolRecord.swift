@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a mirror holds of one sol, kept beside its photos as `DIR/<rover>/<sol>/.rovers-sol.json`:
 /// each photo saved, by its identity, with what is known of it, and the photos gone from their

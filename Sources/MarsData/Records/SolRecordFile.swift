@@ -1,6 +1,11 @@
-import Foundation
 import RoverAPI
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads and updates a sol's ``SolRecord`` in its folder.
 ///

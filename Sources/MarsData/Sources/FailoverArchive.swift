@@ -1,6 +1,11 @@
-import Foundation
 import RoverAPI
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One source first and, for the rovers a second covers, the second when the first is out of
 /// reach or out of service (its ``PhotoArchive/isOutage(_:)``): what `--source auto` makes of

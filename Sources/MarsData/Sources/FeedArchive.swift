@@ -1,6 +1,11 @@
-import Foundation
 import RoverAPI
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// NASA's own raw-image feeds as a photo source: Perseverance from the Mars 2020 feed,
 /// Curiosity from the raw-image items, mapped to photos as the servers map them

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Cuts a journal read in pieces into lines and decodes them a batch at a time: a line may
 /// span two pieces, and a batch of whole lines decodes as one JSON array, which is much faster

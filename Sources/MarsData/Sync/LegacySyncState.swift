@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The state file of earlier versions, `DIR/.rovers-sync.json`: read once to start the journal,
 /// then removed.

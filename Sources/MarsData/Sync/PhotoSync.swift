@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Mirrors what is new for some rovers into a folder: the engine of `rovers sync`.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A journal's storage that reads and never writes: what `sync --dry-run` plans with, so that
 /// looking leaves the folder as it was.

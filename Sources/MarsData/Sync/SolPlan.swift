@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Decides which sols a sync looks at, and how a sol stands once its photos are dealt with.
 struct SolPlan: Sendable {

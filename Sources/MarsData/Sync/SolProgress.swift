@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One sol while a sync deals with it: its list, and its downloads counted off as they end.
 struct SolProgress: Sendable {

@@ -1,6 +1,11 @@
-import Foundation
 import Synchronization
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `rovers sync` has mirrored: each rover's first sol and each sol's last state, kept as
 /// an append-only journal so that a run writes only what it changed.

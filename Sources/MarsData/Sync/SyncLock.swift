@@ -1,5 +1,10 @@
-import Foundation
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Another sync is running on the same folder.
 public struct SyncLockHeld: Error, Sendable, Hashable, CustomStringConvertible {
@@ -31,7 +36,7 @@ public final class SyncLock: Sendable {
         self.fd = fd
         return
       }
-      if attempt < 4 { Thread.sleep(forTimeInterval: 0.05) }
+      if attempt < 4 { POSIX.sleep(seconds: 0.05) }
     }
     POSIX.close(fd)
     throw SyncLockHeld(path: path)

@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a sync run knows while its group runs: the sols planned, the work in flight, and what
 /// the extras brought. ``PhotoSync`` hands it each event; it decides what the event adds.

@@ -1,6 +1,11 @@
-import Foundation
 import Synchronization
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where the sync journal's bytes live: a file in the mirror, or, in tests, anything that
 /// counts what is written.
@@ -60,18 +65,19 @@ public final class SyncStateFile: SyncStateStorage {
   /// The journal's bytes a megabyte at a time.
   public func read(inPieces body: (Data) throws -> Void) throws -> Bool {
     guard let status = FileStatus.of(linkAt: url.path) else { return false }
-    guard status.kind == .file, let handle = FileHandle(forReadingAtPath: url.path)
-    else { throw FileSystemError(path: url.path, reason: "is not a file that can be read") }
-    defer { try? handle.close() }
+    let fd = status.kind == .file ? POSIX.open(url.path, [.readOnly, .closeOnExec]) : -1
+    guard fd >= 0 else {
+      throw FileSystemError(path: url.path, reason: "is not a file that can be read")
+    }
+    defer { POSIX.close(fd) }
+    var offset = 0
     while true {
-      let piece: Data
-      do {
-        piece = try handle.read(upToCount: 1_048_576) ?? Data()
-      } catch {
+      guard let piece = POSIX.read(fd, upTo: 1_048_576, at: offset) else {
         throw FileSystemError(path: url.path, reason: "cannot be read")
       }
       if piece.isEmpty { return true }
-      try body(piece)
+      offset += piece.count
+      try body(Data(piece))
     }
   }
 

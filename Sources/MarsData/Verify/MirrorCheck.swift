@@ -1,6 +1,11 @@
-import Foundation
 import RoverAPI
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Compares a folder with what it should hold: every photo its sols' records list must be on
 /// disk and whole, every sol the journal records with photos must still be there, and every
@@ -139,12 +144,10 @@ public struct MirrorCheck: Sendable {
     guard status.size > 0 else { return (false, "the file is empty") }
     let check = ImageCheck(fileName: URL(fileURLWithPath: path).lastPathComponent)
     guard let signature = check.signature else { return nil }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
+    guard let start = POSIX.readStart(ofFile: path, upTo: signature.count) else {
       return (false, "the file cannot be read")
     }
-    defer { try? handle.close() }
-    let start = (try? handle.read(upToCount: signature.count)) ?? Data()
-    guard Array(start) == signature else {
+    guard start == signature else {
       return (false, "the file is not the \(signature.count == 3 ? "JPEG" : "PNG") its name says")
     }
     return nil
@@ -172,11 +175,8 @@ public struct MirrorCheck: Sendable {
   static func subfolders(of folder: URL) -> [String] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { name in
-      var isFolder: ObjCBool = false
-      return !name.hasPrefix(".")
-        && FileManager.default.fileExists(
-          atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
-        && isFolder.boolValue
+      !name.hasPrefix(".")
+        && FileStatus.of(folder.appendingPathComponent(name).path)?.kind == .folder
     }.sorted()
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads JSON bytes straight into typed values, without a value tree, dynamic casts or a
 /// `Decoder` per field: what the large lists (thousands of photos, manifest entries) need to
@@ -259,7 +263,8 @@ struct JSONScanner: ~Copyable {
     let count = key.end - key.start
     guard count == name.utf8CodeUnitCount else { return false }
     let expected = UnsafeRawBufferPointer(start: name.utf8Start, count: count)
-    return memcmp(bytes.baseAddress! + key.start, expected.baseAddress!, count) == 0
+    return UnsafeRawBufferPointer(start: bytes.baseAddress! + key.start, count: count)
+      .elementsEqual(expected)
   }
 
   private mutating func readKey() throws -> Key {

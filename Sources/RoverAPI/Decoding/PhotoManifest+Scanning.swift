@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension PhotoManifest {
   /// Reads `{"photo_manifest": {…}}`: the mission summary and one entry per sol.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension PhotoPage {
   /// Reads a photo list body: `photos` or `latest_photos`, and Mars Vista's `pagination`;

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension WaypointFile {
   /// Reads NASA's GeoJSON waypoint file in one pass of the scanner (the files are a few MB):

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// NASA's raw-image feeds at `https://mars.nasa.gov`: more ``APIRequest``s, each with its own
 /// decoding, sent by an ``APIClient`` whose base is the feeds' host.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Turns feed records into photos the way the servers that scrape the feeds do (API.md), so a
 /// photo from the feeds is the same photo, with the same file name, as one from a server.

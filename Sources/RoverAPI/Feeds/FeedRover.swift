@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A rover NASA's raw-image feeds cover, with the facts the feeds do not carry: the API's id
 /// for it, its dates and its cameras' long names.

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension APIClient {
   /// Sends until a 2xx answer, a failure not worth retrying, or the last retry.

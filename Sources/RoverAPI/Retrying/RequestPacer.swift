@@ -1,5 +1,11 @@
-import Foundation
+import PlainText
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Keeps one client under its server's rate limit, so that a long run slows down instead of
 /// being refused (429) until it gives up.
@@ -125,7 +131,7 @@ public final class RequestPacer: Sendable {
       guard names.contains(where: { key.hasPrefix($0) }),
         let number = Double(
           value.split(separator: ",").first.map(String.init)?
-            .trimmingCharacters(in: .whitespaces) ?? ""),
+            .trimmingSpaces() ?? ""),
         number.isFinite
       else { continue }
       smallest = min(smallest ?? number, number)

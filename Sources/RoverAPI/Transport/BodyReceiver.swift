@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Collects one response as it arrives, the same way for every transport: a 2xx body goes to
 /// the request's writer or into memory up to its limit; an error body keeps only its first

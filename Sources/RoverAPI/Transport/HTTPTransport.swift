@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Sends one HTTP request and returns its response: the one seam between the client and the
 /// network, so tests can put a stub in its place.

@@ -1,6 +1,12 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
-#if canImport(FoundationNetworking)
+// URLSession's requests exist only where it is the transport (macOS), and FoundationNetworking
+// would bring all of Foundation, ICU with it, into the binary.
+#if !canImport(LibCurl) && canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
@@ -26,18 +32,20 @@ enum RedirectGuard {
     return (components.url ?? target, headers)
   }
 
-  /// The redirected request, without the key unless it stays on the same origin.
-  static func guarded(_ request: URLRequest, from original: URL?) -> URLRequest {
-    guard let target = request.url else { return request }
-    let (url, headers) = guarded(
-      url: target, headers: request.allHTTPHeaderFields ?? [:], from: original)
-    var guarded = request
-    guarded.url = url
-    for name in (request.allHTTPHeaderFields ?? [:]).keys where headers[name] == nil {
-      guarded.setValue(nil, forHTTPHeaderField: name)
+  #if !canImport(LibCurl)
+    /// The redirected request, without the key unless it stays on the same origin.
+    static func guarded(_ request: URLRequest, from original: URL?) -> URLRequest {
+      guard let target = request.url else { return request }
+      let (url, headers) = guarded(
+        url: target, headers: request.allHTTPHeaderFields ?? [:], from: original)
+      var guarded = request
+      guarded.url = url
+      for name in (request.allHTTPHeaderFields ?? [:]).keys where headers[name] == nil {
+        guarded.setValue(nil, forHTTPHeaderField: name)
+      }
+      return guarded
     }
-    return guarded
-  }
+  #endif
 
   private static func sameOrigin(_ a: URL, _ b: URL?) -> Bool {
     guard let b else { return false }

@@ -1,49 +1,12 @@
-import Foundation
-
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
 #endif
 
 /// Turns what a transport's HTTP library reports into the few failures callers act on, in
 /// plain words that name the host and never the address, which may hold the key.
 enum TransferFailure {
-  /// `URLError`'s own text may hold the full URL and with it the key, so none of it is kept.
-  static func translate(_ error: any Error, host: String, encoding: String? = nil) -> any Error {
-    guard let error = error as? URLError else {
-      return TransportError.other("the transfer from \(host) failed")
-    }
-    // libcurl reports a body it cannot decompress as a plain failure: the header says why.
-    if let encoding, !BodyProblem.readableEncodings.contains(encoding.lowercased()),
-      error.code != .cancelled, error.code != .timedOut
-    {
-      return undecodable(encoding: encoding, host: host)
-    }
-    if let encoding, error.code == .unknown || error.code == .cannotDecodeContentData {
-      return undecodable(encoding: encoding, host: host)
-    }
-    switch error.code {
-    case .cancelled: return CancellationError()
-    case .timedOut: return TransportError.timedOut
-    case .cannotConnectToHost, .notConnectedToInternet:
-      return TransportError.cannotConnect(host: host)
-    case .cannotFindHost, .dnsLookupFailed: return TransportError.cannotFindHost(host: host)
-    case .networkConnectionLost, .zeroByteResource: return TransportError.connectionLost
-    case .cannotParseResponse, .badServerResponse: return notHTTP(host)
-    case .httpTooManyRedirects: return redirectLoop(host)
-    case .redirectToNonExistentLocation:
-      return TransportError.other("\(host) redirected without saying where to")
-    case .unsupportedURL: return unfetchable(host)
-    case .cannotDecodeContentData, .cannotDecodeRawData:
-      return TransportError.other(
-        "\(host) sent a body in an encoding this tool cannot read (Content-Encoding)")
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      return insecure(host)
-    default:
-      return broken(host)
-    }
-  }
-
   /// A body whose `Content-Encoding` could not be undone: one this tool does not read, or
   /// bytes that are not what the header says.
   static func undecodable(encoding: String, host: String) -> TransportError {

@@ -1,15 +1,15 @@
-/// The HTTP clients a run can send its requests with. Which one is the tool's own is chosen
-/// when it is built: libcurl's multi interface on Linux, where URLSession costs several times
-/// the CPU per transfer; URLSession on macOS, where it is native. The other stays for
-/// comparison (`ROVERS_TRANSPORT=urlsession` in `make bench`) and for the tests, which run
-/// the transport suite against each.
+/// The HTTP client a run sends its requests with, chosen when the tool is built: libcurl's
+/// multi interface on Linux, where URLSession costs several times the CPU per transfer and
+/// FoundationNetworking would bring ICU into the binary; URLSession on macOS, where it is the
+/// system's own. The tests run the transport suite against every case there is.
 public enum TransportKind: String, CaseIterable, Sendable {
   #if canImport(LibCurl)
     /// ``CurlTransport``: libcurl's multi interface, one event loop for every transfer.
     case curl
+  #else
+    /// ``URLSessionTransport``: Foundation's URLSession.
+    case urlsession
   #endif
-  /// ``URLSessionTransport``: Foundation's URLSession.
-  case urlsession
 
   /// The one this build uses unless told otherwise.
   public static var native: TransportKind {
@@ -38,8 +38,9 @@ public enum TransportKind: String, CaseIterable, Sendable {
     switch self {
     #if canImport(LibCurl)
       case .curl: CurlTransport(maxConnectionsPerHost: connectionsPerHost)
+    #else
+      case .urlsession: URLSessionTransport()
     #endif
-    case .urlsession: URLSessionTransport()
     }
   }
 }

@@ -1,7 +1,12 @@
-import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Makes the anaglyph of a pair: both frames fetched at once with the client every image goes
 /// through (retries, pacing, bounded bodies), decoded, combined, written as a PNG.

@@ -1,12 +1,18 @@
 import ArgumentParsing
-import Foundation
 import MarsBrowser
 import MarsData
+import PlainText
 import RasterImages
 import RoverAPI
 import Synchronization
 import SystemInterface
 import TerminalScreen
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Rovers {
   /// `rovers browse`: rover, sol and photos in a full-screen terminal browser.
@@ -78,7 +84,7 @@ extension Rovers {
       // line: stderr is the screen.
       let notices = Console(
         style: console.style, out: { _ in },
-        err: { line in post.yield(.notice(line.trimmingCharacters(in: .whitespacesAndNewlines))) })
+        err: { line in post.yield(.notice(line.trimmingWhitespace())) })
       if let key = common.apiKey { notices.redact(key) }
       let services = makeServices(notices)
       let picture = PictureSetup.terminal(
@@ -176,7 +182,7 @@ extension Rovers {
           let file = layout.root.appendingPathComponent(
             layout.relativePath(for: photo, rover: photo.rover.name))
           let target = FileManager.default.fileExists(atPath: file.path) ? file.path : photo.imgSrc
-          return SystemOpener.open(target)
+          return SystemOpener.open(target, environment: environment, secret: common.apiKey)
         },
         describe: { ErrorReport($0).message },
         missions: {

@@ -1,6 +1,12 @@
 import ArgumentParsing
-import Foundation
 import MarsData
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Rovers {
   /// `rovers cache info|clear`: the response cache.
@@ -59,7 +65,7 @@ extension Rovers {
         let (entries, bytes) = try cache.info()
         console.output(
           "\(folder.path): \(entries) entr\(entries == 1 ? "y" : "ies"), "
-            + String(format: "%.1f MB", Double(bytes) / 1_000_000) + " of at most "
+            + POSIX.fixed(Double(bytes) / 1_000_000, places: 1) + " MB" + " of at most "
             + "\(maxBytes / 1_000_000) MB\n")
       }
       return .success

@@ -1,5 +1,10 @@
 import ArgumentParsing
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Rovers {
   /// `rovers config show`: the settings in force and where each comes from.

@@ -1,10 +1,15 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import MarsGallery
 import RasterImages
 import RoverAPI
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Rovers {
   /// `rovers develop`: raw frames made whole (tiles put back together) and, where they are

@@ -1,7 +1,12 @@
-import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The decoded tiles of a frame: fetched `-j` at a time, read from a folder `download` or
 /// `sync` filled, or read from the files given.

@@ -1,7 +1,12 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The frame that image files given to `develop` make.
 enum DevelopedFiles {

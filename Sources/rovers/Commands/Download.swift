@@ -1,7 +1,12 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Rovers {
   /// `rovers download`: the photos of one day, saved as files, several at once.

@@ -1,7 +1,12 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import MarsGallery
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Rovers {
   /// `rovers gallery DIR`: an offline HTML gallery of a folder that `download` and `sync` fill.

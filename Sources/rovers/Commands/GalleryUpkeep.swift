@@ -1,7 +1,12 @@
-import Foundation
 import MarsData
 import MarsGallery
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What `download` and `sync` do for the gallery after their files are on disk: record the
 /// rover's manifest for the timeline, and rewrite the pages of the sols they touched when the

@@ -1,9 +1,14 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Rovers {
   /// `rovers movie`: a sequence's frames as an animated PNG or GIF, played where you are.

@@ -1,7 +1,12 @@
-import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The frames of a movie, fetched or read and decoded: a sequence's photos from the network
 /// (`-j` at a time) or from a folder `download`/`sync` filled, or image files as given.

@@ -1,7 +1,12 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `sync --on-new 'COMMAND'` (also `ROVERS_ON_NEW` and `on-new` in the config file): a command
 /// run once through `/bin/sh -c` after a sync that saved photos, given the new files' paths
@@ -20,9 +25,6 @@ struct NewPhotosHook: Sendable {
     in: 1...86_400, reason: "give a number of seconds, 1 to 86400",
     variable: "ROVERS_ON_NEW_TIMEOUT", inConfig: true
   ).setting(default: 300)
-
-  /// The variables that hold an API key, never passed on.
-  static let keyVariables: Set<String> = ["ROVERS_API_KEY", "NASA_API_KEY"]
 
   let command: String
   let seconds: Int
@@ -52,10 +54,7 @@ struct NewPhotosHook: Sendable {
       let sol = parts.prefix(2).joined(separator: "/")
       if parts.count > 2, !sols.contains(sol) { sols.append(sol) }
     }
-    var variables = environment.filter { name, value in
-      !Self.keyVariables.contains(name)
-        && !(secret.map { !$0.isEmpty && value.contains($0) } ?? false)
-    }
+    var variables = ChildEnvironment.keyless(environment, secret: secret)
     variables["ROVERS_NEW_COUNT"] = String(saved.count)
     variables["ROVERS_NEW_SOLS"] = sols.joined(separator: " ")
     variables["ROVERS_FOLDER"] = folder.path
@@ -66,10 +65,11 @@ struct NewPhotosHook: Sendable {
     // The wait blocks a thread for as long as the command runs: a thread of its own, not one
     // of the pool's or of a dispatch queue's, which a busy process may have in use for long.
     let end = await withCheckedContinuation { continuation in
-      Thread {
+      let run: @Sendable () -> Void = {
         continuation.resume(
           returning: Self.execute(command, environment, input: paths, seconds: seconds))
-      }.start()
+      }
+      if !POSIX.startThread(named: "rovers on-new", run) { run() }
     }
     guard !quiet, let problem = Self.problem(end, seconds: self.seconds) else { return }
     console.diagnostic("warning: the --on-new command \(problem); the photos are saved")
@@ -82,7 +82,8 @@ struct NewPhotosHook: Sendable {
     POSIX.spawnShell(command, environment: environment).map { child in
       // Fed from another thread: a command that never reads its input must not stop the wait.
       let bytes = Array(input.utf8)
-      Thread { POSIX.feed(child, bytes) }.start()
+      let feed: @Sendable () -> Void = { POSIX.feed(child, bytes) }
+      if !POSIX.startThread(named: "rovers on-new in", feed) { feed() }
       return POSIX.wait(for: child, seconds: seconds)
     }
   }

@@ -1,5 +1,10 @@
-import Foundation
 import TerminalPictures
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Draws image files' bytes in the terminal as `show` does: the terminal's protocol, or a
 /// line naming the picture when there is none.

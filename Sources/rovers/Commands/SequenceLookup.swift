@@ -1,7 +1,12 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A sol's photos and observation sequences, fetched and found once for `sequences`, `movie`
 /// and `develop`.

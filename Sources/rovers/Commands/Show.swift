@@ -1,10 +1,15 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
 import SystemInterface
 import TerminalPictures
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Rovers {
   /// `rovers show`: the photos themselves, drawn in the terminal.
@@ -301,15 +306,13 @@ extension Rovers {
 
     /// A file's bytes, up to the limit.
     static func read(_ path: String) throws -> [UInt8] {
-      guard let handle = FileHandle(forReadingAtPath: path) else {
+      guard let bytes = POSIX.readStart(ofFile: path, upTo: fileLimit + 1) else {
         throw ImageFileError(name: path, reason: "there is no such file, or it cannot be read")
       }
-      defer { try? handle.close() }
-      let data = try handle.read(upToCount: fileLimit + 1) ?? Data()
-      guard data.count <= fileLimit else {
+      guard bytes.count <= fileLimit else {
         throw ImageFileError(name: path, reason: "it is larger than \(fileLimit / 1_048_576) MB")
       }
-      return [UInt8](data)
+      return bytes
     }
   }
 }

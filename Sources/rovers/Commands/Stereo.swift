@@ -1,10 +1,15 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
 import SystemInterface
 import TerminalPictures
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Rovers {
   /// `rovers stereo`: a sol's stereo pairs, and red/cyan anaglyphs of them.

@@ -92,8 +92,7 @@ enum ManPage {
   /// Text safe in roff: backslashes doubled, dashes literal, and no line starting with a dot
   /// or quote, which roff reads as a request.
   static func roff(_ text: String) -> String {
-    let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(
-      of: "-", with: "\\-")
+    let escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
     return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
     }.joined(separator: "\n")

@@ -89,7 +89,7 @@ enum ZshCompletion {
   /// Text inside a single-quoted word: a quote ends the word, so it is written `'\''`. What
   /// `_describe` shows after the first colon is the text as it is, colons and all.
   private static func quoted(_ text: String) -> String {
-    text.replacingOccurrences(of: "'", with: "'\\''")
+    text.replacing("'", with: "'\\''")
   }
 
   /// Help text inside `'…[…]'` of `_arguments`: quoted, and its brackets and colons escaped

@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A 404 from an API base that lacks the `/api/v1` every server puts its endpoints under:
 /// most likely `--api-base http://host:port` was meant as `http://host:port/api/v1`.

@@ -1,7 +1,13 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RoverAPI
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The one place that turns any error into the line printed after `Error: ` and the exit code.
 struct ErrorReport {
@@ -134,11 +140,11 @@ struct ErrorReport {
       [429, 503].contains(response.status)
     else { return error.description }
     let seconds = Int(wait.rounded(.up))
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.dateFormat = "HH:mm:ss"
-    let after = formatter.string(from: Date().addingTimeInterval(wait))
+    guard let time = POSIX.utc(secondsSince1970: Date().timeIntervalSince1970 + wait) else {
+      return "\(error.description); the server asks to wait \(seconds) s"
+    }
+    let after = [time.hour, time.minute, time.second]
+      .map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
     return
       "\(error.description); the server asks to wait \(seconds) s: try again after \(after) UTC"
   }

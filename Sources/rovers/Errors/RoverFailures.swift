@@ -1,5 +1,10 @@
-import Foundation
 import MarsData
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The rovers a command could not answer for, when it answers for the others.
 enum RoverFailures {

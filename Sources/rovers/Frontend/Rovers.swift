@@ -1,9 +1,14 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RoverAPI
 import SystemInterface
 import TerminalScreen
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `rovers`: browse NASA's Mars rover photos from the terminal.
 @main

@@ -1,7 +1,13 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RoverAPI
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The options every data command takes: output, and where and how to reach the API.
 ///
@@ -316,14 +322,14 @@ struct CommonOptions: Sendable {
   }
 
   private static func format(_ seconds: Double) -> String {
-    String(format: "%.2f", seconds)
+    POSIX.fixed(seconds, places: 2)
   }
 
   /// The address up to its query or fragment, without a `user:password@`.
   static func withoutSecrets(_ text: String) -> String {
     var shown = String(text.prefix { $0 != "?" && $0 != "#" })
     if shown.count < text.count { shown += "?…" }
-    if let scheme = shown.range(of: "://"),
+    if let scheme = shown.firstRange(of: "://"),
       let at = shown[scheme.upperBound...].firstIndex(of: "@"),
       !shown[scheme.upperBound..<at].contains("/")
     {

@@ -1,9 +1,14 @@
 import ArgumentParsing
-import Foundation
 import MarsData
 import RasterImages
 import RoverAPI
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--debayer` on `show`, `stereo` and `movie` (also `ROVERS_DEBAYER=on` and `debayer = on` in
 /// the config file): Bayer frames in colour, through the one colour step `develop` takes

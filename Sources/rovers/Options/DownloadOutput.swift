@@ -1,6 +1,11 @@
 import ArgumentParsing
-import Foundation
 import MarsData
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where and how `download` and `sync` write: the folder, transfers at once, `--force`,
 /// `--dry-run`.

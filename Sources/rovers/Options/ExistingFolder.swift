@@ -1,5 +1,11 @@
 import ArgumentParsing
-import Foundation
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A `<dir>` argument that must name a folder already there: what `gallery` and `verify` read.
 enum ExistingFolder {
@@ -8,9 +14,9 @@ enum ExistingFolder {
     -> URL
   {
     let path = ConfigFile.expandHome(word, environment)
-    var isFolder: ObjCBool = false
-    let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-    guard exists, isFolder.boolValue else {
+    let kind = FileStatus.of(path)?.kind
+    let exists = kind != nil
+    guard kind == .folder else {
       throw UsageError.invalidValue(
         word, for: "<dir>", reason: exists ? "not a folder" : "no such folder", in: spec)
     }

@@ -1,5 +1,10 @@
 import ArgumentParsing
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--gallery-url URL` (also `ROVERS_GALLERY_URL` and `gallery-url` in the config file): where
 /// the gallery is served, so that its feed's links are absolute, as feed readers need when

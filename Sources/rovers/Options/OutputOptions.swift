@@ -1,5 +1,11 @@
 import ArgumentParsing
-import Foundation
+import PlainText
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--format`, `--json`, `--fields` and `--color`: how a data command writes.
 struct OutputOptions: Sendable {
@@ -38,7 +44,7 @@ struct OutputOptions: Sendable {
       format = arguments[Self.json] ? .json : .table
     }
     fields = try arguments[Self.fields].map {
-      $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+      $0.split(separator: ",").map { $0.trimmingSpaces() }.filter {
         !$0.isEmpty
       }
     }

@@ -1,6 +1,12 @@
 import ArgumentParsing
-import Foundation
 import MarsData
+import PlainText
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--near LAT,LON --within DISTANCE`: only the photos taken within a distance of a place,
 /// placed on the rover's traverse.
@@ -38,7 +44,7 @@ enum PlaceOptions {
   /// `LAT,LON`: two numbers, a latitude from -90 to 90 and a longitude from -180 to 360.
   private static func point(_ text: String) -> Result<Point, Option<Point>.ValueProblem> {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      Double($0.trimmingCharacters(in: .whitespaces))
+      Double($0.trimmingSpaces())
     }
     guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
       latitude.isFinite, longitude.isFinite
@@ -57,9 +63,9 @@ enum PlaceOptions {
   /// A distance with its unit, `50m` or `2km`, as metres.
   private static func distance(_ text: String) -> Result<Double, Option<Double>.ValueProblem> {
     let units: [(suffix: String, metres: Double)] = [("km", 1000), ("m", 1)]
-    let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+    let trimmed = text.trimmingSpaces().lowercased()
     guard let unit = units.first(where: { trimmed.hasSuffix($0.suffix) }),
-      let number = Double(trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces))
+      let number = Double(trimmed.dropLast(unit.suffix.count).trimmingSpaces())
     else {
       return .failure(.init(reason: "give a distance with its unit, such as 50m or 2km"))
     }

@@ -1,5 +1,12 @@
-import Foundation
+import PlainText
+import RoverAPI
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where the tool writes: data to stdout, everything else to stderr.
 ///
@@ -48,7 +55,7 @@ final class Console: Sendable {
   func redact(_ secret: String) {
     // Shorter "keys" are refused before use; hiding them would rewrite ordinary words.
     guard secret.count >= APIKeySource.minimumLength else { return }
-    let encoded = secret.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? secret
+    let encoded = PercentEncoding.encode(secret, keeping: .alphanumerics)
     secrets.withLock { $0 += Set([secret, encoded]).sorted { $0.count > $1.count } }
   }
 

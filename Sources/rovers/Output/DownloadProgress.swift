@@ -1,6 +1,12 @@
-import Foundation
 import MarsData
 import Synchronization
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Counts downloads as they end and shows them: one line redrawn in place on a terminal (at
 /// most ten times a second), nothing in a pipe or under cron until the summary line.
@@ -71,7 +77,7 @@ final class DownloadProgress: Sendable {
     parts.append("\(megabytes(rate)) MB/s")
     if let total = tally.total, tally.done > 0, total > tally.done {
       let left = Int((elapsed / Double(tally.done) * Double(total - tally.done)).rounded())
-      parts.append(String(format: "%d:%02d left", left / 60, left % 60))
+      parts.append("\(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60) left")
     }
     parts.append("\(tally.failed) failed")
     return parts.joined(separator: "  ")
@@ -90,7 +96,7 @@ final class DownloadProgress: Sendable {
       "downloaded \(tally.downloaded), skipped \(tally.skipped), gone \(tally.gone), "
         + "failed \(tally.failed), "
         + "\(Self.megabytes(Double(tally.bytes))) MB in "
-        + String(format: "%.1f", seconds(ContinuousClock.now - started)) + " s"
+        + POSIX.fixed(seconds(ContinuousClock.now - started), places: 1) + " s"
     }
     if live { console.status("") }
     if !quiet { console.diagnostic(prefix + summary) }
@@ -101,7 +107,7 @@ final class DownloadProgress: Sendable {
   }
 
   private static func megabytes(_ bytes: Double) -> String {
-    String(format: "%.1f", bytes / 1_000_000)
+    POSIX.fixed(bytes / 1_000_000, places: 1)
   }
 }
 

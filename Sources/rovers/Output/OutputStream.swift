@@ -1,5 +1,10 @@
-import Foundation
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One of the process's standard streams, written with `write(2)`: unlike `FileHandle`, whose
 /// `write(_:)` traps inside Foundation on a full disk or a closed pipe, every failure comes

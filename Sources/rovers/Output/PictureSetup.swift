@@ -1,7 +1,12 @@
 import ArgumentParsing
-import Foundation
 import SystemInterface
 import TerminalPictures
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Which protocol `show` draws with, and what else it needs of the terminal: the flag or
 /// setting, else (on a terminal) the environment, one question to the terminal, half-blocks.

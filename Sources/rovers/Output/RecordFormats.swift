@@ -1,5 +1,10 @@
-import Foundation
 import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--format`: how rows are written.
 enum OutputFormat: String, CaseIterable, Sendable {
@@ -20,7 +25,7 @@ extension Records {
       guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
         return text
       }
-      return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+      return "\"" + text.replacing("\"", with: "\"\"") + "\""
     }
     out.write(fields.map { quote($0.name) }.joined(separator: ",") + end)
     for index in 0..<count {

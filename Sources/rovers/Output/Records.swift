@@ -24,7 +24,7 @@ struct Records {
       colors: [String: String] = [:], linkTo: String? = nil
     ) {
       self.name = name
-      self.title = title ?? name.uppercased().replacingOccurrences(of: "_", with: " ")
+      self.title = title ?? name.uppercased().replacing("_", with: " ")
       self.alignRight = alignRight
       self.colors = colors
       self.linkTo = linkTo

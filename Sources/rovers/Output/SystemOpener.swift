@@ -1,4 +1,10 @@
-import Foundation
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Opens a file or an address with the system's opener (`xdg-open`, or `open` on macOS),
 /// without waiting for it and without letting it write over the screen.
@@ -9,12 +15,9 @@ enum SystemOpener {
     static let opener = "xdg-open"
   #endif
 
-  /// Starts the opener on `target`; the reason when it cannot be started.
-  static func open(
-    _ target: String, environment: [String: String] = ProcessInfo.processInfo.environment
-  )
-    -> String?
-  {
+  /// Starts the opener on `target`, with `environment` less the key; the reason when it
+  /// cannot be started.
+  static func open(_ target: String, environment: [String: String], secret: String?) -> String? {
     let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     guard
       let path = folders.map({ "\($0)/\(opener)" }).first(where: {
@@ -23,17 +26,11 @@ enum SystemOpener {
     else {
       return "there is no \(opener) to open photos with; the photo is at \(target)"
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = [target]
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return "\(opener) could not be started: \(error.localizedDescription)"
-    }
-    return nil
+    guard
+      let failure = POSIX.spawnDetached(
+        path, arguments: [target],
+        environment: ChildEnvironment.keyless(environment, secret: secret))
+    else { return nil }
+    return "\(opener) could not be started: \(POSIX.describe(failure.number))"
   }
 }

@@ -1,6 +1,11 @@
 import ArgumentParsing
-import Foundation
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Whether stdout is a terminal, how wide it is, and whether colour is wanted.
 struct TerminalStyle: Sendable {
@@ -42,7 +47,7 @@ struct TerminalStyle: Sendable {
   /// control characters removed, so it cannot end the sequence.
   func link(_ text: String, to address: String?) -> String {
     guard links, let address, !address.isEmpty else { return text }
-    let target = TerminalText.safe(address).replacingOccurrences(of: "\u{1B}", with: "")
+    let target = TerminalText.safe(address).replacing("\u{1B}", with: "")
     return "\u{1B}]8;;\(target)\u{1B}\\\(text)\u{1B}]8;;\u{1B}\\"
   }
 

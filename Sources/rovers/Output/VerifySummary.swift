@@ -15,7 +15,7 @@ struct VerifySummary {
     let counts = MirrorFinding.Problem.allCases.compactMap { problem -> String? in
       let count = report.findings.filter { $0.problem == problem }.count
       guard count > 0 else { return nil }
-      return "\(count) \(problem.rawValue.replacingOccurrences(of: "_", with: " "))"
+      return "\(count) \(problem.rawValue.replacing("_", with: " "))"
     }
     return checked + ": " + counts.joined(separator: ", ")
   }

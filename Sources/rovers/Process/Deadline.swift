@@ -1,6 +1,11 @@
-import Foundation
 import RoverAPI
 import Synchronization
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The whole command took longer than `--deadline` allows.
 struct DeadlineExceeded: Error, CustomStringConvertible {

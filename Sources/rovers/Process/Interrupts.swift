@@ -1,8 +1,13 @@
 import Dispatch
-import Foundation
 import Synchronization
 import SystemInterface
 import TerminalScreen
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Turns SIGINT, SIGTERM and SIGHUP into cancellation of the running command, and SIGQUIT into
 /// an immediate quit.

@@ -1,7 +1,12 @@
 import Dispatch
-import Foundation
 import Synchronization
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Ends the process after a grace period if the run has not ended by itself: the last
 /// resort behind cancellation, which normally stops everything at once.

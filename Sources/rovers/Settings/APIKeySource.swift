@@ -1,5 +1,11 @@
 import ArgumentParsing
-import Foundation
+import PlainText
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Finds the API key: `--api-key`, then `--api-key-file`, then `ROVERS_API_KEY`, then
 /// `NASA_API_KEY`, then the config file's `api-key-file`.
@@ -54,7 +60,7 @@ enum APIKeySource {
       throw SettingError(message: "Cannot read the API key file '\(path)' (\(origin))")
     }
     let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-    let key = line.trimmingCharacters(in: .whitespaces)
+    let key = line.trimmingSpaces()
     guard !key.isEmpty else {
       throw SettingError(message: "The API key file '\(path)' (\(origin)) is empty")
     }

@@ -1,6 +1,12 @@
 import ArgumentParsing
-import Foundation
+import PlainText
 import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A config file that cannot be used: exit 78, with the line.
 struct ConfigError: Error, CustomStringConvertible {
@@ -72,13 +78,13 @@ struct ConfigFile: Sendable {
     // `\r\n` is one Character in Swift, and a newline like `\n`.
     let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     for (index, raw) in lines.enumerated() {
-      let line = Self.withoutComment(raw).trimmingCharacters(in: .whitespaces)
+      let line = Self.withoutComment(raw).trimmingSpaces()
       if line.isEmpty { continue }
       guard let equals = line.firstIndex(of: "=") else {
         throw ConfigError(path: path, line: index + 1, problem: "expected 'key = value'")
       }
-      let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-      let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+      let key = line[..<equals].trimmingSpaces()
+      let value = line[line.index(after: equals)...].trimmingSpaces()
       guard Self.keys.contains(key) else {
         let hint =
           Suggestion.nearest(to: key, in: Self.keys).map { " (did you mean '\($0)'?)" } ?? ""

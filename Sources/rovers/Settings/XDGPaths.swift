@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where rovers keeps things, as the XDG base directory spec says: `$XDG_CACHE_HOME/rovers`,
 /// else `~/.cache/rovers`; `$XDG_CONFIG_HOME/rovers`, else `~/.config/rovers`.

@@ -36,9 +36,9 @@
 
     /// A handle with the options every transfer shares, or `nil` when libcurl has none.
     private func newHandle() -> OpaquePointer? {
-      guard let handle = curl_easy_init() else { return nil }
+      guard let handle = rovers_curl_easy_init() else { return nil }
       guard CurlRequest.prepare(handle) else {
-        curl_easy_cleanup(handle)
+        rovers_curl_easy_cleanup(handle)
         return nil
       }
       return handle
@@ -62,7 +62,11 @@
         // A handle whose transfer failed goes: what libcurl keeps of a failure is not cleared
         // by a reset (after a name that did not resolve, 7.88 refused the next request's
         // options on it). Failures are rare; a new handle costs little.
-        if result == CurlResult.ok.rawValue { recycle(handle) } else { curl_easy_cleanup(handle) }
+        if result == CurlResult.ok.rawValue {
+          recycle(handle)
+        } else {
+          rovers_curl_easy_cleanup(handle)
+        }
         return transfer
       case .follow(let hop):
         return attach(transfer, to: handle, hop: hop) ? nil : transfer
@@ -71,7 +75,7 @@
 
     /// Lets go of the spare handles: the thread is leaving, with nothing in flight.
     mutating func removeSpares() {
-      for handle in spares { curl_easy_cleanup(handle) }
+      for handle in spares { rovers_curl_easy_cleanup(handle) }
       spares = []
     }
 
@@ -80,8 +84,8 @@
     ) -> Bool {
       do {
         let headerList = try CurlRequest.configure(handle, for: transfer, hop: hop)
-        guard curl_multi_add_handle(multi, handle) == 0 else {
-          curl_slist_free_all(headerList)
+        guard rovers_curl_multi_add_handle(multi, handle) == 0 else {
+          rovers_curl_slist_free_all(headerList)
           throw TransportError.other("libcurl could not start a transfer")
         }
         attached[handle] = Attached(transfer: transfer, headerList: headerList)
@@ -99,8 +103,8 @@
     private mutating func release(_ handle: OpaquePointer) -> CurlTransfer? {
       guard let entry = attached.removeValue(forKey: handle) else { return nil }
       handleOf[ObjectIdentifier(entry.transfer)] = nil
-      curl_multi_remove_handle(multi, handle)
-      curl_slist_free_all(entry.headerList)
+      rovers_curl_multi_remove_handle(multi, handle)
+      rovers_curl_slist_free_all(entry.headerList)
       return entry.transfer
     }
 
@@ -108,7 +112,7 @@
     /// transfer shares stay, and the next transfer sets all the others (a reset and setting
     /// them all again cost more than libcurl's part of a small image's transfer).
     private mutating func recycle(_ handle: OpaquePointer) {
-      guard spares.count < Self.spareLimit else { return curl_easy_cleanup(handle) }
+      guard spares.count < Self.spareLimit else { return rovers_curl_easy_cleanup(handle) }
       spares.append(handle)
     }
   }

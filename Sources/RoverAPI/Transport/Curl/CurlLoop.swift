@@ -1,5 +1,10 @@
 #if canImport(LibCurl)
-  import Foundation
+  #if canImport(FoundationEssentials)
+    import FoundationEssentials
+  #else
+    import Foundation
+  #endif
+  import Dispatch
   import LibCurl
   import Synchronization
   import SystemInterface
@@ -76,12 +81,12 @@
       self.maxConnectionsPerHost = max(1, maxConnectionsPerHost)
       inbox = Mutex(Inbox(queue: TransferQueue(limit: maxConnectionsPerHost)))
       wakePipe = POSIX.makeWakePipe()
-      guard CurlLibrary.isReady, wakePipe != nil, let handle = curl_multi_init() else {
+      guard CurlLibrary.isReady, wakePipe != nil, let handle = rovers_curl_multi_init() else {
         multi = nil
         return
       }
       guard events.install(on: handle) else {
-        curl_multi_cleanup(handle)
+        rovers_curl_multi_cleanup(handle)
         multi = nil
         return
       }
@@ -93,7 +98,7 @@
 
     deinit {
       // No thread is running: a running one holds the loop.
-      if let multi { curl_multi_cleanup(multi.pointer) }
+      if let multi { rovers_curl_multi_cleanup(multi.pointer) }
       if let wakePipe {
         POSIX.close(wakePipe.read)
         POSIX.close(wakePipe.write)
@@ -137,14 +142,10 @@
       case .nothing: break
       case .wake: wake()
       case .startThread:
-        let thread = Thread {
-          // Named from inside: on Linux a name given before the start never reaches the
-          // system's thread, which kept its creator's (a dispatch queue's) in tools like top.
-          Thread.current.name = "rovers.curl"
-          POSIX.nameThisThread("rovers.curl")
-          self.run(multi.pointer)
-        }
-        thread.start()
+        // The loop is also the executor its transfers' tasks run on: it cannot run on a
+        // caller's thread instead. Only a process out of threads ends here.
+        let started = POSIX.startThread(named: "rovers.curl") { self.run(multi.pointer) }
+        precondition(started, "no thread could be started for the network")
       }
     }
 
@@ -201,11 +202,13 @@
             (socket.readable ? CurlSocket.readable : 0)
             | (socket.writable ? CurlSocket.writable : 0)
             | (socket.failed ? CurlSocket.failed : 0)
-          curl_multi_socket_action(multi, socket.fd, what, &running)
+          rovers_curl_multi_socket_action(multi, socket.fd, what, &running)
         }
         ready = []
         // A transfer just added is due at once: libcurl starts it here.
-        if events.takeDue() { curl_multi_socket_action(multi, CurlSocket.timeout, 0, &running) }
+        if events.takeDue() {
+          rovers_curl_multi_socket_action(multi, CurlSocket.timeout, 0, &running)
+        }
         // The tasks resumed since: after the transfers that could start have gone on the
         // wire, so that the next requests do not wait on what the tasks do.
         runJobs()

@@ -59,7 +59,7 @@
           : set(handle, .userAgent, CurlLibrary.userAgent),
       ]
       guard results.allSatisfy({ $0 == 0 }) else {
-        curl_slist_free_all(headerList)
+        rovers_curl_slist_free_all(headerList)
         throw TransportError.other("libcurl refused the request's options")
       }
       return headerList
@@ -73,13 +73,13 @@
       var list: UnsafeMutablePointer<curl_slist>?
       for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
         guard !breaksLine(name), !breaksLine(value) else {
-          curl_slist_free_all(list)
+          rovers_curl_slist_free_all(list)
           throw TransportError.other("the request's \(name) field holds a line break")
         }
         // `Name;` sends an empty field; `Name:` would remove it.
         let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
-        guard let longer = curl_slist_append(list, line) else {
-          curl_slist_free_all(list)
+        guard let longer = rovers_curl_slist_append(list, line) else {
+          rovers_curl_slist_free_all(list)
           throw TransportError.other("libcurl could not take the request's header fields")
         }
         list = longer

@@ -1,5 +1,9 @@
 #if canImport(LibCurl)
-  import Foundation
+  #if canImport(FoundationEssentials)
+    import FoundationEssentials
+  #else
+    import Foundation
+  #endif
   import Synchronization
 
   /// One request on libcurl's event loop: the head and body as they arrive, the redirects it

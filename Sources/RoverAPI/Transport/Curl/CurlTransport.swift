@@ -1,5 +1,9 @@
 #if canImport(LibCurl)
-  import Foundation
+  #if canImport(FoundationEssentials)
+    import FoundationEssentials
+  #else
+    import Foundation
+  #endif
 
   /// The live transport on Linux: libcurl's multi interface driven directly, one event loop
   /// for every transfer of a run, with connection reuse and HTTP/2 multiplexing, and each
