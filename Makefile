@@ -9,11 +9,11 @@ FLAGS = -Xswiftc -warnings-as-errors
 DEBUG_BIN = .build/debug
 RELEASE_BIN = .build/release
 # Release binaries carry the Swift runtime inside them, so they run without the toolchain's
-# folder and start as fast as curl. Linking that way needs a plain libcurl.so, which only
-# libcurl's development package installs; a link to the system's libcurl.so.4 is enough.
-CURL_LINK = .build/curl-link
-STATIC = --static-swift-stdlib -Xlinker -L$(CURL_LINK)
-
+# folder. They are linked for size, since every run and every tab completion pages them in:
+# no symbol exported (nothing loads the binary as a library), and gold folding the functions
+# whose code is the same (`--icf=safe` only folds those whose address is never taken).
+STATIC = --static-swift-stdlib -Xlinker --no-export-dynamic -Xswiftc -use-ld=gold \
+	-Xlinker --icf=safe
 .PHONY: all build test demo release release-rovers install uninstall lint clean bench man golden dist packages package-tree
 
 all: build
@@ -57,20 +57,14 @@ demo: build
 	echo; echo '$$ rovers download perseverance --sol 100 -o mars'; \
 	$(DEBUG_BIN)/rovers download perseverance --sol 100 -o $$dir/mars || exit $$?
 
-$(CURL_LINK)/libcurl.so:
-	@mkdir -p $(CURL_LINK)
-	@lib=$$(ldconfig -p 2>/dev/null | awk '/libcurl\.so\.4 / { print $$NF; exit }'); \
-	[ -n "$$lib" ] || { echo "make: libcurl.so.4 not found (install libcurl4)" >&2; exit 1; }; \
-	ln -sf "$$lib" $@
-
 # The release binaries, with the Swift runtime linked in.
-release: $(CURL_LINK)/libcurl.so
+release:
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product rovers
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product fixture-server
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product browse-bench
 
 # The binary alone, as make install needs it: the fixture server is for tests and the bench.
-release-rovers: $(CURL_LINK)/libcurl.so
+release-rovers:
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product rovers
 
 ZSH_COMPLETIONS = share/zsh/site-functions
