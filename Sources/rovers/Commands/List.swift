@@ -31,7 +31,9 @@ extension Rovers {
     static var fieldNames: [String] { fields.map(\.name) }
 
     static let fields: [Records.Field] = [
-      .init("name"), .status, .init("launch_date", "LAUNCHED"), .init("landing_date", "LANDED"),
+      // On a narrow terminal the dates of the launch, then of the landing, are left out.
+      .init("name"), .status, .init("launch_date", "LAUNCHED", rank: -2),
+      .init("landing_date", "LANDED", rank: -1),
       .init("max_sol", alignRight: true), .init("max_date"),
       .init("total_photos", "PHOTOS", alignRight: true), .init("cameras"),
     ]

@@ -62,8 +62,9 @@ extension Rovers {
     static var fieldNames: [String] { fields.map(\.name) }
 
     static let fields: [Records.Field] = [
+      // On a narrow terminal the NASA id is left out: the file's name holds it.
       .init("rover"), .init("sol", alignRight: true), .init("problem"), .init("file"),
-      .init("nasa_id", "NASA ID"), .init("detail"),
+      .init("nasa_id", "NASA ID", rank: -1), .init("detail"),
     ]
 
     func run(_ console: Console) async throws -> ExitCode {

@@ -106,7 +106,7 @@ struct OutputOptions: Sendable {
         table(console.style, out)
       } else {
         try records.selecting(fields ?? records.tableFields, spec: nil).table(
-          console.style, to: out)
+          console.style, to: out, mayLeaveOut: fields == nil)
       }
     }
   }

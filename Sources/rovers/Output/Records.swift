@@ -18,16 +18,20 @@ struct Records {
     /// The field whose value this one's cells link to on a terminal (OSC 8): `img_src` for the
     /// image address and the NASA id.
     var linkTo: String?
+    /// How useful the column is next to the others, on a terminal too narrow for them all:
+    /// the lowest rank is left out first (see ``TextTable/Column/rank``).
+    var rank = 0
 
     init(
       _ name: String, _ title: String? = nil, alignRight: Bool = false,
-      colors: [String: String] = [:], linkTo: String? = nil
+      colors: [String: String] = [:], linkTo: String? = nil, rank: Int = 0
     ) {
       self.name = name
       self.title = title ?? name.uppercased().replacing("_", with: " ")
       self.alignRight = alignRight
       self.colors = colors
       self.linkTo = linkTo
+      self.rank = rank
     }
 
     /// A rover's mission status: green while active, blue once complete.
@@ -130,15 +134,17 @@ struct Records {
   }
 
   /// An aligned table with headings, made in two passes over the rows (widths, then lines);
-  /// nothing when there are no rows.
-  func table(_ style: TerminalStyle, to out: OutputBuffer) {
+  /// nothing when there are no rows. On a terminal too narrow for it, columns are shortened,
+  /// then, when `mayLeaveOut` (they were not picked with `--fields`), left out.
+  func table(_ style: TerminalStyle, to out: OutputBuffer, mayLeaveOut: Bool = true) {
     guard count > 0 else { return }
     let first = count > 0 ? row(0) : []
     let columns = fields.enumerated().map { index, field in
       var isList = false
       if index < first.count, case .list = first[index] { isList = true }
       return TextTable.Column(
-        title: field.title, alignRight: field.alignRight, colors: field.colors, isList: isList)
+        title: field.title, alignRight: field.alignRight, colors: field.colors, isList: isList,
+        rank: field.rank)
     }
     var widths = columns.map(\.title.count)
     for index in 0..<count {
@@ -146,7 +152,8 @@ struct Records {
         widths[column] = max(widths[column], TerminalText.safe(cell.text).count)
       }
     }
-    let layout = TextTable.Layout(columns: columns, widths: widths, style: style)
+    let layout = TextTable.Layout(
+      columns: columns, widths: widths, style: style, mayLeaveOut: mayLeaveOut)
     out.write(layout.header())
     let targets = fields.map { field in
       field.linkTo.flatMap { name in fields.firstIndex { $0.name == name } }

@@ -19,9 +19,11 @@ struct StereoEntry: JSONPrintable, Sendable {
 
   /// The pair's fields, as `--fields` and the CSV header name them.
   static let fields: [Records.Field] = [
-    .init("camera"), .init("sol", alignRight: true), .init("left_id", "LEFT"),
-    .init("right_id", "RIGHT"), .init("left_url", "LEFT URL", linkTo: "left_url"),
-    .init("right_url", "RIGHT URL", linkTo: "right_url"), .init("file"), .init("status"),
+    // On a narrow terminal the addresses are left out first: the ids link to them.
+    .init("camera"), .init("sol", alignRight: true),
+    .init("left_id", "LEFT", linkTo: "left_url"), .init("right_id", "RIGHT", linkTo: "right_url"),
+    .init("left_url", "LEFT URL", linkTo: "left_url", rank: -1),
+    .init("right_url", "RIGHT URL", linkTo: "right_url", rank: -1), .init("file"), .init("status"),
     .init("error"),
   ]
 

@@ -1,5 +1,7 @@
-/// An aligned table of text: a header row and data rows, numbers on the right, and the last
-/// column shortened in the middle when the terminal is too narrow.
+/// An aligned table of text: a header row and data rows, numbers on the right, fitted to the
+/// terminal's width: the widest text columns shortened in the middle first (a URL keeps its
+/// host and file name, an id both ends), then the least useful columns left out. In a pipe
+/// there is no width, and rows stay whole.
 struct TextTable {
   /// One column's heading and alignment.
   struct Column {
@@ -11,6 +13,9 @@ struct TextTable {
     var isList = false
     /// Whether each cell is an address, drawn as a hyperlink to itself on a terminal.
     var isLink = false
+    /// How useful the column is next to the others: when shortening is not enough, the
+    /// columns of the lowest rank are left out first, the rightmost of a rank first.
+    var rank = 0
   }
 
   var columns: [Column]
@@ -41,18 +46,64 @@ struct TextTable {
     let columns: [Column]
     let style: TerminalStyle
     private(set) var widths: [Int]
+    /// Which columns are drawn: all of them unless the terminal is too narrow.
+    private(set) var shown: [Bool]
     static let gap = 2
+    /// The narrowest a shortened column gets while another may be left out instead.
+    static let narrowest = 12
 
-    /// `widths` are the widest cells; the last column is narrowed to fit `style.width`.
-    init(columns: [Column], widths: [Int], style: TerminalStyle) {
+    /// `widths` are the widest cells, fitted to `style.width`: shortened, then, when
+    /// `mayLeaveOut` (the columns were not picked with `--fields`), columns left out.
+    init(columns: [Column], widths: [Int], style: TerminalStyle, mayLeaveOut: Bool = true) {
       self.columns = columns
       self.style = style
-      var widths = widths
-      if let width = style.width, !widths.isEmpty {
-        let fixed = widths.dropLast().reduce(0, +) + Self.gap * (widths.count - 1)
-        widths[widths.count - 1] = max(8, min(widths[widths.count - 1], width - fixed))
-      }
       self.widths = widths
+      shown = columns.map { _ in true }
+      guard let width = style.width, !widths.isEmpty else { return }
+      while !fit(to: width, floors: true) {
+        let candidates = columns.indices.filter { shown[$0] }
+        guard mayLeaveOut, candidates.count > 1,
+          let out = candidates.min(by: { (columns[$0].rank, -$0) < (columns[$1].rank, -$1) })
+        else {
+          // Nothing more to leave out: the text columns go below their floors.
+          _ = fit(to: width, floors: false)
+          return
+        }
+        shown[out] = false
+      }
+    }
+
+    /// Narrows the shown text columns, the widest first, so the row fits `width`; whether it
+    /// does. With `floors`, no column goes below its title or ``narrowest``.
+    private mutating func fit(to width: Int, floors: Bool) -> Bool {
+      let visible = columns.indices.filter { shown[$0] }
+      let shrinkable = visible.filter { !columns[$0].alignRight }
+      let fixed =
+        visible.filter { columns[$0].alignRight }.map { widths[$0] }.reduce(0, +)
+        + Self.gap * (visible.count - 1)
+      let budget = width - fixed
+      let natural = shrinkable.map { widths[$0] }
+      guard natural.reduce(0, +) > budget else { return true }
+      let least = shrinkable.map { index in
+        floors ? min(widths[index], max(columns[index].title.count, Self.narrowest)) : 1
+      }
+      guard least.reduce(0, +) <= budget else { return false }
+      // The highest level every column can be cut to, then what is left one by one.
+      var level = natural.max() ?? 0
+      func total(_ level: Int) -> Int {
+        zip(natural, least).map { min($0, max($1, level)) }.reduce(0, +)
+      }
+      while level > 0, total(level) > budget { level -= 1 }
+      var spare = budget - total(level)
+      for (slot, index) in shrinkable.enumerated() {
+        var cut = min(natural[slot], max(least[slot], level))
+        if spare > 0, natural[slot] > cut {
+          cut += 1
+          spare -= 1
+        }
+        widths[index] = cut
+      }
+      return true
     }
 
     /// The heading line, bold when colour is on, with its line break.
@@ -63,7 +114,8 @@ struct TextTable {
     /// One row, without its line break; a cell with an address in `links` is a hyperlink to it.
     func line(_ cells: [String], painted: Bool = true, links: [String?] = []) -> String {
       var parts: [String] = []
-      for (index, cell) in cells.enumerated() {
+      let last = cells.indices.last { shown[$0] }
+      for (index, cell) in cells.enumerated() where shown[index] {
         let width = widths[index]
         let text =
           cell.count <= width
@@ -71,7 +123,7 @@ struct TextTable {
           : columns[index].isList
             ? TextTable.shortenList(cell, to: width) : TextTable.shorten(cell, to: width)
         let padding = String(repeating: " ", count: max(0, width - text.count))
-        let isLast = index == cells.count - 1
+        let isLast = index == last
         // Painted after measuring, so colour codes never count towards the width.
         let painted =
           painted ? columns[index].colors[cell].map { style.paint(text, $0) } ?? text : text
