@@ -85,6 +85,18 @@ import Testing
         atPath: home.url.appendingPathComponent("mars/index.html").path))
   }
 
+  /// A newcomer reads it through: the details are in `rovers help` and the man page, how the
+  /// bench's rows were reached in the bench's own notebook.
+  @Test func theReadmeStaysShortAndTheNotebookHasItsOwnFile() throws {
+    let lines = Self.readme.split(separator: "\n", omittingEmptySubsequences: false).count
+    #expect(lines > 100 && lines <= 700, "the README is \(lines) lines")
+    let notebook = try String(
+      contentsOf: Binaries.packageRoot.appendingPathComponent("Benchmarks/README.md"),
+      encoding: .utf8)
+    #expect(notebook.contains("| case | sizes | rovers | exponent |"))
+    #expect(Self.readme.contains("(Benchmarks/README.md)"))
+  }
+
   @Test func theExitCodeTableIsTheOneHelpIsMadeFrom() {
     var table = "| code | meaning |\n|---|---|\n"
     for code in ExitCode.allCases { table += "| \(code.rawValue) | \(code.meaning) |\n" }
