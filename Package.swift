@@ -27,12 +27,16 @@ let package = Package(
     .target(
       name: "LibCurl",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // The endpoints, models and HTTP client of the Mars Rover Photos API: libcurl's multi
+    // interface on Linux, URLSession on macOS. Optimized in debug builds too: the tests decode
+    // lists of tens of thousands of photos.
     .target(
       name: "RoverAPI",
       dependencies: [
         "SystemInterface", "PlainText",
         .target(name: "LibCurl", condition: .when(platforms: [.linux])),
-      ]),
+      ],
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
     .target(name: "MarsData", dependencies: ["RoverAPI", "RasterImages", "SystemInterface"]),
     // The offline HTML gallery of a folder that download and sync fill.
@@ -67,7 +71,10 @@ let package = Package(
       swiftSettings: forSize),
     // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
-    .target(name: "FixtureServing", dependencies: ["SystemInterface", "RasterImages"]),
+    // Optimized in debug builds too: it makes the tiles and movie frames the tests fetch.
+    .target(
+      name: "FixtureServing", dependencies: ["SystemInterface", "RasterImages"],
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     // `make bench`'s measure of one key press in the browser, drawn off-screen.
     .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),

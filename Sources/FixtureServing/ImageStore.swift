@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The pictures the server hands out for `/images/...`: real small JPEGs and PNGs from
 /// Fixtures/images/, so a download is a file a browser can show, and every path has its own
@@ -10,6 +11,9 @@ struct ImageStore: Sendable {
   private let pngs: [Data]
   /// The fixtures' folder, where the tiles' real frames are.
   private let fixtures: String
+  /// The tiles and movie frames made so far, by path: the same bytes every time, made once a
+  /// run however many tests and servers ask (making them was a tenth of the suite's CPU).
+  private let made = MadeImages()
 
   /// Loads every picture of `Fixtures/images/`.
   init(directory: String) throws {
@@ -37,11 +41,15 @@ struct ImageStore: Sendable {
   /// One of the pictures, chosen by the path so that a path always gets the same bytes: a
   /// PNG for a `.png` address, a JPEG otherwise.
   func reply(for target: String) -> Reply {
-    if let tile = TileFixture.file(for: target, fixtures: fixtures) {
-      return .respond(status: 200, headers: ["Content-Type": tile.type], body: tile.body)
-    }
-    if let frame = MovieFixture.png(for: target) {
-      return .respond(status: 200, headers: ["Content-Type": "image/png"], body: frame)
+    let fixtures = self.fixtures
+    if let image = made.image(
+      for: target,
+      {
+        TileFixture.file(for: target, fixtures: fixtures)
+          ?? MovieFixture.png(for: target).map { ("image/png", $0) }
+      })
+    {
+      return .respond(status: 200, headers: ["Content-Type": image.type], body: image.body)
     }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in target.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
@@ -51,5 +59,21 @@ struct ImageStore: Sendable {
     return .respond(
       status: 200, headers: ["Content-Type": png ? "image/png" : "image/jpeg"],
       body: pictures[Int(hash % UInt64(pictures.count))])
+  }
+}
+
+/// The pictures the server makes rather than reads, kept once made.
+private final class MadeImages: Sendable {
+  private let images = Mutex<[String: (type: String, body: Data)?]>([:])
+
+  /// The picture for `target`, made by `make` the first time it is asked for; `nil` when the
+  /// path names none.
+  func image(for target: String, _ make: () -> (type: String, body: Data)?) -> (
+    type: String, body: Data
+  )? {
+    if let known = images.withLock({ $0[target] }) { return known }
+    let image = make()
+    images.withLock { $0[target] = image }
+    return image
   }
 }
