@@ -12,8 +12,9 @@ RELEASE_BIN = .build/release
 # folder. They are linked for size, since every run and every tab completion pages them in:
 # no symbol exported (nothing loads the binary as a library), and gold folding the functions
 # whose code is the same (`--icf=safe` only folds those whose address is never taken).
-STATIC = --static-swift-stdlib -Xlinker --no-export-dynamic -Xswiftc -use-ld=gold \
-	-Xlinker --icf=safe
+# (Where binutils has no gold, the binary is linked by the default linker, a little larger.)
+GOLD = $(shell command -v ld.gold > /dev/null 2>&1 && echo -Xswiftc -use-ld=gold -Xlinker --icf=safe)
+STATIC = --static-swift-stdlib -Xlinker --no-export-dynamic $(GOLD)
 .PHONY: all build test demo release release-rovers install uninstall lint clean bench man golden dist packages package-tree
 
 all: build
@@ -24,12 +25,28 @@ build:
 # The whole log goes to .build/test.log; the terminal gets each failure, each skipped test
 # with the reason, and the one line that counts the tests (Swift Testing's; XCTest, which
 # holds no test here, is not run, so no "Executed 0 tests" comes first).
+#
+# Then the run is held to leaving nothing behind: no process it started (the tool, fixture
+# servers, tmux servers, browsers, shells) and no folder of its own (rovers-tests-…) that was
+# not there before it. Swift Testing has no hook after the last suite, so this is the check.
+LEFTOVERS = ps -eo pid=,ppid=,args= | awk -v me=$$$$ '{ pid[NR] = $$1; up[$$1] = $$2; line[NR] = $$0 } \
+	END { for (i = 1; i <= NR; i++) { p = pid[i]; while (p > 1 && p != me) p = up[p]; \
+	if (p != me && line[i] ~ /tmux -L rovers-test|rovers-tests-|\.build\/[^ ]*\/(rovers|fixture-server)( |$$)/) \
+	print line[i] } }' | sort
+TEST_FOLDERS = ls -d /dev/shm/rovers-tests-* $${TMPDIR:-/tmp}/rovers-tests-* 2>/dev/null | sort
 test: release-rovers
 	$(SWIFT) build --build-tests $(FLAGS)
-	@$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; \
+	@processes=$$($(LEFTOVERS)); folders=$$($(TEST_FOLDERS)); \
+	$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; \
 	grep -E '^✘ Test .* recorded an issue' .build/test.log; \
 	grep -E '^➜ (Test|Suite) .* skipped' .build/test.log | sed 's/^➜ /skipped: /'; \
 	grep -E '^. Test run with' .build/test.log || tail -n 30 .build/test.log; \
+	sleep 1; \
+	left=$$($(LEFTOVERS) | grep -vxF "$$processes"); \
+	[ -z "$$left" ] || { echo "make test: the run left these processes:"; echo "$$left"; status=1; }; \
+	kept=$$($(TEST_FOLDERS) | grep -vxF "$$folders"); \
+	[ -z "$$kept" ] || { echo "make test: the run left these folders:"; echo "$$kept"; status=1; }; \
+	[ -n "$$left$$kept" ] || echo "Nothing left behind: no process, no folder."; \
 	exit $$status
 
 # Starts the fixture server on a free loopback port, runs the main commands against it,

@@ -56,8 +56,7 @@ public enum MovieFixture {
       size = (width / 2, height / 2)
       plane = (0..<(size.0 * size.1)).map { plane[($0 / size.0) * 2 * width + ($0 % size.0) * 2] }
     }
-    let image = RasterImage(
-      width: size.0, height: size.1, pixels: plane.flatMap { [$0, $0, $0] })
+    let image = RasterImage(width: size.0, height: size.1, grey: plane)
     return Data(PNGEncoder.encode(image))
   }
 }

@@ -109,7 +109,7 @@ public struct BayerMosaic: Sendable {
     let columns = max(1, (width - phase.x) / 2)
     let rows = max(1, (height - phase.y) / 2)
     guard width >= 2, height >= 2 else {
-      return RasterImage(width: width, height: height, pixels: plane.flatMap { [$0, $0, $0] })
+      return RasterImage(width: width, height: height, grey: plane)
     }
     let gains = balance.gains
     var pixels = [UInt8](repeating: 0, count: columns * rows * 3)

@@ -14,7 +14,7 @@ public enum Demosaic {
     let height = mosaic.height
     guard width >= 2, height >= 2 else {
       return RasterImage(
-        width: width, height: height, pixels: mosaic.plane.flatMap { [$0, $0, $0] })
+        width: width, height: height, grey: mosaic.plane)
     }
     let padded = Self.padded(mosaic.plane, width: width, height: height)
     let stride = width + 4

@@ -14,6 +14,19 @@ public struct RasterImage: Sendable, Equatable {
     self.pixels = pixels
   }
 
+  /// A grey image from its plane, one byte a pixel, each made the three equal bytes of RGB.
+  public init(width: Int, height: Int, grey plane: [UInt8]) {
+    var pixels = [UInt8](repeating: 0, count: plane.count * 3)
+    pixels.withUnsafeMutableBufferPointer { rgb in
+      for (index, level) in plane.enumerated() {
+        rgb[3 * index] = level
+        rgb[3 * index + 1] = level
+        rgb[3 * index + 2] = level
+      }
+    }
+    self.init(width: width, height: height, pixels: pixels)
+  }
+
   /// The most pixels an image may have: checked before anything is allocated, so a header
   /// that claims 65,520 × 65,520 costs nothing. Mars photos are at most about 20 megapixels.
   public static let maxPixels = 40_000_000

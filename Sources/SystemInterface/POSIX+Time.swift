@@ -7,7 +7,7 @@
 #endif
 
 extension POSIX {
-  /// A moment as a calendar and a clock show it, in UTC or in the machine's zone.
+  /// A moment as a calendar and a clock show it.
   public struct CivilTime: Sendable, Hashable {
     /// The year, e.g. 2026.
     public var year: Int
@@ -42,16 +42,6 @@ extension POSIX {
     var time = time_t(seconds.rounded(.down))
     var parts = tm()
     guard gmtime_r(&time, &parts) != nil else { return nil }
-    return CivilTime(parts)
-  }
-
-  /// The moment in the machine's own zone (`localtime_r`, which reads `TZ` and the system's
-  /// zone files): for times a person reads.
-  public static func local(secondsSince1970 seconds: Double) -> CivilTime? {
-    guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
-    var time = time_t(seconds.rounded(.down))
-    var parts = tm()
-    guard localtime_r(&time, &parts) != nil else { return nil }
     return CivilTime(parts)
   }
 

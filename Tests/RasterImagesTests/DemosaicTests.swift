@@ -135,7 +135,7 @@ import Testing
 
   @Test func cellsMakeOneColourPixelOfEachTwoByTwo() {
     let plane: [UInt8] = [200, 100, 200, 100, 90, 40, 90, 40]
-    let image = RasterImage(width: 4, height: 2, pixels: plane.flatMap { [$0, $0, $0] })
+    let image = RasterImage(width: 4, height: 2, grey: plane)
     let cells = BayerMosaic(image).cells(balance: WhiteBalance(red: 1, green: 1, blue: 2))
     #expect(cells.width == 2 && cells.height == 1)
     #expect(cells.pixels == [200, 95, 80, 200, 95, 80])

@@ -44,8 +44,10 @@ import Testing
       sys.stdout.buffer.write(b''.join(raw[y*row+1:(y+1)*row] for y in range(h)))
       """
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, file.path]
+    // The system's Python, not whatever a PATH puts first (a version manager's shim costs a
+    // dozen shells a call).
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", script, file.path]
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()

@@ -51,8 +51,10 @@ import Testing
     try Data(png).write(to: file)
     try Data(plain).write(to: rows)
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", reader, file.path, rows.path]
+    // The system's Python, not whatever a PATH puts first (a version manager's shim costs a
+    // dozen shells a call).
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", reader, file.path, rows.path]
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -1,4 +1,5 @@
 import Foundation
+import RasterImages
 
 /// The fixtures and the reference decoder the decoders are held to.
 enum Reference {
@@ -52,7 +53,7 @@ enum Reference {
     }
     let body = Array(bytes[index...])
     if fields[0] == "P6" { return (width, height, body) }
-    return (width, height, body.flatMap { [$0, $0, $0] })
+    return (width, height, RasterImage(width: width, height: height, grey: body).pixels)
   }
 
   /// Peak signal-to-noise ratio of two pictures of the same size, in dB (infinite when equal).

@@ -18,8 +18,7 @@ import Testing
   /// The fixture's frame `index` as an RGB picture.
   static func source(_ index: Int) -> RasterImage {
     RasterImage(
-      width: MovieFixture.width, height: MovieFixture.height,
-      pixels: MovieFixture.grey(index).flatMap { [$0, $0, $0] })
+      width: MovieFixture.width, height: MovieFixture.height, grey: MovieFixture.grey(index))
   }
 
   /// `movie` of the fixture sequence into `name` in the test's folder.
