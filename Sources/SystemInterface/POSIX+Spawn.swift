@@ -43,35 +43,19 @@ extension POSIX {
     // The write end stays here only: closed in every child.
     _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
     defer { _ = systemClose(ends[0]) }
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t?
-      var attributes: posix_spawnattr_t?
-    #else
-      var actions = posix_spawn_file_actions_t()
-      var attributes = posix_spawnattr_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    posix_spawnattr_init(&attributes)
-    defer {
-      posix_spawn_file_actions_destroy(&actions)
-      posix_spawnattr_destroy(&attributes)
+    let started = spawn("/bin/sh", ["-c", command], environment) { actions, attributes in
+      posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
+      posix_spawn_file_actions_adddup2(&actions, 2, 1)
+      posix_spawnattr_setpgroup(&attributes, 0)
+      return Int16(POSIX_SPAWN_SETPGROUP)
     }
-    posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, 2, 1)
-    closeFrom(3, &actions)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    startClean(&attributes, extraFlags: Int16(POSIX_SPAWN_SETPGROUP))
-    func copy(_ text: String) -> UnsafeMutablePointer<CChar>? { strdup(text) }
-    let words = ["/bin/sh", "-c", command].map(copy)
-    let pairs = environment.sorted { $0.key < $1.key }.map { copy("\($0.key)=\($0.value)") }
-    defer { (words + pairs).forEach { free($0) } }
-    var pid: pid_t = 0
-    let started = posix_spawn(&pid, "/bin/sh", &actions, &attributes, words + [nil], pairs + [nil])
-    guard started == 0 else {
+    switch started {
+    case .success(let pid):
+      return .success(ShellChild(pid: pid, input: ends[1]))
+    case .failure(let error):
       _ = systemClose(ends[1])
-      return .failure(SpawnError(number: started))
+      return .failure(error)
     }
-    return .success(ShellChild(pid: pid, input: ends[1]))
   }
 
   /// Starts the program at `path` with `arguments`, without waiting for it: its standard
@@ -82,6 +66,37 @@ extension POSIX {
   public static func spawnDetached(
     _ path: String, arguments: [String], environment: [String: String]
   ) -> SpawnError? {
+    let started = spawn(path, arguments, environment) { actions, _ in
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      #if canImport(Darwin)
+        return Int16(POSIX_SPAWN_SETSID)
+      #else
+        // glibc's POSIX_SPAWN_SETSID, which its header hides from Swift behind _GNU_SOURCE.
+        return 0x80
+      #endif
+    }
+    let child: pid_t
+    switch started {
+    case .success(let pid): child = pid
+    case .failure(let error): return error
+    }
+    // Reaped when it ends, so no finished child is left behind while the tool runs on.
+    startThread(named: "rovers reaper") {
+      var status: Int32 = 0
+      while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    }
+    return nil
+  }
+
+  /// Starts `path` with `arguments` and exactly `environment`, its descriptors and attributes
+  /// first set by `configure` (which returns the spawn flags it needs), then every other
+  /// descriptor closed and the signal mask and actions made clean; the child's pid.
+  private static func spawn(
+    _ path: String, _ arguments: [String], _ environment: [String: String],
+    configure: (inout SpawnFileActions, inout SpawnAttributes) -> Int16
+  ) -> Result<pid_t, SpawnError> {
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t?
       var attributes: posix_spawnattr_t?
@@ -95,30 +110,16 @@ extension POSIX {
       posix_spawn_file_actions_destroy(&actions)
       posix_spawnattr_destroy(&attributes)
     }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let flags = configure(&actions, &attributes)
     closeFrom(3, &actions)
-    #if canImport(Darwin)
-      startClean(&attributes, extraFlags: Int16(POSIX_SPAWN_SETSID))
-    #else
-      // glibc's POSIX_SPAWN_SETSID, which its header hides from Swift behind _GNU_SOURCE.
-      startClean(&attributes, extraFlags: 0x80)
-    #endif
+    startClean(&attributes, extraFlags: flags)
     func copy(_ text: String) -> UnsafeMutablePointer<CChar>? { strdup(text) }
     let words = ([path] + arguments).map(copy)
     let pairs = environment.sorted { $0.key < $1.key }.map { copy("\($0.key)=\($0.value)") }
     defer { (words + pairs).forEach { free($0) } }
     var pid: pid_t = 0
     let started = posix_spawn(&pid, path, &actions, &attributes, words + [nil], pairs + [nil])
-    guard started == 0 else { return SpawnError(number: started) }
-    let child = pid
-    // Reaped when it ends, so no finished child is left behind while the tool runs on.
-    startThread(named: "rovers reaper") {
-      var status: Int32 = 0
-      while waitpid(child, &status, 0) < 0 && errno == EINTR {}
-    }
-    return nil
+    return started == 0 ? .success(pid) : .failure(SpawnError(number: started))
   }
 
   /// Writes `bytes` to the child's standard input and closes it; a child that exits without
@@ -195,9 +196,13 @@ extension POSIX {
   #if canImport(Darwin)
     /// A spawn's attributes as the C library declares them: optional on Darwin.
     public typealias SpawnAttributes = posix_spawnattr_t?
+    /// A spawn's file actions as the C library declares them: optional on Darwin.
+    public typealias SpawnFileActions = posix_spawn_file_actions_t?
   #else
     /// A spawn's attributes as the C library declares them.
     public typealias SpawnAttributes = posix_spawnattr_t
+    /// A spawn's file actions as the C library declares them.
+    public typealias SpawnFileActions = posix_spawn_file_actions_t
   #endif
 
   /// Makes a child start as a program run from a shell does: no signal blocked and every
