@@ -19,7 +19,15 @@ public final class FixtureService: Sendable {
   /// ``start()``.
   public init(options: ServerOptions) throws {
     let server = try LoopbackServer(port: options.port)
-    let imageBase = options.serveImages ? "http://127.0.0.1:\(server.port)/images/" : nil
+    // Answers are made with a stand-in for this server's image address, shared by every
+    // server of the process with the same fixtures and shape, and given the real one here.
+    let imageBase = options.serveImages ? SharedReplies.standInBase : nil
+    let realBase = "http://127.0.0.1:\(server.port)/images/"
+    let shapeKey = [
+      URL(fileURLWithPath: options.fixtures).standardizedFileURL.path,
+      options.nasaFeeds ? "nasa" : options.marsVista ? "marsvista-\(options.stalePages)" : "api",
+      options.serveImages ? "images" : "",
+    ].joined(separator: "\t")
     let shape: @Sendable (RequestHead) -> Reply
     if options.nasaFeeds {
       let feeds = FeedRouter(
@@ -43,6 +51,10 @@ public final class FixtureService: Sendable {
       RateLimit($0, sendsHeaders: options.rateLimitHeaders)
     }
     let port = server.port
+    let answer: @Sendable (RequestHead) -> Reply = { request in
+      SharedReplies.reply(to: request, shape: shapeKey, make: shape)
+        .withImageBase(imageBase == nil ? nil : realBase)
+    }
     self.route = { request in
       log.begin(request)
       defer { log.end() }
@@ -53,8 +65,8 @@ public final class FixtureService: Sendable {
         } else if let files, request.path.hasPrefix(StaticFiles.prefix) {
           files.reply(for: request.path)
         } else if let rateLimit {
-          rateLimit.apply { memo.reply(to: request) { shape($0) } }
-        } else { memo.reply(to: request) { shape($0) } }
+          rateLimit.apply { memo.reply(to: request) { answer($0) } }
+        } else { memo.reply(to: request) { answer($0) } }
       // A traverse map is a static file: ranges are served unless its validator changed.
       if request.path.hasSuffix("_waypoints.json"), let range = ByteRange(request),
         range.matches(reply)
