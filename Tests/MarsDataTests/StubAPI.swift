@@ -63,7 +63,19 @@ final class StubAPI: Sendable {
       counters.withLock { $0.cancelled += 1 }
       throw CancellationError()
     }
-    return try fixtureAnswer(path, query: request.url.query ?? "")
+    return try answer(path, query: request.url.query ?? "")
+  }
+
+  /// The fixtures' answers, made once a run: the suites ask for the same few hundred times.
+  private static let answers = Mutex<[String: HTTPResponse]>([:])
+
+  /// The fixtures' answer for this shape, from ``answers`` when it was made already.
+  private func answer(_ path: String, query: String) throws -> HTTPResponse {
+    let key = "\(shape)\t\(stalePages ?? -1)\t\(path)\t\(query)"
+    if let known = Self.answers.withLock({ $0[key] }) { return known }
+    let made = try fixtureAnswer(path, query: query)
+    Self.answers.withLock { $0[key] = made }
+    return made
   }
 
   private func fixtureAnswer(_ path: String, query: String) throws -> HTTPResponse {
