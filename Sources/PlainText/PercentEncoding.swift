@@ -19,9 +19,10 @@ public enum PercentEncoding {
         || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
       switch self {
       case .alphanumerics: return isAlphanumeric
-      case .unreserved: return isAlphanumeric || Array("-._~".utf8).contains(byte)
+      // The UTF-8 views of literals: no array made for each byte.
+      case .unreserved: return isAlphanumeric || "-._~".utf8.contains(byte)
       case .pathCharacters:
-        return isAlphanumeric || Array("-._~!$&'()*+,;=:@/".utf8).contains(byte)
+        return isAlphanumeric || "-._~!$&'()*+,;=:@/".utf8.contains(byte)
       }
     }
   }

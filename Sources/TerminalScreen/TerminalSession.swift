@@ -163,8 +163,9 @@ public final class TerminalSession: Sendable {
       }
       readerDone.signal()
     }
-    // Without a thread of its own no key would come: the keys are read here instead, which
-    // only a machine out of threads would see.
-    if !POSIX.startThread(named: "rovers keys", read) { read() }
+    // Read here instead, the loop would hold the caller until the session ends: as for the
+    // network's loop, only a process out of threads ends here.
+    let started = POSIX.startThread(named: "rovers keys", read)
+    precondition(started, "no thread could be started for the terminal's keys")
   }
 }
