@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The pictures the server hands out for `/images/...`: real small JPEGs and PNGs from
 /// Fixtures/images/, so a download is a file a browser can show, and every path has its own
@@ -13,7 +12,7 @@ struct ImageStore: Sendable {
   private let fixtures: String
   /// The tiles and movie frames made so far, by path: the same bytes every time, made once a
   /// run however many tests and servers ask (making them was a tenth of the suite's CPU).
-  private let made = MadeImages()
+  private let made = Remembered<(type: String, body: Data)?>()
 
   /// Loads every picture of `Fixtures/images/`.
   init(directory: String) throws {
@@ -42,13 +41,11 @@ struct ImageStore: Sendable {
   /// PNG for a `.png` address, a JPEG otherwise.
   func reply(for target: String) -> Reply {
     let fixtures = self.fixtures
-    if let image = made.image(
-      for: target,
-      {
-        TileFixture.file(for: target, fixtures: fixtures)
-          ?? MovieFixture.png(for: target).map { ("image/png", $0) }
-      })
-    {
+    let image = made.value(for: target) {
+      TileFixture.file(for: target, fixtures: fixtures)
+        ?? MovieFixture.png(for: target).map { ("image/png", $0) }
+    }
+    if let image {
       return .respond(status: 200, headers: ["Content-Type": image.type], body: image.body)
     }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -59,21 +56,5 @@ struct ImageStore: Sendable {
     return .respond(
       status: 200, headers: ["Content-Type": png ? "image/png" : "image/jpeg"],
       body: pictures[Int(hash % UInt64(pictures.count))])
-  }
-}
-
-/// The pictures the server makes rather than reads, kept once made.
-private final class MadeImages: Sendable {
-  private let images = Mutex<[String: (type: String, body: Data)?]>([:])
-
-  /// The picture for `target`, made by `make` the first time it is asked for; `nil` when the
-  /// path names none.
-  func image(for target: String, _ make: () -> (type: String, body: Data)?) -> (
-    type: String, body: Data
-  )? {
-    if let known = images.withLock({ $0[target] }) { return known }
-    let image = make()
-    images.withLock { $0[target] = image }
-    return image
   }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The answers every fixture server of the process gives alike, made once: a test run starts
 /// a hundred servers over the same fixtures, and serialising a sol's photos (a few hundred
@@ -10,7 +9,7 @@ enum SharedReplies {
   /// The image address answers are made with: no server answers at it.
   static let standInBase = "http://fixture-images.invalid/images/"
 
-  private static let replies = Mutex<[String: Reply]>([:])
+  private static let replies = Remembered<Reply>()
 
   /// The answer of servers of `shape` (their fixtures, dialect and whether they serve images)
   /// to this request, made by `make` the first time.
@@ -18,10 +17,7 @@ enum SharedReplies {
     -> Reply
   {
     let key = [shape, request.target, request.headers["x-api-key"] ?? ""].joined(separator: "\t")
-    if let known = replies.withLock({ $0[key] }) { return known }
-    let reply = make(request)
-    replies.withLock { $0[key] = reply }
-    return reply
+    return replies.value(for: key) { make(request) }
   }
 }
 
