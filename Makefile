@@ -15,7 +15,7 @@ RELEASE_BIN = .build/release
 # (Where binutils has no gold, the binary is linked by the default linker, a little larger.)
 GOLD = $(shell command -v ld.gold > /dev/null 2>&1 && echo -Xswiftc -use-ld=gold -Xlinker --icf=safe)
 STATIC = --static-swift-stdlib -Xlinker --no-export-dynamic $(GOLD)
-.PHONY: all build test demo release release-rovers install uninstall lint clean bench man golden dist packages package-tree
+.PHONY: all build test screenshots demo release release-rovers install uninstall lint clean bench man golden dist packages package-tree
 
 all: build
 
@@ -48,6 +48,16 @@ test: release-rovers
 	[ -z "$$kept" ] || { echo "make test: the run left these folders:"; echo "$$kept"; status=1; }; \
 	[ -n "$$left$$kept" ] || echo "Nothing left behind: no process, no folder."; \
 	exit $$status
+
+# The README's pictures of the gallery, its traverse map and a contact sheet, taken by the
+# browser tests in headless Chromium into .build/gallery-screenshots: to look at, and to copy
+# over Tests/RoversTests/Screenshots when the pages change. `make test` runs the same tests
+# without taking them.
+screenshots:
+	$(SWIFT) build --build-tests $(FLAGS)
+	ROVERS_TEST_SCREENSHOTS=1 $(SWIFT) test --skip-build --disable-xctest \
+		--filter 'GalleryBrowserTests|TraverseMapBrowserTests|ContactSheetScreenshotTests'
+	@ls -l .build/gallery-screenshots
 
 # Starts the fixture server on a free loopback port, runs the main commands against it,
 # and stops it again, whatever happens. No network needed.

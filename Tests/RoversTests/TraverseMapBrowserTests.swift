@@ -82,8 +82,8 @@ struct TraverseMapBrowserTests {
     let viewer = report["viewerText"] as? String ?? ""
     #expect(viewer.contains("taken at 4.58966° S 137.44194° E, -4500 m"), "\(viewer)")
     #expect(!viewer.contains("approximate"), "\(viewer)")
-    // Pictures for people to look at: the README's is the desktop one.
-    let shots = Binaries.packageRoot.appendingPathComponent(".build/gallery-screenshots")
+    // Pictures for people to look at (`make screenshots`): the README's is the desktop one.
+    guard let shots = Chromium.screenshotFolder else { return }
     try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
     for (width, height) in [(1280, 900), (390, 844)] {
       let file = shots.appendingPathComponent("gallery-traverse-\(width).png")

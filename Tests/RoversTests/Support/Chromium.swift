@@ -16,6 +16,14 @@ enum Chromium {
     return nil
   }()
 
+  /// Where the pictures of pages for people (the README's) go, when they are asked for:
+  /// `make screenshots` asks (`ROVERS_TEST_SCREENSHOTS=1`), `make test` does not. They show
+  /// what the checks beside them have already held, and taking them was a third of the
+  /// browser's time in the suite.
+  static let screenshotFolder: URL? =
+    ProcessInfo.processInfo.environment["ROVERS_TEST_SCREENSHOTS"] == "1"
+    ? Binaries.packageRoot.appendingPathComponent(".build/gallery-screenshots") : nil
+
   /// Runs the browser headless on a page: no sandbox (tests may run as root), no GPU, and no
   /// host but this machine resolvable, so nothing it loads can come from the internet.
   static func run(_ arguments: [String], profile: URL) async throws -> String {
