@@ -20,8 +20,7 @@ struct GalleryBrowserTests {
   func report(harness name: String) async throws -> (
     report: [String: Any], origin: String, server: FixtureServer
   ) {
-    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    try await GalleryTests.fill(site.appendingPathComponent("gallery"), from: api)
+    try await GalleryMirror.write(to: site.appendingPathComponent("gallery"))
     try FileManager.default.copyItem(
       at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/\(name)"),
       to: site.appendingPathComponent(name))

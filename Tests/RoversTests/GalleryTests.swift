@@ -12,22 +12,10 @@ import Testing
 
   init() throws { folder = try TemporaryFolder() }
 
-  /// A mirror of Perseverance's sols 0, 100 and 1042 and Curiosity's 1000, then its gallery.
-  func fill(_ server: FixtureServer) async throws {
-    try await Self.fill(mirror, from: server)
-  }
-
-  static func fill(_ mirror: URL, from server: FixtureServer) async throws {
-    for (rover, sol) in [
-      ("perseverance", 0), ("perseverance", 100), ("perseverance", 1042), ("curiosity", 1000),
-    ] {
-      let run = try await CapturedRun.rovers(
-        ["download", rover, "--sol", String(sol), "-o", mirror.path, "-q"], base: server.baseURL)
-      #expect(run.status == 0, "\(run.stderr)")
-    }
-    let gallery = try await CapturedRun.rovers(["gallery", mirror.path], base: server.baseURL)
-    #expect(gallery.status == 0, "\(gallery.stderr)")
-    #expect(gallery.stdout == mirror.appendingPathComponent("index.html").path + "\n")
+  /// A mirror of Perseverance's sols 0, 100 and 1042 and Curiosity's 1000, then its gallery:
+  /// the run's one (``GalleryMirror``), written into this test's folder.
+  func fill() async throws {
+    try await GalleryMirror.write(to: mirror)
   }
 
   func page(_ path: String) throws -> String {
@@ -41,8 +29,7 @@ import Testing
   }
 
   @Test func everyPageIsWellFormedAndFindsItsPhotos() async throws {
-    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    try await fill(server)
+    try await fill()
     let index = try page("index.html")
     #expect(Self.isWellFormed(index))
     #expect(index.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"))
@@ -65,8 +52,7 @@ import Testing
   }
 
   @Test func theTimelineHasABarForEverySolOfTheManifest() async throws {
-    let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    try await fill(server)
+    try await fill()
     let index = try page("index.html")
     let sections = index.components(separatedBy: "<section>").dropFirst()
     let manifests = [("Curiosity", 2281), ("Perseverance", 975)]
@@ -176,7 +162,7 @@ import Testing
   /// links that only a gallery has (its front page, the sols beside this one).
   @Test func photosAsHTMLIsTheGallerysPageOfTheSol() async throws {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    try await fill(server)
+    try await fill()
     let printed = try await CapturedRun.rovers(
       ["photos", "curiosity", "--sol", "1000", "--format", "html"], base: server.baseURL)
     #expect(printed.status == 0)
