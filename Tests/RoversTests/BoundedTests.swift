@@ -39,7 +39,7 @@ import Testing
     let child = try run(
       ["download", "perseverance", "--sol", "100", "--camera", "SKYCAM", "-o", output.path],
       server, transport)
-    let ending = await child.ending()
+    let ending = await child.ending(watchingPeakMemory: true)
     #expect(ending.status == 0, "\(stderr)")
     let file = output.appendingPathComponent(
       "perseverance/100/SKYCAM/SKY_0100_608882828_144ECM_N0040136SKYC_1200.jpg")
@@ -54,7 +54,7 @@ import Testing
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/spirit", "action": "endless"}]"#)
     let child = try run(["manifest", "spirit"], server, transport)
-    let ending = await child.ending()
+    let ending = await child.ending(watchingPeakMemory: true)
     #expect(ending.status == 65)
     #expect(
       stderr

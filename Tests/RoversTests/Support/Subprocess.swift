@@ -28,7 +28,8 @@ final class Subprocess: Sendable {
   struct Ending: Sendable {
     /// The exit code, or 128 + N for a death by signal N.
     var status: Int32
-    /// The child's largest resident set since it started its program, in bytes.
+    /// The child's largest resident set since it started its program, in bytes (0 when its
+    /// memory was not watched).
     var peakMemory: Int
     /// Seconds from the spawn to the reaping, taken on the thread that reaps it: a test that
     /// bounds a run's time is not misled by its own busy process noticing late.
@@ -91,22 +92,23 @@ final class Subprocess: Sendable {
   /// shell.
   func exitStatus() async -> Int32 { await ending().status }
 
-  /// Waits for the end, with the child's peak memory.
+  /// Waits for the end, with the child's peak memory when `watchingPeakMemory` (else 0).
   ///
   /// The peak is `VmHWM` from `/proc/<pid>/status`, read until the child is gone: the kernel's
   /// own `ru_maxrss` would count the parent's memory too, which a spawned child shares until
-  /// it starts its program.
-  func ending() async -> Ending {
+  /// it starts its program. Only the tests that bound memory ask: the watch reads `/proc` a
+  /// hundred times a second, and every child of the run paid for it.
+  func ending(watchingPeakMemory: Bool = false) async -> Ending {
     let pid = self.pid
     let started = self.started
-    let peak = PeakWatch(pid: pid)
+    let peak = watchingPeakMemory ? PeakWatch(pid: pid) : nil
     return await withCheckedContinuation { continuation in
       Thread {
         var ending = Self.reap(pid)
         let elapsed = ContinuousClock.now - started
         ending.seconds =
           Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        ending.peakMemory = peak.stop()
+        ending.peakMemory = peak?.stop() ?? 0
         continuation.resume(returning: ending)
       }.start()
     }
