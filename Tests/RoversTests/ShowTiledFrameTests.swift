@@ -34,8 +34,7 @@ import Testing
     let original = try DevelopTests.decode(DevelopTests.navcam)
     #expect(frame.width == original.width && frame.height == original.height)
     guard frame.width == original.width, frame.height == original.height else { return }
-    let worst = zip(frame.pixels, original.pixels).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    #expect(worst <= 1)
+    #expect(PixelComparison.worst(frame.pixels, original.pixels) <= 1)
     // One caption for the frame; its four tiles, all fetched, are named by number.
     #expect(run.stdout.contains("NCAM09901_03_0LLJ01 · 4 tiles: 1 2 3 4\n"))
     let fetched = server.requests.filter { $0.target.contains("NCAM09901_") }
@@ -59,7 +58,7 @@ import Testing
       // Where each tile sits: the frame agrees with the original downsized, within what
       // downsizing tiles and the frame apart leaves.
       let reference = original.scaled(width: frame.width, height: frame.height)
-      let total = zip(frame.pixels, reference.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+      let total = PixelComparison.total(frame.pixels, reference.pixels)
       #expect(Double(total) / Double(frame.pixels.count) < 2.0)
     }
   }
