@@ -160,8 +160,23 @@ enum Fixture {
   }
 
   static func photoObjects(rover: String, sol: Int) throws -> [Any] {
+    let key = "\(rover)/\(sol)"
+    if let parsed = parsedPhotos.withLock({ $0[key] }) { return parsed.photos }
     guard let data = try? data("api/photos/\(rover)/\(sol).json") else { return [] }
     let object = try JSONSerialization.jsonObject(with: data) as! [String: Any]
-    return object["photos"] as! [Any]
+    let parsed = ParsedPhotos(photos: object["photos"] as! [Any])
+    parsedPhotos.withLock { $0[key] = parsed }
+    return parsed.photos
   }
+
+  /// A sol's photos as parsed JSON, never changed once made.
+  // Unchecked: `photos` is a `let` of parsed JSON that nothing writes to.
+  private final class ParsedPhotos: @unchecked Sendable {
+    let photos: [Any]
+    init(photos: [Any]) { self.photos = photos }
+  }
+
+  /// Each sol's photos, parsed once a run: the paging tests ask for hundreds of pages of the
+  /// same few sols, and parsing the sol's file for each was a second of the suite's time.
+  private static let parsedPhotos = Mutex<[String: ParsedPhotos]>([:])
 }
