@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SystemInterface
 
 /// The fixture server: Fixtures/ served as the Mars Rover Photos API (or as NASA's feeds) on
@@ -114,20 +113,14 @@ public final class FixtureService: Sendable {
 }
 
 /// Fixtures parsed once per process and folder: a test run starts a hundred servers over the
-/// same tree, and a store is never changed once loaded.
+/// same tree, dozens of them at the same moment, and a store is never changed once loaded.
 private final class Loaded<Store: Sendable>: Sendable {
-  private let stores = Mutex<[String: Store]>([:])
+  private let stores = Remembered<Store>()
 
   /// The store of `folder`, loaded by `load` the first time.
   func value(for folder: String, _ load: (String) throws -> Store) throws -> Store {
     let key = URL(fileURLWithPath: folder).standardizedFileURL.path
-    if let known = stores.withLock({ $0[key] }) { return known }
-    let store = try load(key)
-    return stores.withLock { stores in
-      if let known = stores[key] { return known }
-      stores[key] = store
-      return store
-    }
+    return try stores.value(for: key) { try load(key) }
   }
 }
 
