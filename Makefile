@@ -126,7 +126,7 @@ install:
 # tree only, so a package is always a commit (DIST_DIRTY=1 lets a test package a working tree).
 DIST = dist
 DEB_DEPENDS = libc6, libgcc-s1, libstdc++6, libcurl4 | libcurl4t64
-# dpkg-deb's own flags: its default xz for a release; the package test asks for quicker gzip.
+# dpkg-deb's own flags: its default xz for a release; the package test asks for quicker gzip -6.
 DEB_FLAGS =
 dist:
 	@[ -n "$(DIST_DIRTY)" ] || [ -z "$$(git status --porcelain 2>/dev/null)" ] || \

@@ -35,14 +35,15 @@ struct ReleasePackageTests {
 
   /// The most the stripped binary may weigh: with ICU and all of Foundation it was 62 MB.
   static let binaryLimit = 18_000_000
-  /// The most the Debian package may weigh, even compressed with gzip as this test asks.
+  /// The most the Debian package may weigh, even compressed as this test asks: gzip at its
+  /// default level, 6, a second quicker than dpkg-deb's 9 and 0.4% larger.
   static let debLimit = 8_000_000
 
   @Test func theTarballAndTheDebRunWithoutAToolchain() async throws {
     let folder = try TemporaryFolder()
     let dist = folder.url.appendingPathComponent("dist")
     let made = try await Self.shell(
-      "make -s packages DIST='\(dist.path)' DEB_FLAGS=-Zgzip", in: Binaries.packageRoot)
+      "make -s packages DIST='\(dist.path)' DEB_FLAGS='-Zgzip -z6'", in: Binaries.packageRoot)
     #expect(made.status == 0, "\(made.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: dist.path).sorted()
     let version = String(
