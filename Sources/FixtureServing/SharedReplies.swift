@@ -26,22 +26,29 @@ extension Reply {
   /// writes it (`http:\/\/…`); as it is when `base` is `nil`.
   func withImageBase(_ base: String?) -> Reply {
     guard let base, case .respond(let status, let headers, let body) = self else { return self }
-    var replaced = body
-    for (from, to) in [
-      (SharedReplies.standInBase, base),
-      (
-        SharedReplies.standInBase.replacingOccurrences(of: "/", with: "\\/"),
-        base.replacingOccurrences(of: "/", with: "\\/")
-      ),
-    ] {
-      let pattern = Data(from.utf8)
-      let replacement = Data(to.utf8)
-      var searchFrom = replaced.startIndex
-      while let found = replaced.range(of: pattern, in: searchFrom..<replaced.endIndex) {
-        replaced.replaceSubrange(found, with: replacement)
-        searchFrom = found.lowerBound + replacement.count
-      }
+    let escaped = { (text: String) in Data(text.replacingOccurrences(of: "/", with: "\\/").utf8) }
+    let plain = Self.replacing(
+      Data(SharedReplies.standInBase.utf8), with: Data(base.utf8), in: body)
+    let both = Self.replacing(
+      escaped(SharedReplies.standInBase), with: escaped(base), in: plain)
+    return .respond(status: status, headers: headers, body: both)
+  }
+
+  /// `body` with every `pattern` made `replacement`, in one pass: a sol's answer holds a
+  /// thousand addresses, and replacing each in place moved the rest of the body every time.
+  private static func replacing(_ pattern: Data, with replacement: Data, in body: Data) -> Data {
+    guard var found = body.range(of: pattern) else { return body }
+    var result = Data()
+    result.reserveCapacity(body.count)
+    var from = body.startIndex
+    while true {
+      result.append(body[from..<found.lowerBound])
+      result.append(replacement)
+      from = found.upperBound
+      guard let next = body.range(of: pattern, in: from..<body.endIndex) else { break }
+      found = next
     }
-    return .respond(status: status, headers: headers, body: replaced)
+    result.append(body[from...])
+    return result
   }
 }
