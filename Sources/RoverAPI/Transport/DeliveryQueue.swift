@@ -1,11 +1,8 @@
 // URLSession is the transport only where it is the system's own (macOS): on Linux, where
 // FoundationNetworking would bring ICU and several times the CPU per transfer, libcurl's is.
 #if !canImport(LibCurl)
-  #if canImport(FoundationEssentials)
-    import FoundationEssentials
-  #else
-    import Foundation
-  #endif
+  // All of Foundation: URLSession is in it (or in FoundationNetworking, which brings it).
+  import Foundation
 
   /// The queue `URLSession` hands its delegate's callbacks to: it runs each one at once, on the
   /// thread that adds it (libcurl's), one at a time.

@@ -1,10 +1,7 @@
 // URLSession's failures, only where it is the transport (macOS).
 #if !canImport(LibCurl)
-  #if canImport(FoundationEssentials)
-    import FoundationEssentials
-  #else
-    import Foundation
-  #endif
+  // All of Foundation: URLSession is in it (or in FoundationNetworking, which brings it).
+  import Foundation
 
   extension TransferFailure {
     /// `URLError`'s own text may hold the full URL and with it the key, so none of it is kept.
