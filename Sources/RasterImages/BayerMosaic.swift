@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// A colour-filter-array readout sent as grey: one byte a pixel, behind an RGGB pattern of red,
 /// green and blue filters whose phase the subframe's origin on the sensor gives.
@@ -46,61 +45,116 @@ public struct BayerMosaic: Sendable {
     public var blue: Double
   }
 
-  /// What the pixels say: the four filters' means, over every whole 2 × 2 cell.
+  /// What the pixels say: the four filters' means, over the whole image.
   public var phaseMeans: PhaseMeans {
-    // In bands of rows across the cores: a full frame is tens of megapixels.
-    let bands = max(1, min(16, height / 64))
-    let totals = Mutex([Int](repeating: 0, count: 4))
+    var sums = [Int](repeating: 0, count: 8)
+    let blocks = blockTotals()
+    for block in stride(from: 0, to: blocks.count, by: 8) {
+      for index in 0..<8 { sums[index] += blocks[block + index] }
+    }
+    return Self.means(sums[0..<8])
+  }
+
+  /// The side of the squares the image is judged in, in pixels: even, so that every square
+  /// starts on the same filter.
+  static let blockSide = 64
+
+  /// Each square's four filters' sums, then their pixel counts (red, the green beside red,
+  /// the green beside blue, blue), eight numbers a square, row by row of squares.
+  private func blockTotals() -> [Int] {
+    let side = Self.blockSide
+    let columns = (width + side - 1) / side
+    let rows = (height + side - 1) / side
+    var totals = [Int](repeating: 0, count: columns * rows * 8)
     let width = self.width
     let height = self.height
     let phase = self.phase
     plane.withUnsafeBufferPointer { plane in
-      nonisolated(unsafe) let plane = plane
-      DispatchQueue.concurrentPerform(iterations: bands) { band in
-        var sums = [0, 0, 0, 0]
-        for y in (band * height / bands)..<((band + 1) * height / bands) {
-          let row = ((y + phase.y) & 1) * 2
-          var rowSums = (0, 0)
-          var x = phase.x
-          // The filter the row starts on, then the other, in pairs.
-          while x + 1 < width {
-            rowSums.0 += Int(plane[y * width + x])
-            rowSums.1 += Int(plane[y * width + x + 1])
-            x += 2
+      totals.withUnsafeMutableBufferPointer { totals in
+        // A row of squares a task: each writes only its own squares' totals.
+        nonisolated(unsafe) let ends = (plane, totals)
+        DispatchQueue.concurrentPerform(iterations: rows) { band in
+          let (plane, totals) = ends
+          for y in (band * side)..<min(height, (band + 1) * side) {
+            let filterRow = ((y + phase.y) & 1) * 2
+            for column in 0..<columns {
+              let start = column * side
+              let end = min(width, start + side)
+              // Pairs from the square's first pixel (an even column: the row's first filter
+              // when the phase is 0, its second when it is 1).
+              var pair = (0, 0)
+              var x = start
+              while x + 1 < end {
+                pair.0 += Int(plane[y * width + x])
+                pair.1 += Int(plane[y * width + x + 1])
+                x += 2
+              }
+              if x < end { pair.0 += Int(plane[y * width + x]) }
+              let counts = ((end - start + 1) / 2, (end - start) / 2)
+              let first = filterRow + phase.x
+              let second = filterRow + 1 - phase.x
+              let out = (band * columns + column) * 8
+              totals[out + first] += pair.0
+              totals[out + second] += pair.1
+              totals[out + 4 + first] += counts.0
+              totals[out + 4 + second] += counts.1
+            }
           }
-          if x < width { rowSums.0 += Int(plane[y * width + x]) }
-          if phase.x == 1 { rowSums.1 += Int(plane[y * width]) }
-          sums[row] += rowSums.0
-          sums[row + 1] += rowSums.1
-        }
-        totals.withLock { totals in
-          for index in 0..<4 { totals[index] += sums[index] }
         }
       }
     }
-    let sums = totals.withLock { $0 }
-    // Each row has half its pixels, rounded, under each of its two filters.
-    var counts = [0, 0, 0, 0]
-    for y in 0..<height {
-      let row = ((y + phase.y) & 1) * 2
-      counts[row] += (width + 1 - phase.x) / 2
-      counts[row + 1] += (width + phase.x) / 2
+    return totals
+  }
+
+  /// The means of four sums over their four counts.
+  private static func means(_ totals: ArraySlice<Int>) -> PhaseMeans {
+    let base = totals.startIndex
+    func mean(_ index: Int) -> Double {
+      Double(totals[base + index]) / Double(max(1, totals[base + 4 + index]))
     }
-    func mean(_ index: Int) -> Double { Double(sums[index]) / Double(max(1, counts[index])) }
     return PhaseMeans(red: mean(0), greenRed: mean(1), greenBlue: mean(2), blue: mean(3))
   }
 
   /// Whether the pixels are a colour filter array's: the two greens agree, and red or blue
   /// stands apart from them by more than the greens differ, as filters of different colours
-  /// make over a whole scene. A grey photo's four phases average the same, as do those of a
-  /// downsampled copy whose pattern was lost (NASA's `_800` JPEGs of such frames).
+  /// make. Judged over the whole image and, where a scene's colours cancel out over the whole
+  /// (a red rock on one side, a blue sky on the other), square by square: what stands apart
+  /// there, averaged, against what the greens differ by. A grey photo's four phases agree in
+  /// every square, as do those of a downsampled copy whose pattern was lost (NASA's `_800`
+  /// JPEGs of such frames).
   public var looksLikeMosaic: Bool {
     guard width >= 8, height >= 8 else { return false }
-    let means = phaseMeans
+    let blocks = blockTotals()
+    var whole = [Int](repeating: 0, count: 8)
+    var apart = 0.0
+    var greens = 0.0
+    var weight = 0.0
+    for block in stride(from: 0, to: blocks.count, by: 8) {
+      for index in 0..<8 { whole[index] += blocks[block + index] }
+      // A square too thin to hold every filter says nothing.
+      let counts = blocks[(block + 4)..<(block + 8)]
+      guard counts.allSatisfy({ $0 > 0 }) else { continue }
+      let pixels = Double(counts.reduce(0, +))
+      let square = Self.differences(Self.means(blocks[block..<(block + 8)]))
+      apart += pixels * square.apart
+      greens += pixels * square.greens
+      weight += pixels
+    }
+    let overall = Self.differences(Self.means(whole[0..<8]))
+    return Self.isMosaic(overall)
+      || (weight > 0 && Self.isMosaic((apart / weight, greens / weight)))
+  }
+
+  /// How far red or blue stands from the greens, and how far the greens differ.
+  private static func differences(_ means: PhaseMeans) -> (apart: Double, greens: Double) {
     let green = (means.greenRed + means.greenBlue) / 2
-    let greens = abs(means.greenRed - means.greenBlue)
     let apart = max(abs(means.red - green), abs(means.blue - green))
-    return apart >= 3 && apart >= 4 * greens
+    return (apart, abs(means.greenRed - means.greenBlue))
+  }
+
+  /// The rule: red or blue at least 3 levels from the greens, and 4 times what they differ by.
+  private static func isMosaic(_ differences: (apart: Double, greens: Double)) -> Bool {
+    differences.apart >= 3 && differences.apart >= 4 * differences.greens
   }
 
   /// Each 2 × 2 cell as one colour pixel (red, the greens' mean, blue), balanced: half the
