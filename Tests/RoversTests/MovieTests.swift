@@ -191,6 +191,13 @@ import Testing
     #expect(lonely.status == 65)
     #expect(lonely.stderr.contains("1 usable frame"))
     #expect(!FileManager.default.fileExists(atPath: output.path))
+    // One file is a movie of files one frame short, not a rover missing its sol.
+    let one = try await CapturedRun.rovers(
+      ["movie", good.path, "-o", output.path], base: Offline.apiBase)
+    #expect(one.status == 64)
+    #expect(one.stderr.contains("is one frame: a movie needs 2 or more image files"))
+    #expect(!one.stderr.contains("Missing expected argument"))
+    #expect(!FileManager.default.fileExists(atPath: output.path))
   }
 
   @Test func localFilesPlayInTheOrderGiven() async throws {

@@ -153,10 +153,15 @@ extension Rovers {
         source = .sequence(lookup, id: sequence.uppercased())
       } else {
         guard words.count >= 2 else {
+          // One word that names a file is a movie of files, one frame short; any other is a
+          // rover without its sol.
+          let oneFile = words.count == 1 && FileStatus.of(words[0])?.kind == .file
           throw UsageError(
-            message: words.count == 1
-              ? "Missing expected argument '--sol <sol>'"
-              : "give a rover, --sol and --sequence, or two or more image files",
+            message: oneFile
+              ? "'\(words[0])' is one frame: a movie needs 2 or more image files"
+              : words.count == 1
+                ? "Missing expected argument '--sol <sol>'"
+                : "give a rover, --sol and --sequence, or two or more image files",
             command: Self.spec)
         }
         guard from == nil, try arguments[Self.sequenceOption] == nil else {
