@@ -83,10 +83,12 @@ import Testing
     ])
   func fishCompletesHelpTopicsAndTheNextField(_ line: String, _ expected: String) async throws {
     let script = Self.folder.appendingPathComponent("completion.fish").path
+    // A home of its own: fish writes its history and settings under it even with --no-config.
+    let home = try TemporaryFolder()
     let run = try await ProcessRun.run(
       URL(fileURLWithPath: "/usr/bin/fish"),
       ["--no-config", "-c", "source '\(script)'; complete -C '\(line)'"],
-      environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
+      environment: ["PATH": "/usr/bin:/bin", "HOME": home.url.path])
     let candidates = run.stdout.split(separator: "\n").map {
       String($0.split(separator: "\t").first ?? "")
     }
