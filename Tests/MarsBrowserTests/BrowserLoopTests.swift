@@ -29,12 +29,34 @@ struct BrowserLoopTests {
   }
 
   /// Services whose photo lists take a while, counting how many run at once and how many
-  /// were cancelled.
+  /// were cancelled. Gated, a list arrives only once the test opens the gate: no load can
+  /// finish before the keys it races are handled, however the tasks are scheduled.
   final class SlowServices: Sendable {
     let running = Mutex(0)
     let mostRunning = Mutex(0)
     let cancelled = Mutex(0)
     let started = Mutex<[Int]>([])
+    private let gated: Bool
+    private let opened = Mutex(false)
+
+    init(gated: Bool = false) { self.gated = gated }
+
+    /// Lets every list, waiting or to come, arrive.
+    func open() { opened.withLock { $0 = true } }
+
+    /// A load's wait: 200 ms, or until the gate opens; cancelled, it throws at once.
+    private func wait() async throws {
+      guard gated else { return try await Task.sleep(for: .milliseconds(200)) }
+      while !opened.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    /// Waits until some load has started, five seconds at most.
+    func waitForALoad() async {
+      for _ in 0..<500 where started.withLock({ $0.isEmpty }) {
+        try? await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(!started.withLock { $0.isEmpty }, "no load started")
+    }
 
     var services: BrowserServices {
       BrowserServices(
@@ -49,7 +71,7 @@ struct BrowserLoopTests {
           self.mostRunning.withLock { $0 = max($0, now) }
           defer { self.running.withLock { $0 -= 1 } }
           do {
-            try await Task.sleep(for: .milliseconds(200))
+            try await self.wait()
           } catch {
             self.cancelled.withLock { $0 += 1 }
             throw error
@@ -72,7 +94,9 @@ struct BrowserLoopTests {
 
   @Test("keys pressed faster than lists load: at most the wanted loads run, the rest are cancelled")
   func fastKeys() async {
-    let slow = SlowServices()
+    // No list arrives until every key is handled: each key is pressed once the one before it
+    // has moved the cursor, with the loads it started still waiting.
+    let slow = SlowServices(gated: true)
     let screen = RecordingScreen(columns: 100, rows: 30)
     let (events, post) = AsyncStream.makeStream(of: BrowserEvent.self)
     var initial = BrowserState(options: BrowserSamples.options, columns: 100, rows: 30)
@@ -81,11 +105,12 @@ struct BrowserLoopTests {
     let loop = BrowserLoop(services: slow.services, screen: screen)
     async let ended = loop.run(initial, events: events, post: post)
     await screen.waitFor("3999")
-    for _ in 0..<60 {
+    for key in 0..<60 {
       post.yield(.terminal(.key(.down)))
-      try? await Task.sleep(for: .milliseconds(2))
+      await screen.waitFor("\(key + 2)/3600")
     }
     // Resting on a sol: its list and its neighbours' arrive.
+    slow.open()
     await screen.waitFor("61/3600")
     post.yield(.terminal(.key(.enter)))
     await screen.waitFor("N\(BrowserSamples.sols(4000)[60].sol)_1")
@@ -129,7 +154,7 @@ struct BrowserLoopTests {
 
   @Test("cancelling the browser (SIGINT, SIGTERM) ends the loop and every load under it")
   func cancelled() async {
-    let slow = SlowServices()
+    let slow = SlowServices(gated: true)
     let (events, post) = AsyncStream.makeStream(of: BrowserEvent.self)
     let loop = BrowserLoop(services: slow.services, screen: RecordingScreen(columns: 80, rows: 24))
     let task = Task {
@@ -137,9 +162,11 @@ struct BrowserLoopTests {
         BrowserState(options: BrowserSamples.options, columns: 80, rows: 24, rover: "curiosity"),
         events: events, post: post)
     }
-    try? await Task.sleep(for: .milliseconds(80))
+    // Cancelled while a list is loading, which only the cancellation can end.
+    await slow.waitForALoad()
     task.cancel()
     _ = await task.value
     #expect(slow.running.withLock { $0 } == 0)
+    #expect(slow.cancelled.withLock { $0 } > 0)
   }
 }
