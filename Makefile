@@ -27,16 +27,21 @@ build:
 # holds no test here, is not run, so no "Executed 0 tests" comes first).
 #
 # Then the run is held to leaving nothing behind: no process it started (the tool, fixture
-# servers, tmux servers, browsers, shells) and no folder of its own (rovers-tests-…) that was
-# not there before it. Swift Testing has no hook after the last suite, so this is the check.
+# servers, tmux servers, browsers, shells), no folder of its own (rovers-tests-…) and nothing
+# in $TMPDIR that was not there before it. Swift Testing has no hook after the last suite,
+# so this is the check.
 LEFTOVERS = ps -eo pid=,ppid=,args= | awk -v me=$$$$ '{ pid[NR] = $$1; up[$$1] = $$2; line[NR] = $$0 } \
 	END { for (i = 1; i <= NR; i++) { p = pid[i]; while (p > 1 && p != me) p = up[p]; \
 	if (p != me && line[i] ~ /tmux -L rovers-test|rovers-tests-|\.build\/[^ ]*\/(rovers|fixture-server)( |$$)/) \
 	print line[i] } }' | sort
 TEST_FOLDERS = ls -d /dev/shm/rovers-tests-* $${TMPDIR:-/tmp}/rovers-tests-* 2>/dev/null | sort
+# Whatever else appears in the temporary folder: a tool a test runs may write there (fish made
+# its settings there once). SwiftPM's TemporaryDirectory.* folders and locks are its own;
+# the suite's rovers-tests-… folders are TEST_FOLDERS'.
+TEMP_ENTRIES = ls -A "$${TMPDIR:-/tmp}" 2>/dev/null | grep -v -e '^TemporaryDirectory\.' -e '\.lock$$' -e '^rovers-tests-' | sort
 test: release-rovers
 	$(SWIFT) build --build-tests $(FLAGS)
-	@processes=$$($(LEFTOVERS)); folders=$$($(TEST_FOLDERS)); \
+	@processes=$$($(LEFTOVERS)); folders=$$($(TEST_FOLDERS)); entries=$$($(TEMP_ENTRIES)); \
 	$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; \
 	grep -E '^✘ Test .* recorded an issue' .build/test.log; \
 	grep -E '^➜ (Test|Suite) .* skipped' .build/test.log | sed 's/^➜ /skipped: /'; \
@@ -46,7 +51,9 @@ test: release-rovers
 	[ -z "$$left" ] || { echo "make test: the run left these processes:"; echo "$$left"; status=1; }; \
 	kept=$$($(TEST_FOLDERS) | grep -vxF "$$folders"); \
 	[ -z "$$kept" ] || { echo "make test: the run left these folders:"; echo "$$kept"; status=1; }; \
-	[ -n "$$left$$kept" ] || echo "Nothing left behind: no process, no folder."; \
+	strays=$$($(TEMP_ENTRIES) | grep -vxF "$$entries"); \
+	[ -z "$$strays" ] || { echo "make test: the run left these in $${TMPDIR:-/tmp}:"; echo "$$strays"; status=1; }; \
+	[ -n "$$left$$kept$$strays" ] || echo "Nothing left behind: no process, no folder."; \
 	exit $$status
 
 # The README's pictures of the gallery, its traverse map and a contact sheet, taken by the
