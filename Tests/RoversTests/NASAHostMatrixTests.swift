@@ -40,6 +40,10 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     /// NASA's host is what was asked for: 69, or 75 when it timed out, within the timeout and
     /// retries.
     case nasaAnswers
+    /// The answer is made of what NASA's records carry, so the feeds are asked first: when they
+    /// fail, within their timeout and retries, the API answers (exit 0) and the run says what
+    /// its photos lack; the output is the same in every state.
+    case feedsFirst
     /// Asks no server at all: nothing reaches either.
     case asksNoServer
     /// `browse`, checked in a terminal through its loop.
@@ -89,13 +93,13 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     NASAHostRow(command: "stereo", kind: .apiAnswers(0)) { _ in
       ["stereo", "perseverance", "--sol", "0"]
     },
-    NASAHostRow(command: "sequences", kind: .apiAnswers(0)) { _ in
+    NASAHostRow(command: "sequences", kind: .feedsFirst) { _ in
       ["sequences", "perseverance", "--sol", "100", "--json"]
     },
     NASAHostRow(command: "sequences", kind: .nasaAnswers) { _ in
       ["sequences", "perseverance", "--sol", "888", "--source", "nasa"]
     },
-    NASAHostRow(command: "movie", kind: .apiAnswers(0)) { folder in
+    NASAHostRow(command: "movie", kind: .feedsFirst) { folder in
       [
         "movie", "perseverance", "--sol", "0", "--sequence", "AUT_04096", "--camera",
         "REAR_HAZCAM_LEFT", "-o", folder.appendingPathComponent("m.gif").path,
@@ -107,7 +111,7 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
         "-o", folder.appendingPathComponent("m.png").path,
       ]
     },
-    NASAHostRow(command: "develop", kind: .apiAnswers(0)) { folder in
+    NASAHostRow(command: "develop", kind: .feedsFirst) { folder in
       ["develop", "perseverance", "--sol", "100", "-o", folder.path]
     },
     NASAHostRow(command: "develop", kind: .nasaAnswers) { folder in
@@ -165,10 +169,15 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
       return
     }
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
-    let reference =
-      if case .apiAnswers = row.kind {
+    let reference: TimedRun? =
+      switch row.kind {
+      case .apiAnswers:
         try await Self.run(row, api: api, nasa: Offline.refusedFeeds, source: "api")
-      } else { TimedRun?.none }
+      case .feedsFirst:
+        // What the API alone gives, once the feeds cannot be had at all.
+        try await Self.run(row, api: api, nasa: Offline.refusedFeeds)
+      default: nil
+      }
     try await withThrowingTaskGroup(of: Void.self) { group in
       for state in NASAHostState.allCases {
         group.addTask {
@@ -208,6 +217,14 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
       let timedOut = state == .hanging || state == .dripping
       #expect(timed.run.status == (timedOut ? 75 : 69), "\(label): \(timed.run.stderr)")
       #expect(timed.seconds < 20, "\(label): \(timed.seconds) s")
+    case .feedsFirst:
+      // The feeds get three times the timeout, twice; then the API answers at once.
+      let timed = try await run(
+        row, api: api, nasa: nasa, extra: ["--timeout", "1", "--retries", "1"])
+      #expect(timed.seconds < 20, "\(label): \(timed.seconds) s")
+      #expect(timed.run.status == 0, "\(label): \(timed.run.stderr)")
+      #expect(timed.run.stderr.contains("whose photos carry no pointing"), "\(label)")
+      #expect(Self.canonical(timed.run.stdout) == reference.map { Self.canonical($0.run.stdout) })
     case .asksNoServer:
       let timed = try await run(row, api: api, nasa: nasa)
       #expect(timed.seconds < 10, "\(label): \(timed.seconds) s")

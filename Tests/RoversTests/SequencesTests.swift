@@ -67,10 +67,14 @@ import Testing
   }
 
   @Test func anAPIServersFramesOfOneSequenceAreAMovieWithoutPointing() async throws {
+    // NASA's feeds out: the API answers, and the run says what its photos lack.
     let server = try await FixtureServer.start()
     let run = try await CapturedRun.rovers(
-      ["sequences", "curiosity", "--sol", "1000", "--json"], base: server.baseURL)
+      ["sequences", "curiosity", "--sol", "1000", "--json"], base: server.baseURL,
+      environment: ["ROVERS_SOURCE": "auto", "ROVERS_NASA_BASE": Offline.refusedFeeds])
     #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stderr.contains("whose photos carry no pointing, clock or tiles"), "\(run.stderr)")
     let sequences = try #require(
       try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
     #expect(!sequences.isEmpty)
@@ -80,5 +84,56 @@ import Testing
       #expect(kind == (frames >= 3 ? "movie" : frames == 1 ? "single" : "frames"))
       #expect(sequence["mast_az"] is NSNull)
     }
+  }
+
+  /// With `--source auto`, sequences, movie and develop read the feeds first and find what
+  /// `--source nasa` finds.
+  @Test func autoReadsTheFeedsFirst() async throws {
+    let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)
+    let feeds = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let folder = try TemporaryFolder()
+    func run(_ words: [String], source: String) async throws -> CapturedRun {
+      try await CapturedRun.rovers(
+        words, base: api.baseURL,
+        environment: ["ROVERS_SOURCE": source, "ROVERS_NASA_BASE": feeds.host])
+    }
+    let sequences = ["sequences", "perseverance", "--sol", "888"]
+    let auto = try await run(sequences, source: "auto")
+    let nasa = try await run(sequences, source: "nasa")
+    #expect(auto.status == 0, "\(auto.stderr)")
+    #expect(auto.stdout.contains("NCAM00518") && auto.stdout.contains("NCAM00501"))
+    #expect(auto.stdout == nasa.stdout)
+    #expect(auto.stderr.isEmpty, "\(auto.stderr)")
+    let movie = folder.url.appendingPathComponent("dust.png")
+    let made = try await run(
+      ["movie", "perseverance", "--sol", "901", "--sequence", "NCAM09900", "-o", movie.path],
+      source: "auto")
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(FileManager.default.fileExists(atPath: movie.path))
+    let developed = try await run(
+      ["develop", "perseverance", "--sol", "895", "-o", folder.url.path], source: "auto")
+    #expect(developed.status == 0, "\(developed.stderr)")
+    #expect(developed.stdout.contains("4 tiles"), "\(developed.stdout)")
+    // The API's server was never asked: the feeds answered.
+    #expect(!api.requests.contains { $0.target.contains("/photos") })
+  }
+
+  @Test(
+    "with --source api, sequences, movie and develop say in one line that they need the feeds",
+    arguments: [
+      ["sequences", "perseverance", "--sol", "888"],
+      ["movie", "perseverance", "--sol", "901", "--sequence", "NCAM09900", "-o", "m.png"],
+      ["develop", "perseverance", "--sol", "895", "-o", "frames"],
+    ])
+  func apiAloneIsRefused(_ words: [String]) async throws {
+    let api = try await FixtureServer.start()
+    let run = try await CapturedRun.rovers(
+      words, base: api.baseURL, environment: ["ROVERS_SOURCE": "api"])
+    #expect(run.status == 64)
+    #expect(run.stdout.isEmpty)
+    let lines = run.stderr.split(separator: "\n")
+    #expect(lines.count == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("rovers \(words[0]) reads NASA's raw-image feeds"))
+    #expect(api.requests.isEmpty)
   }
 }

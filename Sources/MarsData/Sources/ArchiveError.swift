@@ -20,6 +20,9 @@ public enum ArchiveError: Error, Sendable, Hashable {
   case onlyInFeeds(String)
   /// A rover NASA publishes no traverse map for: its name as asked.
   case noTraverse(String)
+  /// A command whose answer is made of what only NASA's feeds' records carry (pointing, the
+  /// clock, tiles), run with the feeds left out (`--source api`): the command's name.
+  case needsFeeds(String)
 }
 
 /// Where a source is and how hard it tries: what a notice about it says.

@@ -8,28 +8,31 @@ import Synchronization
 #endif
 
 /// One source first and, for the rovers a second covers, the second when the first is out of
-/// reach or out of service (its ``PhotoArchive/isOutage(_:)``): what `--source auto` makes of
-/// the API and NASA's feeds.
+/// reach or out of service (its ``PhotoArchive/isOutage(_:)``) or does not have the rover:
+/// what `--source auto` makes of the API and NASA's feeds, the API first, or the feeds first
+/// for the commands whose answers only the feeds' records carry (sequences, movies, developed
+/// frames).
 ///
 /// Each call falls back on its own, rover by rover, so `latest` with one server down still
 /// shows every rover the feeds cover; the notice is given once per run.
 public struct FailoverArchive: PhotoArchive {
-  /// The source asked first: the API.
+  /// The source asked first: the API (or the feeds).
   public var primary: any PhotoArchive
-  /// The source asked when the first is out: NASA's feeds.
+  /// The source asked when the first is out: NASA's feeds (or the API).
   public var fallback: any PhotoArchive
-  /// Told once, the first time the feeds answer for the API: the line to show.
+  /// Told once, the first time the second source answers for the first: the line to show.
   private let notice: Notice
 
   /// Creates the pair; `onFailover` hears `rovers.nebulum.one is unavailable (…); answered
-  /// from NASA's raw-image feeds` once.
+  /// from NASA's raw-image feeds` once, the fallback named as `fallbackName` says.
   public init(
     primary: any PhotoArchive, fallback: any PhotoArchive,
+    fallbackName: String = "NASA's raw-image feeds",
     onFailover: @escaping @Sendable (String) -> Void
   ) {
     self.primary = primary
     self.fallback = fallback
-    notice = Notice(onFailover)
+    notice = Notice(fallbackName: fallbackName, onFailover)
   }
 
   /// The API's window.
@@ -119,6 +122,12 @@ public struct FailoverArchive: PhotoArchive {
     _ rover: String? = nil, covered: Bool = false,
     _ body: (any PhotoArchive) async throws -> T
   ) async throws -> T {
+    // A rover the first source never has (Spirit for the feeds) is the second's, said once.
+    if let rover, !primary.covers(rover: rover), fallback.covers(rover: rover) {
+      let answer = try await body(fallback)
+      notice.give(lacking: rover, from: primary.origin)
+      return answer
+    }
     do {
       return try await body(primary)
     } catch let error
@@ -216,19 +225,32 @@ public struct SourcesFailed: Error, Sendable {
 /// The failover notice, given once.
 private final class Notice: Sendable {
   private let given = Mutex(false)
+  private let fallbackName: String
   private let tell: @Sendable (String) -> Void
 
-  init(_ tell: @escaping @Sendable (String) -> Void) { self.tell = tell }
+  init(fallbackName: String, _ tell: @escaping @Sendable (String) -> Void) {
+    self.fallbackName = fallbackName
+    self.tell = tell
+  }
 
   func give(for error: any Error, from origin: SourceOrigin) {
+    let reason = Self.reason(error, retries: origin.retries)
+    once("\(origin.host) is unavailable (\(reason)); answered from \(fallbackName)")
+  }
+
+  func give(lacking rover: String, from origin: SourceOrigin) {
+    let name = rover.prefix(1).uppercased() + rover.dropFirst().lowercased()
+    once("\(origin.host) has no records of \(name); answered from \(fallbackName)")
+  }
+
+  private func once(_ line: String) {
     guard
       given.withLock({ given in
         defer { given = true }
         return !given
       })
     else { return }
-    let reason = Self.reason(error, retries: origin.retries)
-    tell("\(origin.host) is unavailable (\(reason)); answered from NASA's raw-image feeds")
+    tell(line)
   }
 
   private static func reason(_ error: any Error, retries: Int) -> String {

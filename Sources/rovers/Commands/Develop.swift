@@ -96,9 +96,10 @@ extension Rovers {
             command: Self.spec)
         }
         source = .sol(
-          SequenceLookup(
+          try SequenceLookup(
+            "develop",
             common: common, rover: try NameRules.rover(words[0], spec: Self.spec), sol: sol,
-            cameras: try CameraOptions.parse(arguments)))
+            cameras: try CameraOptions.parse(arguments), mirror: from))
       } else {
         guard !words.isEmpty else {
           throw UsageError(

@@ -147,9 +147,10 @@ extension Rovers {
             message: "Missing expected argument '--sequence <id>' (rovers sequences lists them)",
             command: Self.spec)
         }
-        let lookup = SequenceLookup(
+        let lookup = try SequenceLookup(
+          "movie",
           common: common, rover: try NameRules.rover(words[0], spec: Self.spec), sol: sol,
-          cameras: try CameraOptions.parse(arguments))
+          cameras: try CameraOptions.parse(arguments), mirror: from)
         source = .sequence(lookup, id: sequence.uppercased())
       } else {
         guard words.count >= 2 else {

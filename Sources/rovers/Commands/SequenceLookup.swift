@@ -10,12 +10,30 @@ import RoverAPI
 
 /// A sol's photos and observation sequences, fetched and found once for `sequences`, `movie`
 /// and `develop`.
+///
+/// A sol's sequences are made of what only NASA's feeds' records carry (each frame's pointing,
+/// clock and tiles): the feeds are asked first, and a lookup that would fetch with the feeds
+/// left out (`--source api`) is refused before anything is asked.
 struct SequenceLookup: Sendable {
   let common: CommonOptions
   let rover: String
   let sol: Int
   /// `--camera`: a camera, an instrument, or the start of one's name (`NAVCAM`).
   let cameras: [String]
+
+  /// The lookup of `command` for a rover's sol; `mirror` (`--from`) when the photos are read
+  /// from a folder, which needs no source. ``ArchiveError/needsFeeds(_:)`` when they would be
+  /// fetched with `--source api`.
+  init(
+    _ command: String, common: CommonOptions, rover: String, sol: Int, cameras: [String],
+    mirror: String? = nil
+  ) throws {
+    if mirror == nil, common.source == .api { throw ArchiveError.needsFeeds(command) }
+    self.common = common
+    self.rover = rover
+    self.sol = sol
+    self.cameras = cameras
+  }
 
   /// The sol's sequences from the cameras asked for, oldest first; a camera the rover never
   /// had is a usage error (64), as everywhere.
@@ -26,7 +44,7 @@ struct SequenceLookup: Sendable {
   /// The sol's photos from the cameras asked for, as the source lists them; a camera the rover
   /// never had is a usage error (64).
   func photos(_ console: Console) async throws -> [Photo] {
-    let archive = common.makeArchive(console)
+    let archive = common.makeRecordsArchive(console)
     let query = PhotoQuery(rover: rover, day: .day(.sol(sol)), cameras: [])
     let wanted = cameras.map { $0.uppercased() }
     async let listed = query.fetch(archive)

@@ -13,16 +13,17 @@ extension Rovers {
         pointing, the Mars local time of its first and last frame and its frame size. A \
         movie is 3 or more frames of one eye at one pointing (azimuth and elevation within \
         0.1 degrees) and of one size; a pan's pointing moves; a single is one frame; two \
-        frames at one pointing are frames. NASA's feeds (--source nasa) say the pointing, \
-        the clock and the size; from an API server, which says none of them, a movie is 3 \
-        or more frames of one sequence and camera. Make one with rovers movie.
+        frames at one pointing are frames. NASA's feeds say the pointing, the clock and the \
+        size, so they are asked first (--source api is refused); when they are out, the \
+        API answers, which says none of them, and a movie is 3 or more frames of one \
+        sequence and camera. Make one with rovers movie.
         """,
       arguments: [
         ArgumentSpec(name: "rover", help: "The rover, such as perseverance.", completion: .rovers)
       ],
       options: [DayOptions.sol, CameraOptions.repeatable] + CommonOptions.specs,
       examples: [
-        "rovers sequences perseverance --sol 888 --source nasa",
+        "rovers sequences perseverance --sol 888",
         "rovers sequences perseverance --sol 888 --camera NAVCAM --json",
         "rovers sequences curiosity --sol 86 --fields sequence,kind,frames",
       ])
@@ -40,7 +41,8 @@ extension Rovers {
       guard let sol = try arguments[DayOptions.solOption] else {
         throw UsageError(message: "Missing expected argument '--sol <sol>'", command: Self.spec)
       }
-      lookup = SequenceLookup(
+      lookup = try SequenceLookup(
+        "sequences",
         common: common, rover: try NameRules.rover(word, spec: Self.spec), sol: sol,
         cameras: try CameraOptions.parse(arguments))
       try common.output.check(fields: Self.fieldNames, spec: Self.spec)

@@ -118,6 +118,11 @@ struct ErrorReport {
       self.init(
         message: "\(rover) is in NASA's raw-image feeds only, which --source api leaves out"
           + " (use --source auto or --source nasa)", code: .usage)
+    case .needsFeeds(let command):
+      self.init(
+        message: "rovers \(command) reads NASA's raw-image feeds (each frame's pointing, clock"
+          + " and tiles), which --source api leaves out (use --source auto or --source nasa)",
+        code: .usage)
     case .noTraverse(let rover):
       let name = rover.prefix(1).uppercased() + rover.dropFirst()
       self.init(

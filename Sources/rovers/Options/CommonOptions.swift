@@ -181,6 +181,14 @@ struct CommonOptions: Sendable {
     makeSources(console, fresh: fresh, sampleTypes: sampleTypes).archive
   }
 
+  /// The archive of a command whose answer is made of what only NASA's feeds' records carry
+  /// (pointing, the clock, tiles): with `--source auto`, the feeds first and the API where
+  /// they are out or lack the rover, saying what its photos lack. With `--source api` the
+  /// command has already refused to run (``SequenceLookup``).
+  func makeRecordsArchive(_ console: Console) -> any PhotoArchive {
+    makeSources(console, feedsFirst: true).archive
+  }
+
   /// What a run asks: the archive these options describe, and NASA's host as an extra, within
   /// `window` (`nil` with `--source api`).
   struct Sources {
@@ -191,7 +199,7 @@ struct CommonOptions: Sendable {
   /// The run's sources (``Sources``); the missions nobody named are extras within `window`.
   func makeSources(
     _ console: Console, fresh: Bool = false, sampleTypes: Set<String>? = nil,
-    window: ExtraWindow? = nil
+    window: ExtraWindow? = nil, feedsFirst: Bool = false
   ) -> Sources {
     let window = window ?? makeWindow()
     let cache = makeCache(fresh: fresh)
@@ -212,9 +220,16 @@ struct CommonOptions: Sendable {
         archive: MissionsArchive(main: feeds, feeds: feeds, extras: extras), extras: extras)
     case .auto:
       let quiet = self.quiet
-      let failover = FailoverArchive(primary: api, fallback: feeds) { notice in
+      let tell: @Sendable (String) -> Void = { notice in
         if !quiet { console.diagnostic(notice) }
       }
+      let failover =
+        feedsFirst
+        ? FailoverArchive(
+          primary: feeds, fallback: api,
+          fallbackName: "the API (\(baseURL.host ?? "its server")), whose photos carry no"
+            + " pointing, clock or tiles", onFailover: tell)
+        : FailoverArchive(primary: api, fallback: feeds, onFailover: tell)
       return Sources(
         archive: MissionsArchive(main: failover, feeds: feeds, extras: extras), extras: extras)
     }
