@@ -23,9 +23,12 @@ public struct FileStatus: Sendable, Hashable {
   public var inode: UInt64
   /// How many names the file has; 0 once unlinked.
   public var links: Int
-  /// When its contents last changed, in seconds since 1970: what the cache prunes by, oldest
-  /// first.
+  /// When its contents last changed, in seconds since 1970 (a cache entry's is when it
+  /// expires).
   public var modified: Double
+  /// When the file itself last changed (written, renamed, its times set), in seconds since
+  /// 1970: what the cache prunes by, oldest first.
+  public var changed: Double
 
   init(_ info: stat) {
     switch info.st_mode & S_IFMT {
@@ -40,8 +43,10 @@ public struct FileStatus: Sendable, Hashable {
     links = Int(info.st_nlink)
     #if canImport(Darwin)
       modified = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+      changed = Double(info.st_ctimespec.tv_sec) + Double(info.st_ctimespec.tv_nsec) / 1e9
     #else
       modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+      changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
     #endif
   }
 

@@ -70,6 +70,15 @@ extension POSIX {
   /// Makes what was written survive a power cut; whether it could.
   public static func sync(_ fd: Int32) -> Bool { fsync(fd) == 0 }
 
+  /// Sets the file's access and modification times to `seconds` since 1970; whether it could.
+  /// (Its change time becomes now, as any change of a file's makes it.)
+  public static func setModified(_ fd: Int32, to seconds: Double) -> Bool {
+    let whole = seconds.rounded(.down)
+    let time = timespec(tv_sec: time_t(whole), tv_nsec: Int((seconds - whole) * 1e9))
+    var times = [time, time]
+    return futimens(fd, &times) == 0
+  }
+
   /// Makes everything written to the file system holding `fd` survive a power cut, in one
   /// call (Linux's `syncfs(2)`): whether it could, or `nil` where the system has no such call
   /// and each file must be synced on its own. Linux reports a failed write-back here since

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SystemInterface
 import Testing
 
 @testable import MarsData
@@ -183,13 +184,26 @@ import Testing
       [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: file.path)
   }
 
+  /// Waits until the file system's clock has moved past the change time of `file`, so that
+  /// the next file written is newer than it (the kernel's file times move by clock ticks).
+  func waitForATick(after file: URL) throws {
+    let written = try #require(FileStatus.of(file.path)?.changed)
+    let probe = folder.appendingPathComponent("tick")
+    for _ in 0..<1000 {
+      try Data().write(to: probe)
+      if let now = FileStatus.of(probe.path)?.changed, now > written { break }
+      usleep(1000)
+    }
+    try FileManager.default.removeItem(at: probe)
+  }
+
   @Test func aCacheFilledPastItsSizeIsPrunedOldestFirst() throws {
     let filler = ResponseCache(folder: folder, maxBytes: 1_000_000_000)
     let body = Data(repeating: 0x41, count: 1000)
     for index in 1...5 {
       try filler.store(body, for: "k\(index)", lifetime: 3600)
       // k1 the oldest, k5 the newest.
-      try age(filler.file(for: "k\(index)"), Double(100 - index))
+      try waitForATick(after: filler.file(for: "k\(index)"))
     }
     #expect(try filler.info().entries == 5)
     // Six files of a little over 1000 bytes, at most 3000 kept: the four oldest go.
@@ -200,6 +214,24 @@ import Testing
     let (entries, bytes) = try small.info()
     #expect(entries == 2)
     #expect(bytes <= 3000)
+  }
+
+  @Test func anEntrysModificationTimeIsItsExpirySoPruningReadsNoEntry() throws {
+    let clock = Mutex(Date(timeIntervalSince1970: 2_000_000))
+    let cache = ResponseCache(folder: folder) { clock.withLock { $0 } }
+    try cache.store(Data("a".utf8), for: "a", lifetime: 600)
+    let file = cache.file(for: "a")
+    #expect(FileStatus.of(file.path)?.modified == 2_000_600)
+    // An entry whose contents say it is current but whose time says it expired goes: pruning
+    // judged it by its time alone, without opening it.
+    try cache.store(Data("b".utf8), for: "b", lifetime: 600)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 1_999_000)],
+      ofItemAtPath: cache.file(for: "b").path)
+    let next = ResponseCache(folder: folder) { clock.withLock { $0 } }
+    try next.store(Data("c".utf8), for: "c", lifetime: 600)
+    #expect(!FileManager.default.fileExists(atPath: cache.file(for: "b").path))
+    #expect(next.storedBody(for: "a") == Data("a".utf8))
   }
 
   @Test func expiredEntriesAreGoneFromDiskAfterTheNextWrite() throws {

@@ -11,8 +11,9 @@ import SystemInterface
 /// and then the oldest files until the folder is under its size. A nightly sync would
 /// otherwise keep every day's answers for ever.
 ///
-/// Once a run, not once a write: the walk costs a look at every file, and a run's cost follows
-/// its new work.
+/// Once a run, not once a write: the walk costs a look at every file's status (never its
+/// contents: an entry's modification time is its expiry), and a run's cost follows its new
+/// work.
 final class CachePruning: Sendable {
   /// The folder.
   let folder: URL
@@ -44,21 +45,21 @@ final class CachePruning: Sendable {
   func prune(keeping: String? = nil) {
     guard let names = POSIX.names(inFolder: folder.path) else { return }
     let time = now().timeIntervalSince1970
-    var kept: [(path: String, size: Int, modified: Double)] = []
+    var kept: [(path: String, size: Int, written: Double)] = []
     for name in names where Self.suffixes.contains(where: name.hasSuffix) {
       let path = folder.appendingPathComponent(name).path
       guard let status = FileStatus.of(path), status.kind == .file else { continue }
-      if name.hasSuffix(".cache"), path != keeping,
-        let expires = ResponseCache.expiry(ofEntryAt: path), expires <= time
-      {
+      // An answer's modification time is when it expires (an entry of an older version,
+      // stamped when written, is expired too); its change time, when it was written.
+      if name.hasSuffix(".cache"), path != keeping, status.modified <= time {
         _ = POSIX.unlink(path)
         continue
       }
-      kept.append((path, status.size, status.modified))
+      kept.append((path, status.size, status.changed))
     }
     var total = kept.reduce(0) { $0 + $1.size }
     guard total > maxBytes else { return }
-    for file in kept.sorted(by: { $0.modified < $1.modified }) where file.path != keeping {
+    for file in kept.sorted(by: { $0.written < $1.written }) where file.path != keeping {
       guard total > maxBytes else { break }
       if POSIX.unlink(file.path) { total -= file.size }
     }

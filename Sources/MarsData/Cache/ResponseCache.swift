@@ -12,7 +12,8 @@ import SystemInterface
 /// base URL and request: never by the key, which is never stored.
 ///
 /// A file is a header line, a JSON line (the request it answers, when it expires, the body's
-/// length and checksum) and the body. Only answers that decoded are offered, and a file whose
+/// length and checksum) and the body; its modification time is when it expires too, so that
+/// pruning tells the expired entries from a look at the folder, reading none of them. Only answers that decoded are offered, and a file whose
 /// body does not match its length and checksum (a torn write, a damaged disk) is a miss and is
 /// replaced. Entries are not synced to disk: a lost one costs one request.
 public final class ResponseCache: AnswerCache {
@@ -100,25 +101,15 @@ public final class ResponseCache: AnswerCache {
     head.append(try JSONEncoder().encode(header))
     head.append(UInt8(ascii: "\n"))
     // The body is written as it is: a copy of a large answer would double the peak memory.
+    // The file's modification time is its expiry, so that pruning reads no entry.
     let target = file(for: key)
-    try AtomicFile.write([head, body], to: target, durable: false)
+    try AtomicFile.write(
+      [head, body], to: target, durable: false, modified: header.expires)
     pruning.pruneOnce(keeping: target.path)
   }
 
   /// Removes expired answers, then the oldest files while the folder is over its size.
   public func prune() { pruning.prune() }
-
-  /// When the entry at `path` expires, from its header alone (a few kilobytes read, whatever
-  /// the body's size); `nil` when it is no entry.
-  static func expiry(ofEntryAt path: String) -> Double? {
-    guard let start = POSIX.readStart(ofFile: path, upTo: 16_384) else { return nil }
-    let lines = start.split(
-      separator: UInt8(ascii: "\n"), maxSplits: 2, omittingEmptySubsequences: false)
-    guard lines.count >= 2, String(decoding: lines[0], as: UTF8.self) == magic,
-      let header = try? JSONDecoder().decode(Header.self, from: Data(lines[1]))
-    else { return nil }
-    return header.expires
-  }
 
   /// How many entries there are (answers and kept maps) and how many bytes the cache's files
   /// take.

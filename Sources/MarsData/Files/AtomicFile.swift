@@ -1,3 +1,5 @@
+import SystemInterface
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -25,11 +27,18 @@ public enum AtomicFile {
     try file.commit(durable: durable)
   }
 
-  /// Writes `parts` one after another as one file, without joining them in memory first.
-  public static func write(_ parts: [Data], to target: URL, durable: Bool = true) throws {
+  /// Writes `parts` one after another as one file, without joining them in memory first;
+  /// with `modified`, the file's modification time is set to it (seconds since 1970) before
+  /// it takes its name, so no reader ever sees it without.
+  public static func write(
+    _ parts: [Data], to target: URL, durable: Bool = true, modified: Double? = nil
+  ) throws {
     let file = try TemporaryFile.createNow(for: target.path)
     do {
       for part in parts { try file.write(part) }
+      if let modified, !POSIX.setModified(file.fd, to: modified) {
+        throw FileSystemError(path: target.path, errno: POSIX.lastError)
+      }
     } catch {
       file.discard()
       throw error
