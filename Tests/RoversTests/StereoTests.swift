@@ -186,4 +186,24 @@ import Testing
     #expect(shift.status == 64)
     #expect(shift.stderr.hasPrefix("Error: The value 'far' is invalid for '--shift <px>'"))
   }
+
+  @Test func aFileNamedJpgIsWrittenAsAJPEGOfTheSameAnaglyph() async throws {
+    let png = folder.url.appendingPathComponent("pair.png")
+    let jpeg = folder.url.appendingPathComponent("pair.jpg")
+    for target in [png, jpeg] {
+      let run = await CapturedRun.run(
+        ["stereo", Self.left, Self.right, "-o", target.path],
+        environment: Offline.environment([:]))
+      #expect(run.status == 0, "\(run.stderr)")
+    }
+    let bytes = [UInt8](try Data(contentsOf: jpeg))
+    #expect(bytes.starts(with: [0xFF, 0xD8]))
+    let exact = try ImageDecoder.decode([UInt8](try Data(contentsOf: png)))
+    let seen = try ImageDecoder.decode(bytes)
+    #expect(seen.width == exact.width && seen.height == exact.height)
+    // The same picture, within what quality 90 loses: a mean difference of a few levels.
+    let mean =
+      Double(PixelComparison.total(seen.pixels, exact.pixels)) / Double(exact.pixels.count)
+    #expect(mean < 4, "mean difference \(mean)")
+  }
 }

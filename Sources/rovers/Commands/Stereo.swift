@@ -25,7 +25,8 @@ extension Rovers {
         NAVCAM_LEFT). With -o DIR, both frames of each pair are fetched and one anaglyph is \
         written as DIR/<left NASA id>-anaglyph.png, red from the left eye, green and blue \
         from the right, whole or not at all; one already there is skipped. With two image \
-        files instead of a rover, their anaglyph is written to -o FILE. --shift moves the \
+        files instead of a rover, their anaglyph is written to -o FILE, a PNG, or a JPEG at \
+        quality 90 when its name ends in .jpg. --shift moves the \
         right frame to set where the picture sits in depth; --show draws the anaglyphs in \
         the terminal as show does.
         """,
@@ -50,7 +51,8 @@ extension Rovers {
 
     static let output = Option.text(
       "output", short: "o", value: "path",
-      help: "The folder for the anaglyphs; with two image files, the PNG file to write.",
+      help: "The folder for the anaglyphs; with two image files, the file to write (.png, or"
+        + " .jpg for a JPEG).",
       completion: .directories)
     static let shiftOption = Option.integer(
       "shift", value: "px",
@@ -280,9 +282,10 @@ extension Rovers {
         try Show.read(leftPath), name: leftPath, debayer: debayer)
       let right = try await AnaglyphMaker.decode(
         try Show.read(rightPath), name: rightPath, debayer: debayer)
+      let extensionName = output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() }
       let png = try AnaglyphMaker.png(
         try await left, right, shift: shift, scaling: false,
-        names: "\(leftPath) and \(rightPath)")
+        names: "\(leftPath) and \(rightPath)", jpeg: ["jpg", "jpeg"].contains(extensionName))
       if let output {
         try AtomicFile.write(bytes: png, to: URL(fileURLWithPath: output))
         if !common.quiet { console.diagnostic("wrote \(output)") }

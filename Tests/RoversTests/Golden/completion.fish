@@ -290,7 +290,7 @@ complete -c rovers -n '__fish_seen_subcommand_from show' -l quiet -s q -d 'Print
 complete -c rovers -n '__fish_seen_subcommand_from show' -F
 complete -c rovers -n '__fish_seen_subcommand_from stereo' -l sol -x -d 'The Martian day, counted from landing (0 and up).'
 complete -c rovers -n '__fish_seen_subcommand_from stereo' -l camera -x -a '(__rovers_cameras)' -d 'Only photos from this camera; repeat for several.'
-complete -c rovers -n '__fish_seen_subcommand_from stereo' -l output -s o -r -a '(__fish_complete_directories)' -d 'The folder for the anaglyphs; with two image files, the PNG file to write.'
+complete -c rovers -n '__fish_seen_subcommand_from stereo' -l output -s o -r -a '(__fish_complete_directories)' -d 'The folder for the anaglyphs; with two image files, the file to write (.png, or .jpg for a JPEG).'
 complete -c rovers -n '__fish_seen_subcommand_from stereo' -l shift -x -d 'Move the right frame this many pixels right (left if negative). (default: 0)'
 complete -c rovers -n '__fish_seen_subcommand_from stereo' -l show -d 'Draw the anaglyphs in the terminal.'
 complete -c rovers -n '__fish_seen_subcommand_from stereo' -l size -x -a 'small medium large full' -d 'Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).'

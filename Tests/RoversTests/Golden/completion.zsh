@@ -316,7 +316,7 @@ _rovers() {
       _arguments \
         '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
-        '(-o --output)'{-o,--output}'[The folder for the anaglyphs; with two image files, the PNG file to write.]:path:_files -/' \
+        '(-o --output)'{-o,--output}'[The folder for the anaglyphs; with two image files, the file to write (.png, or .jpg for a JPEG).]:path:_files -/' \
         '--shift[Move the right frame this many pixels right (left if negative). (default\: 0)]:px: ' \
         '--show[Draw the anaglyphs in the terminal.]' \
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \

@@ -1,0 +1,158 @@
+/// Turns 8 × 8 blocks of samples into a baseline JPEG's entropy-coded bytes: the forward DCT
+/// (Arai, Agui and Nakajima's factorisation, in floating point, as libjpeg's `jfdctflt`), the
+/// quantization folded into its output scaling, and the Huffman codes, written most
+/// significant bit first with a zero after every 0xFF byte.
+struct JPEGBlockWriter {
+  /// A component's quantization and codes, made once per image.
+  struct Coding {
+    /// What each DCT output, in natural order, is multiplied by: 1 / (step × the AAN scale
+    /// of its row and column × 8).
+    var multipliers: [Float]
+    var dcCode: [UInt16]
+    var dcLength: [UInt8]
+    var acCode: [UInt16]
+    var acLength: [UInt8]
+
+    init(steps: [Int], dc: JPEGTables.Huffman, ac: JPEGTables.Huffman) {
+      let scale: [Float] = [
+        1.0, 1.387039845, 1.306562965, 1.175875602, 1.0, 0.785694958, 0.541196100, 0.275899379,
+      ]
+      multipliers = (0..<64).map { 1 / (Float(steps[$0]) * scale[$0 / 8] * scale[$0 % 8] * 8) }
+      (dcCode, dcLength) = dc.codes
+      (acCode, acLength) = ac.codes
+    }
+  }
+
+  /// The bytes written.
+  private(set) var bytes: [UInt8] = []
+  private var buffer: UInt64 = 0
+  private var count = 0
+
+  init(capacity: Int) { bytes.reserveCapacity(capacity) }
+
+  /// Writes the low `width` bits of `value`, first bit first.
+  @inline(__always)
+  private mutating func put(_ value: UInt32, _ width: Int) {
+    buffer = buffer << UInt64(width) | UInt64(value & (1 << UInt32(width) &- 1))
+    count &+= width
+    while count >= 8 {
+      count &-= 8
+      let byte = UInt8(truncatingIfNeeded: buffer >> UInt64(count))
+      bytes.append(byte)
+      if byte == 0xFF { bytes.append(0) }
+    }
+  }
+
+  /// Pads the last byte with one bits, as a segment ends before a marker.
+  mutating func padToByte() {
+    if count > 0 { put(0x7F, 8 - count) }
+    buffer = 0
+  }
+
+  /// Appends a marker (0xFF and `code`), at a byte boundary.
+  mutating func marker(_ code: UInt8) {
+    bytes.append(0xFF)
+    bytes.append(code)
+  }
+
+  /// The bits a value's size category takes, and the bits that write it (a negative one as
+  /// its one's complement).
+  @inline(__always)
+  private static func category(_ value: Int32) -> (size: Int, bits: UInt32) {
+    let magnitude = value < 0 ? -value : value
+    let size = magnitude == 0 ? 0 : 32 - magnitude.leadingZeroBitCount
+    let bits = value < 0 ? UInt32(bitPattern: value &- 1) : UInt32(bitPattern: value)
+    return (size, bits)
+  }
+
+  /// Transforms, quantizes and writes one block of level-shifted samples (each minus 128, row
+  /// by row), whose DC is coded against `previous`; returns its DC. `levels` is room for the
+  /// 64 quantized values.
+  mutating func block(
+    _ samples: UnsafeMutablePointer<Float>, levels: UnsafeMutablePointer<Int32>,
+    previous: Int32, coding: Coding
+  ) -> Int32 {
+    Self.forwardDCT(samples)
+    coding.multipliers.withUnsafeBufferPointer { multipliers in
+      for index in 0..<64 {
+        levels[index] = Int32((samples[index] * multipliers[index]).rounded())
+      }
+    }
+    let dc = levels[0]
+    let difference = Self.category(dc &- previous)
+    put(UInt32(coding.dcCode[difference.size]), Int(coding.dcLength[difference.size]))
+    if difference.size > 0 { put(difference.bits, difference.size) }
+    var run = 0
+    for k in 1..<64 {
+      let level = levels[jpegZigzag[k]]
+      if level == 0 {
+        run &+= 1
+        continue
+      }
+      while run > 15 {
+        put(UInt32(coding.acCode[0xF0]), Int(coding.acLength[0xF0]))
+        run &-= 16
+      }
+      let value = Self.category(level)
+      let symbol = run << 4 | value.size
+      put(UInt32(coding.acCode[symbol]), Int(coding.acLength[symbol]))
+      put(value.bits, value.size)
+      run = 0
+    }
+    if run > 0 { put(UInt32(coding.acCode[0]), Int(coding.acLength[0])) }
+    return dc
+  }
+
+  /// The 2-D DCT of 64 samples in place, rows then columns, each output scaled by 8 and its
+  /// row's and column's AAN factors (which the quantization takes away).
+  @inline(__always)
+  static func forwardDCT(_ data: UnsafeMutablePointer<Float>) {
+    for row in 0..<8 { pass(data + row * 8, stride: 1) }
+    for column in 0..<8 { pass(data + column, stride: 8) }
+  }
+
+  /// One 8-point AAN pass over `data[0]`, `data[stride]`, … `data[7 * stride]`.
+  @inline(__always)
+  private static func pass(_ data: UnsafeMutablePointer<Float>, stride: Int) {
+    let d0 = data[0]
+    let d1 = data[stride]
+    let d2 = data[2 * stride]
+    let d3 = data[3 * stride]
+    let d4 = data[4 * stride]
+    let d5 = data[5 * stride]
+    let d6 = data[6 * stride]
+    let d7 = data[7 * stride]
+    let sum07 = d0 + d7
+    let difference07 = d0 - d7
+    let sum16 = d1 + d6
+    let difference16 = d1 - d6
+    let sum25 = d2 + d5
+    let difference25 = d2 - d5
+    let sum34 = d3 + d4
+    let difference34 = d3 - d4
+    // The even half.
+    let evenSum = sum07 + sum34
+    let evenDifference = sum07 - sum34
+    let oddSum = sum16 + sum25
+    let oddDifference = sum16 - sum25
+    data[0] = evenSum + oddSum
+    data[4 * stride] = evenSum - oddSum
+    let rotated = (oddDifference + evenDifference) * 0.707106781
+    data[2 * stride] = evenDifference + rotated
+    data[6 * stride] = evenDifference - rotated
+    // The odd half.
+    let first = difference34 + difference25
+    let second = difference25 + difference16
+    let third = difference16 + difference07
+    let z5 = (first - third) * 0.382683433
+    let z2 = 0.541196100 * first + z5
+    let z4 = 1.306562965 * third + z5
+    let z3 = second * 0.707106781
+    let z11 = difference07 + z3
+    let z13 = difference07 - z3
+    data[5 * stride] = z13 + z2
+    data[3 * stride] = z13 - z2
+    data[stride] = z11 + z4
+    data[7 * stride] = z11 - z4
+  }
+}

@@ -1,0 +1,198 @@
+import Dispatch
+
+/// Writes a ``RasterImage`` as a baseline JPEG (JFIF): one grey component when every pixel is
+/// grey, else YCbCr with chroma at half the size both ways (4:2:0), at a quality from 1 to 100
+/// that means what libjpeg's `-quality` means.
+///
+/// A restart marker ends each row of blocks, so that the rows are coded apart: in bands, one
+/// a core, joined in order.
+public enum JPEGEncoder {
+  /// The most pixels a side: a JPEG file says its size in 16 bits.
+  public static let largestSide = 65_535
+
+  /// The JPEG file of `image` at `quality` (90 unless told); ``ImageError`` for a picture
+  /// wider or taller than ``largestSide``.
+  public static func encode(_ image: RasterImage, quality: Int = 90) throws -> [UInt8] {
+    guard image.width <= largestSide, image.height <= largestSide else {
+      throw ImageError(
+        "a JPEG file holds at most \(largestSide) pixels a side; this picture is"
+          + " \(image.width)x\(image.height)")
+    }
+    let grey = image.isGrey
+    let luma = JPEGTables.quantization(JPEGTables.luminance, quality: quality)
+    let chroma = JPEGTables.quantization(JPEGTables.chrominance, quality: quality)
+    let planes = grey ? [image.greyPlaneIfGrey() ?? []] : Self.ycbcr(image)
+    // The MCU: one block grey, else four luma blocks and one of each chroma.
+    let side = grey ? 8 : 16
+    let columns = (image.width + side - 1) / side
+    let rows = (image.height + side - 1) / side
+    var file = header(
+      image, grey: grey, luma: luma, chroma: chroma, restartInterval: columns)
+    let codings = [
+      JPEGBlockWriter.Coding(
+        steps: luma, dc: JPEGTables.dcLuminance, ac: JPEGTables.acLuminance),
+      JPEGBlockWriter.Coding(
+        steps: chroma, dc: JPEGTables.dcChrominance, ac: JPEGTables.acChrominance),
+    ]
+    let bands = max(1, min(rows, 8))
+    let pieces = BandResults<[UInt8]>(count: bands)
+    let width = image.width
+    let height = image.height
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      var writer = JPEGBlockWriter(capacity: width * height / bands / 4 + 1024)
+      for row in (band * rows / bands)..<((band + 1) * rows / bands) {
+        Self.encodeRow(
+          row, columns: columns, planes: planes, width: width, height: height, grey: grey,
+          codings: codings, into: &writer)
+        writer.padToByte()
+        // Restart markers count 0 to 7 and again; none after the last row.
+        if row < rows - 1 { writer.marker(0xD0 + UInt8(row % 8)) }
+      }
+      pieces.keep(writer.bytes, at: band)
+    }
+    for piece in pieces.all { file += piece }
+    file += [0xFF, 0xD9]
+    return file
+  }
+
+  /// One row of MCUs, its DC predictions starting from 0 as after a restart.
+  private static func encodeRow(
+    _ row: Int, columns: Int, planes: [[UInt8]], width: Int, height: Int, grey: Bool,
+    codings: [JPEGBlockWriter.Coding], into writer: inout JPEGBlockWriter
+  ) {
+    var previous: [Int32] = [0, 0, 0]
+    let samples = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+    let levels = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+    defer {
+      samples.deallocate()
+      levels.deallocate()
+    }
+    let chromaWidth = (width + 1) / 2
+    let chromaHeight = (height + 1) / 2
+    for column in 0..<columns {
+      if grey {
+        load(planes[0], width, height, x: column * 8, y: row * 8, into: samples)
+        previous[0] = writer.block(
+          samples, levels: levels, previous: previous[0], coding: codings[0])
+        continue
+      }
+      for (dx, dy) in [(0, 0), (8, 0), (0, 8), (8, 8)] {
+        load(planes[0], width, height, x: column * 16 + dx, y: row * 16 + dy, into: samples)
+        previous[0] = writer.block(
+          samples, levels: levels, previous: previous[0], coding: codings[0])
+      }
+      for component in 1...2 {
+        load(
+          planes[component], chromaWidth, chromaHeight, x: column * 8, y: row * 8,
+          into: samples)
+        previous[component] = writer.block(
+          samples, levels: levels, previous: previous[component], coding: codings[1])
+      }
+    }
+  }
+
+  /// The 8 × 8 samples of `plane` from (`x`, `y`), level-shifted; past the picture's right or
+  /// bottom edge, its last column or row again, as encoders pad.
+  @inline(__always)
+  private static func load(
+    _ plane: [UInt8], _ width: Int, _ height: Int, x: Int, y: Int,
+    into samples: UnsafeMutablePointer<Float>
+  ) {
+    plane.withUnsafeBufferPointer { plane in
+      for row in 0..<8 {
+        let line = min(y + row, height - 1) * width
+        if x + 8 <= width {
+          for column in 0..<8 { samples[row * 8 + column] = Float(plane[line + x + column]) - 128 }
+        } else {
+          for column in 0..<8 {
+            samples[row * 8 + column] = Float(plane[line + min(x + column, width - 1)]) - 128
+          }
+        }
+      }
+    }
+  }
+
+  /// Y, Cb and Cr planes (JFIF's conversion), the chroma averaged over each 2 × 2 pixels.
+  static func ycbcr(_ image: RasterImage) -> [[UInt8]] {
+    let width = image.width
+    let height = image.height
+    let chromaWidth = (width + 1) / 2
+    let chromaHeight = (height + 1) / 2
+    var luma = [UInt8](repeating: 0, count: width * height)
+    var blue = [UInt8](repeating: 0, count: chromaWidth * chromaHeight)
+    var red = [UInt8](repeating: 0, count: chromaWidth * chromaHeight)
+    @inline(__always) func clamped(_ value: Float) -> UInt8 {
+      UInt8(max(0, min(255, value.rounded())))
+    }
+    image.pixels.withUnsafeBufferPointer { pixels in
+      luma.withUnsafeMutableBufferPointer { luma in
+        for index in 0..<(width * height) {
+          let r = Float(pixels[index * 3])
+          let g = Float(pixels[index * 3 + 1])
+          let b = Float(pixels[index * 3 + 2])
+          luma[index] = clamped(0.299 * r + 0.587 * g + 0.114 * b)
+        }
+      }
+      for y in 0..<chromaHeight {
+        for x in 0..<chromaWidth {
+          var (r, g, b) = (Float(0), Float(0), Float(0))
+          let rows = [2 * y, min(2 * y + 1, height - 1)]
+          let columns = [2 * x, min(2 * x + 1, width - 1)]
+          for row in rows {
+            for column in columns {
+              let at = (row * width + column) * 3
+              r += Float(pixels[at])
+              g += Float(pixels[at + 1])
+              b += Float(pixels[at + 2])
+            }
+          }
+          (r, g, b) = (r / 4, g / 4, b / 4)
+          blue[y * chromaWidth + x] = clamped(-0.168736 * r - 0.331264 * g + 0.5 * b + 128)
+          red[y * chromaWidth + x] = clamped(0.5 * r - 0.418688 * g - 0.081312 * b + 128)
+        }
+      }
+    }
+    return [luma, blue, red]
+  }
+
+  /// The markers before the coded data: JFIF's APP0, the tables, the frame, the restart
+  /// interval (a row of MCUs) and the scan.
+  private static func header(
+    _ image: RasterImage, grey: Bool, luma: [Int], chroma: [Int], restartInterval: Int
+  ) -> [UInt8] {
+    func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] {
+      [0xFF, marker] + bigEndian(body.count + 2) + body
+    }
+    func table(_ id: UInt8, _ steps: [Int]) -> [UInt8] {
+      [id] + (0..<64).map { UInt8(steps[jpegZigzag[$0]]) }
+    }
+    func huffman(_ id: UInt8, _ table: JPEGTables.Huffman) -> [UInt8] {
+      [id] + table.counts + table.symbols
+    }
+    var file: [UInt8] = [0xFF, 0xD8]
+    file += segment(0xE0, Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
+    file += segment(0xDB, table(0, luma) + (grey ? [] : table(1, chroma)))
+    let components: [[UInt8]] =
+      grey ? [[1, 0x11, 0]] : [[1, 0x22, 0], [2, 0x11, 1], [3, 0x11, 1]]
+    file += segment(
+      0xC0,
+      [8] + bigEndian(image.height) + bigEndian(image.width) + [UInt8(components.count)]
+        + components.flatMap { $0 })
+    var tables =
+      huffman(0x00, JPEGTables.dcLuminance) + huffman(0x10, JPEGTables.acLuminance)
+    if !grey {
+      tables += huffman(0x01, JPEGTables.dcChrominance) + huffman(0x11, JPEGTables.acChrominance)
+    }
+    file += segment(0xC4, tables)
+    file += segment(0xDD, bigEndian(restartInterval))
+    let selectors: [[UInt8]] = grey ? [[1, 0x00]] : [[1, 0x00], [2, 0x11], [3, 0x11]]
+    file += segment(
+      0xDA, [UInt8(selectors.count)] + selectors.flatMap { $0 } + [0, 63, 0])
+    return file
+  }
+
+  /// Two bytes, most significant first.
+  private static func bigEndian(_ value: Int) -> [UInt8] {
+    [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)]
+  }
+}
