@@ -154,7 +154,10 @@ extension Rovers {
       let perLine =
         sheet && terminal.imageProtocol == .blocks
         ? ContactSheet.perLine(columns: columns, width: pictureWidth, gap: Self.sheetGap) : 1
-      let client = common.makeImageClient(console)
+      // Files on disk need no client: making one loads libcurl and its thirty libraries, a
+      // good part of the time to draw one picture.
+      let fetches = items.contains { $0.url != nil || $0.frame != nil }
+      let client = fetches ? common.makeImageClient(console) : nil
       let cellWidth = PictureSetup.cellWidth
       var failures: [ExitCode] = []
       var pending: [ContactSheet.Cell] = []
@@ -235,7 +238,7 @@ extension Rovers {
 
     /// Fetches or reads one image and draws it; its failure is its own.
     private static func render(
-      _ item: Item, client: APIClient, terminal: PictureTerminal, width: Int, cellWidth: Int,
+      _ item: Item, client: APIClient?, terminal: PictureTerminal, width: Int, cellWidth: Int,
       asCell: Bool, debayer: Debayering, style: TerminalStyle
     ) async -> Result<Picture, any Error> {
       do {
@@ -248,7 +251,7 @@ extension Rovers {
           image = debayer.apply(assembled, name: frame.name, small: true)
         } else {
           bytes =
-            if let url = item.url {
+            if let url = item.url, let client {
               try await client.fetchImage(url, limit: fileLimit)
             } else {
               try Self.read(item.address)
@@ -287,7 +290,7 @@ extension Rovers {
     /// back together by their rectangles. `links` gets the tiles, each a link to its file
     /// where the terminal takes links, and the tiles that could not be had.
     private static func assemble(
-      _ frame: FrameTiles, client: APIClient, links: inout String, style: TerminalStyle
+      _ frame: FrameTiles, client: APIClient?, links: inout String, style: TerminalStyle
     ) async throws -> RasterImage {
       let images = try await DevelopTiles(client: client, jobs: 4, folder: nil).images(
         of: frame, paths: nil)
