@@ -3,56 +3,119 @@
 /// quantization folded into its output scaling, and the Huffman codes, written most
 /// significant bit first with a zero after every 0xFF byte.
 struct JPEGBlockWriter {
-  /// A component's quantization and codes, made once per image.
-  struct Coding {
+  /// A component's quantization and codes, made once per image, in memory of its own that
+  /// each block reads without retaining anything.
+  final class Coding: @unchecked Sendable {
+    // Unchecked: written once in `init`, only read after.
     /// What each DCT output, in natural order, is multiplied by: 1 / (step × the AAN scale
     /// of its row and column × 8).
-    var multipliers: [Float]
-    var dcCode: [UInt16]
-    var dcLength: [UInt8]
-    var acCode: [UInt16]
-    var acLength: [UInt8]
+    let multipliers = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+    /// Each symbol's code and length, DC then AC, 256 of each.
+    let codes = UnsafeMutablePointer<UInt16>.allocate(capacity: 512)
+    let lengths = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
+    /// Where each coefficient in zigzag order stands in natural order.
+    let zigzag = UnsafeMutablePointer<Int>.allocate(capacity: 64)
 
     init(steps: [Int], dc: JPEGTables.Huffman, ac: JPEGTables.Huffman) {
       let scale: [Float] = [
         1.0, 1.387039845, 1.306562965, 1.175875602, 1.0, 0.785694958, 0.541196100, 0.275899379,
       ]
-      multipliers = (0..<64).map { 1 / (Float(steps[$0]) * scale[$0 / 8] * scale[$0 % 8] * 8) }
-      (dcCode, dcLength) = dc.codes
-      (acCode, acLength) = ac.codes
+      for index in 0..<64 {
+        multipliers[index] = 1 / (Float(steps[index]) * scale[index / 8] * scale[index % 8] * 8)
+      }
+      for index in 0..<64 { zigzag[index] = jpegZigzag[index] }
+      for (offset, table) in [(0, dc), (256, ac)] {
+        let (code, length) = table.codes
+        for symbol in 0..<256 {
+          codes[offset + symbol] = code[symbol]
+          lengths[offset + symbol] = length[symbol]
+        }
+      }
+    }
+
+    deinit {
+      multipliers.deallocate()
+      codes.deallocate()
+      lengths.deallocate()
+      zigzag.deallocate()
     }
   }
 
-  /// The bytes written.
-  private(set) var bytes: [UInt8] = []
+  /// The bytes written so far, in memory of the writer's own (an array's append checked its
+  /// storage for every byte); ``finish()`` hands them over and frees it, and must end every
+  /// writer.
+  private var storage: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var length = 0
   private var buffer: UInt64 = 0
   private var count = 0
 
-  init(capacity: Int) { bytes.reserveCapacity(capacity) }
+  init(capacity: Int) {
+    self.capacity = max(64, capacity)
+    storage = .allocate(capacity: self.capacity)
+  }
 
-  /// Writes the low `width` bits of `value`, first bit first.
+  /// The bytes written; the writer is done.
+  mutating func finish() -> [UInt8] {
+    let bytes = [UInt8](UnsafeBufferPointer(start: storage, count: length))
+    storage.deallocate()
+    capacity = 0
+    length = 0
+    return bytes
+  }
+
+  /// Appends one byte, and a zero after a 0xFF, as the format stuffs them.
+  @inline(__always)
+  private mutating func append(_ byte: UInt8) {
+    if length &+ 2 > capacity {
+      let grown = capacity * 2
+      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+      larger.moveInitialize(from: storage, count: length)
+      storage.deallocate()
+      storage = larger
+      capacity = grown
+    }
+    storage[length] = byte
+    length &+= 1
+    if byte == 0xFF {
+      storage[length] = 0
+      length &+= 1
+    }
+  }
+
+  /// Writes the low `width` bits of `value`, first bit first; whole bytes leave 32 bits at a
+  /// time.
   @inline(__always)
   private mutating func put(_ value: UInt32, _ width: Int) {
     buffer = buffer << UInt64(width) | UInt64(value & (1 << UInt32(width) &- 1))
     count &+= width
-    while count >= 8 {
-      count &-= 8
-      let byte = UInt8(truncatingIfNeeded: buffer >> UInt64(count))
-      bytes.append(byte)
-      if byte == 0xFF { bytes.append(0) }
-    }
+    guard count >= 32 else { return }
+    count &-= 32
+    let word = UInt32(truncatingIfNeeded: buffer >> UInt64(count))
+    append(UInt8(truncatingIfNeeded: word >> 24))
+    append(UInt8(truncatingIfNeeded: word >> 16))
+    append(UInt8(truncatingIfNeeded: word >> 8))
+    append(UInt8(truncatingIfNeeded: word))
   }
 
   /// Pads the last byte with one bits, as a segment ends before a marker.
   mutating func padToByte() {
-    if count > 0 { put(0x7F, 8 - count) }
+    while count >= 8 {
+      count &-= 8
+      append(UInt8(truncatingIfNeeded: buffer >> UInt64(count)))
+    }
+    if count > 0 {
+      append(UInt8(truncatingIfNeeded: buffer << UInt64(8 - count)) | (0xFF >> UInt8(count)))
+    }
+    count = 0
     buffer = 0
   }
 
   /// Appends a marker (0xFF and `code`), at a byte boundary.
   mutating func marker(_ code: UInt8) {
-    bytes.append(0xFF)
-    bytes.append(code)
+    append(0xFF)
+    // The stuffed zero after the 0xFF is the marker's code instead.
+    storage[length - 1] = code
   }
 
   /// The bits a value's size category takes, and the bits that write it (a negative one as
@@ -73,33 +136,37 @@ struct JPEGBlockWriter {
     previous: Int32, coding: Coding
   ) -> Int32 {
     Self.forwardDCT(samples)
-    coding.multipliers.withUnsafeBufferPointer { multipliers in
-      for index in 0..<64 {
-        levels[index] = Int32((samples[index] * multipliers[index]).rounded())
-      }
+    let multipliers = coding.multipliers
+    for index in 0..<64 {
+      // Rounded half away from zero, by truncation: no call to the C library's round.
+      let scaled = samples[index] * multipliers[index]
+      levels[index] = Int32(scaled + (scaled < 0 ? -0.5 : 0.5))
     }
+    let codes = coding.codes
+    let lengths = coding.lengths
     let dc = levels[0]
     let difference = Self.category(dc &- previous)
-    put(UInt32(coding.dcCode[difference.size]), Int(coding.dcLength[difference.size]))
+    put(UInt32(codes[difference.size]), Int(lengths[difference.size]))
     if difference.size > 0 { put(difference.bits, difference.size) }
+    let zigzag = coding.zigzag
     var run = 0
     for k in 1..<64 {
-      let level = levels[jpegZigzag[k]]
+      let level = levels[zigzag[k]]
       if level == 0 {
         run &+= 1
         continue
       }
       while run > 15 {
-        put(UInt32(coding.acCode[0xF0]), Int(coding.acLength[0xF0]))
+        put(UInt32(codes[256 + 0xF0]), Int(lengths[256 + 0xF0]))
         run &-= 16
       }
       let value = Self.category(level)
-      let symbol = run << 4 | value.size
-      put(UInt32(coding.acCode[symbol]), Int(coding.acLength[symbol]))
+      let symbol = 256 + (run << 4 | value.size)
+      put(UInt32(codes[symbol]), Int(lengths[symbol]))
       put(value.bits, value.size)
       run = 0
     }
-    if run > 0 { put(UInt32(coding.acCode[0]), Int(coding.acLength[0])) }
+    if run > 0 { put(UInt32(codes[256]), Int(lengths[256])) }
     return dc
   }
 

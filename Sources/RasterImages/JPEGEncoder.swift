@@ -38,17 +38,25 @@ public enum JPEGEncoder {
     let pieces = BandResults<[UInt8]>(count: bands)
     let width = image.width
     let height = image.height
-    DispatchQueue.concurrentPerform(iterations: bands) { band in
-      var writer = JPEGBlockWriter(capacity: width * height / bands / 4 + 1024)
-      for row in (band * rows / bands)..<((band + 1) * rows / bands) {
-        Self.encodeRow(
-          row, columns: columns, planes: planes, width: width, height: height, grey: grey,
-          codings: codings, into: &writer)
-        writer.padToByte()
-        // Restart markers count 0 to 7 and again; none after the last row.
-        if row < rows - 1 { writer.marker(0xD0 + UInt8(row % 8)) }
+    // The planes one after another, read through one pointer by every band.
+    let joined = planes.count == 1 ? planes[0] : planes[0] + planes[1] + planes[2]
+    let starts = grey ? [0] : [0, width * height, width * height + planes[1].count]
+    joined.withUnsafeBufferPointer { joined in
+      guard let base = joined.baseAddress else { return }
+      nonisolated(unsafe) let samples = base
+      DispatchQueue.concurrentPerform(iterations: bands) { band in
+        let planes = starts.map { samples + $0 }
+        var writer = JPEGBlockWriter(capacity: width * height / bands / 4 + 1024)
+        for row in (band * rows / bands)..<((band + 1) * rows / bands) {
+          Self.encodeRow(
+            row, columns: columns, planes: planes, width: width, height: height, grey: grey,
+            codings: codings, into: &writer)
+          writer.padToByte()
+          // Restart markers count 0 to 7 and again; none after the last row.
+          if row < rows - 1 { writer.marker(0xD0 + UInt8(row % 8)) }
+        }
+        pieces.keep(writer.finish(), at: band)
       }
-      pieces.keep(writer.bytes, at: band)
     }
     for piece in pieces.all { file += piece }
     file += [0xFF, 0xD9]
@@ -57,7 +65,8 @@ public enum JPEGEncoder {
 
   /// One row of MCUs, its DC predictions starting from 0 as after a restart.
   private static func encodeRow(
-    _ row: Int, columns: Int, planes: [[UInt8]], width: Int, height: Int, grey: Bool,
+    _ row: Int, columns: Int, planes: [UnsafePointer<UInt8>], width: Int, height: Int,
+    grey: Bool,
     codings: [JPEGBlockWriter.Coding], into writer: inout JPEGBlockWriter
   ) {
     var previous: [Int32] = [0, 0, 0]
@@ -95,24 +104,23 @@ public enum JPEGEncoder {
   /// bottom edge, its last column or row again, as encoders pad.
   @inline(__always)
   private static func load(
-    _ plane: [UInt8], _ width: Int, _ height: Int, x: Int, y: Int,
+    _ plane: UnsafePointer<UInt8>, _ width: Int, _ height: Int, x: Int, y: Int,
     into samples: UnsafeMutablePointer<Float>
   ) {
-    plane.withUnsafeBufferPointer { plane in
-      for row in 0..<8 {
-        let line = min(y + row, height - 1) * width
-        if x + 8 <= width {
-          for column in 0..<8 { samples[row * 8 + column] = Float(plane[line + x + column]) - 128 }
-        } else {
-          for column in 0..<8 {
-            samples[row * 8 + column] = Float(plane[line + min(x + column, width - 1)]) - 128
-          }
+    for row in 0..<8 {
+      let line = plane + min(y + row, height - 1) * width
+      if x + 8 <= width {
+        for column in 0..<8 { samples[row * 8 + column] = Float(line[x + column]) - 128 }
+      } else {
+        for column in 0..<8 {
+          samples[row * 8 + column] = Float(line[min(x + column, width - 1)]) - 128
         }
       }
     }
   }
 
-  /// Y, Cb and Cr planes (JFIF's conversion), the chroma averaged over each 2 × 2 pixels.
+  /// Y, Cb and Cr planes (JFIF's conversion, in 16-bit fixed point as libjpeg computes it),
+  /// the chroma from the mean of each 2 × 2 pixels; in bands of rows, one a core.
   static func ycbcr(_ image: RasterImage) -> [[UInt8]] {
     let width = image.width
     let height = image.height
@@ -121,34 +129,48 @@ public enum JPEGEncoder {
     var luma = [UInt8](repeating: 0, count: width * height)
     var blue = [UInt8](repeating: 0, count: chromaWidth * chromaHeight)
     var red = [UInt8](repeating: 0, count: chromaWidth * chromaHeight)
-    @inline(__always) func clamped(_ value: Float) -> UInt8 {
-      UInt8(max(0, min(255, value.rounded())))
-    }
+    let bands = max(1, min(8, chromaHeight / 16))
     image.pixels.withUnsafeBufferPointer { pixels in
       luma.withUnsafeMutableBufferPointer { luma in
-        for index in 0..<(width * height) {
-          let r = Float(pixels[index * 3])
-          let g = Float(pixels[index * 3 + 1])
-          let b = Float(pixels[index * 3 + 2])
-          luma[index] = clamped(0.299 * r + 0.587 * g + 0.114 * b)
-        }
-      }
-      for y in 0..<chromaHeight {
-        for x in 0..<chromaWidth {
-          var (r, g, b) = (Float(0), Float(0), Float(0))
-          let rows = [2 * y, min(2 * y + 1, height - 1)]
-          let columns = [2 * x, min(2 * x + 1, width - 1)]
-          for row in rows {
-            for column in columns {
-              let at = (row * width + column) * 3
-              r += Float(pixels[at])
-              g += Float(pixels[at + 1])
-              b += Float(pixels[at + 2])
+        blue.withUnsafeMutableBufferPointer { blue in
+          red.withUnsafeMutableBufferPointer { red in
+            // Each band writes only its own rows of the three planes.
+            nonisolated(unsafe) let planes = (pixels, luma, blue, red)
+            DispatchQueue.concurrentPerform(iterations: bands) { band in
+              let (pixels, luma, blue, red) = planes
+              for y in (band * chromaHeight / bands)..<((band + 1) * chromaHeight / bands) {
+                let rows = (2 * y, min(2 * y + 1, height - 1))
+                for row in rows.0 == rows.1 ? [rows.0] : [rows.0, rows.1] {
+                  for x in 0..<width {
+                    let at = (row * width + x) * 3
+                    let sum =
+                      19_595 * Int(pixels[at]) + 38_470 * Int(pixels[at + 1]) + 7_471
+                      * Int(pixels[at + 2])
+                    luma[row * width + x] = UInt8(truncatingIfNeeded: (sum + 32_768) >> 16)
+                  }
+                }
+                for x in 0..<chromaWidth {
+                  let columns = (2 * x, min(2 * x + 1, width - 1))
+                  var (r, g, b) = (0, 0, 0)
+                  @inline(__always) func add(_ row: Int, _ column: Int) {
+                    let at = (row * width + column) * 3
+                    r += Int(pixels[at])
+                    g += Int(pixels[at + 1])
+                    b += Int(pixels[at + 2])
+                  }
+                  add(rows.0, columns.0)
+                  add(rows.0, columns.1)
+                  add(rows.1, columns.0)
+                  add(rows.1, columns.1)
+                  // The four pixels' sums: a quarter of each weight, 128 in 16.16 times four.
+                  let cb = -11_059 * r - 21_709 * g + 32_768 * b + (128 << 18) + (1 << 17)
+                  let cr = 32_768 * r - 27_439 * g - 5_329 * b + (128 << 18) + (1 << 17)
+                  blue[y * chromaWidth + x] = UInt8(clamping: cb >> 18)
+                  red[y * chromaWidth + x] = UInt8(clamping: cr >> 18)
+                }
+              }
             }
           }
-          (r, g, b) = (r / 4, g / 4, b / 4)
-          blue[y * chromaWidth + x] = clamped(-0.168736 * r - 0.331264 * g + 0.5 * b + 128)
-          red[y * chromaWidth + x] = clamped(0.5 * r - 0.418688 * g - 0.081312 * b + 128)
         }
       }
     }
