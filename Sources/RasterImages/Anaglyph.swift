@@ -45,10 +45,11 @@ public enum Anaglyph {
     let height = left.height
     let leftStart = max(0, shift)
     let rightStart = max(0, -shift)
-    var out = [UInt8](repeating: 0, count: width * height * 3)
-    left.pixels.withUnsafeBufferPointer { leftPixels in
-      right.pixels.withUnsafeBufferPointer { rightPixels in
-        out.withUnsafeMutableBufferPointer { out in
+    // Every byte is written below: no need to zero them first.
+    let out = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
+      count = width * height * 3
+      left.pixels.withUnsafeBufferPointer { leftPixels in
+        right.pixels.withUnsafeBufferPointer { rightPixels in
           for y in 0..<height {
             var from = (y * left.width + leftStart) * 3
             var other = (y * left.width + rightStart) * 3

@@ -67,20 +67,24 @@ struct JPEGBlockWriter {
   /// Appends one byte, and a zero after a 0xFF, as the format stuffs them.
   @inline(__always)
   private mutating func append(_ byte: UInt8) {
-    if length &+ 2 > capacity {
-      let grown = capacity * 2
-      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-      larger.moveInitialize(from: storage, count: length)
-      storage.deallocate()
-      storage = larger
-      capacity = grown
-    }
+    if length &+ 2 > capacity { grow() }
     storage[length] = byte
     length &+= 1
     if byte == 0xFF {
       storage[length] = 0
       length &+= 1
     }
+  }
+
+  /// Doubles the room for bytes.
+  @inline(never)
+  private mutating func grow() {
+    let grown = capacity * 2
+    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    larger.moveInitialize(from: storage, count: length)
+    storage.deallocate()
+    storage = larger
+    capacity = grown
   }
 
   /// Writes the low `width` bits of `value`, first bit first; whole bytes leave 32 bits at a
@@ -137,10 +141,13 @@ struct JPEGBlockWriter {
   ) -> Int32 {
     Self.forwardDCT(samples)
     let multipliers = coding.multipliers
+    // Rounded to the nearest by adding 1.5 × 2^23, which leaves the integer in the low bits
+    // of the float's mantissa: no call, no branch, no range check (every level of an 8-bit
+    // picture is far inside ±2^22).
+    let magic: Float = 12_582_912
     for index in 0..<64 {
-      // Rounded half away from zero, by truncation: no call to the C library's round.
-      let scaled = samples[index] * multipliers[index]
-      levels[index] = Int32(scaled + (scaled < 0 ? -0.5 : 0.5))
+      let shifted = samples[index] * multipliers[index] + magic
+      levels[index] = Int32(bitPattern: shifted.bitPattern) &- 0x4B40_0000
     }
     let codes = coding.codes
     let lengths = coding.lengths
@@ -149,8 +156,11 @@ struct JPEGBlockWriter {
     put(UInt32(codes[difference.size]), Int(lengths[difference.size]))
     if difference.size > 0 { put(difference.bits, difference.size) }
     let zigzag = coding.zigzag
+    // The last coefficient that is not zero: the end of block stands for the rest.
+    var last = 63
+    while last > 0, levels[zigzag[last]] == 0 { last &-= 1 }
     var run = 0
-    for k in 1..<64 {
+    for k in stride(from: 1, through: last, by: 1) {
       let level = levels[zigzag[k]]
       if level == 0 {
         run &+= 1
@@ -166,7 +176,7 @@ struct JPEGBlockWriter {
       put(value.bits, value.size)
       run = 0
     }
-    if run > 0 { put(UInt32(codes[256]), Int(lengths[256])) }
+    if last < 63 { put(UInt32(codes[256]), Int(lengths[256])) }
     return dc
   }
 

@@ -21,7 +21,7 @@ public enum JPEGEncoder {
     let grey = image.isGrey
     let luma = JPEGTables.quantization(JPEGTables.luminance, quality: quality)
     let chroma = JPEGTables.quantization(JPEGTables.chrominance, quality: quality)
-    let planes = grey ? [image.greyPlaneIfGrey() ?? []] : Self.ycbcr(image)
+    let joined = grey ? image.greyPlaneIfGrey() ?? [] : Self.ycbcr(image)
     // The MCU: one block grey, else four luma blocks and one of each chroma.
     let side = grey ? 8 : 16
     let columns = (image.width + side - 1) / side
@@ -39,8 +39,8 @@ public enum JPEGEncoder {
     let width = image.width
     let height = image.height
     // The planes one after another, read through one pointer by every band.
-    let joined = planes.count == 1 ? planes[0] : planes[0] + planes[1] + planes[2]
-    let starts = grey ? [0] : [0, width * height, width * height + planes[1].count]
+    let chromaSize = ((width + 1) / 2) * ((height + 1) / 2)
+    let starts = grey ? [0] : [0, width * height, width * height + chromaSize]
     joined.withUnsafeBufferPointer { joined in
       guard let base = joined.baseAddress else { return }
       nonisolated(unsafe) let samples = base
@@ -119,62 +119,61 @@ public enum JPEGEncoder {
     }
   }
 
-  /// Y, Cb and Cr planes (JFIF's conversion, in 16-bit fixed point as libjpeg computes it),
-  /// the chroma from the mean of each 2 × 2 pixels; in bands of rows, one a core.
-  static func ycbcr(_ image: RasterImage) -> [[UInt8]] {
+  /// Y, Cb and Cr planes one after another (JFIF's conversion, in 16-bit fixed point as
+  /// libjpeg computes it), the chroma from the mean of each 2 × 2 pixels; in bands of rows,
+  /// one a core.
+  static func ycbcr(_ image: RasterImage) -> [UInt8] {
     let width = image.width
     let height = image.height
     let chromaWidth = (width + 1) / 2
     let chromaHeight = (height + 1) / 2
-    var luma = [UInt8](repeating: 0, count: width * height)
-    var blue = [UInt8](repeating: 0, count: chromaWidth * chromaHeight)
-    var red = [UInt8](repeating: 0, count: chromaWidth * chromaHeight)
+    let chroma = chromaWidth * chromaHeight
     let bands = max(1, min(8, chromaHeight / 16))
-    image.pixels.withUnsafeBufferPointer { pixels in
-      luma.withUnsafeMutableBufferPointer { luma in
-        blue.withUnsafeMutableBufferPointer { blue in
-          red.withUnsafeMutableBufferPointer { red in
-            // Each band writes only its own rows of the three planes.
-            nonisolated(unsafe) let planes = (pixels, luma, blue, red)
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-              let (pixels, luma, blue, red) = planes
-              for y in (band * chromaHeight / bands)..<((band + 1) * chromaHeight / bands) {
-                let rows = (2 * y, min(2 * y + 1, height - 1))
-                for row in rows.0 == rows.1 ? [rows.0] : [rows.0, rows.1] {
-                  for x in 0..<width {
-                    let at = (row * width + x) * 3
-                    let sum =
-                      19_595 * Int(pixels[at]) + 38_470 * Int(pixels[at + 1]) + 7_471
-                      * Int(pixels[at + 2])
-                    luma[row * width + x] = UInt8(truncatingIfNeeded: (sum + 32_768) >> 16)
-                  }
-                }
-                for x in 0..<chromaWidth {
-                  let columns = (2 * x, min(2 * x + 1, width - 1))
-                  var (r, g, b) = (0, 0, 0)
-                  @inline(__always) func add(_ row: Int, _ column: Int) {
-                    let at = (row * width + column) * 3
-                    r += Int(pixels[at])
-                    g += Int(pixels[at + 1])
-                    b += Int(pixels[at + 2])
-                  }
-                  add(rows.0, columns.0)
-                  add(rows.0, columns.1)
-                  add(rows.1, columns.0)
-                  add(rows.1, columns.1)
-                  // The four pixels' sums: a quarter of each weight, 128 in 16.16 times four.
-                  let cb = -11_059 * r - 21_709 * g + 32_768 * b + (128 << 18) + (1 << 17)
-                  let cr = 32_768 * r - 27_439 * g - 5_329 * b + (128 << 18) + (1 << 17)
-                  blue[y * chromaWidth + x] = UInt8(clamping: cb >> 18)
-                  red[y * chromaWidth + x] = UInt8(clamping: cr >> 18)
-                }
+    // Every byte is written below: no need to zero them first.
+    return [UInt8](unsafeUninitializedCapacity: width * height + 2 * chroma) { planes, count in
+      image.pixels.withUnsafeBufferPointer { pixels in
+        guard let luma = planes.baseAddress, let pixels = pixels.baseAddress else { return }
+        // Each band writes only its own rows of the three planes.
+        nonisolated(unsafe) let ends = (
+          pixels, luma, luma + width * height, luma + width * height + chroma
+        )
+        DispatchQueue.concurrentPerform(iterations: bands) { band in
+          let (pixels, luma, blue, red) = ends
+          for y in (band * chromaHeight / bands)..<((band + 1) * chromaHeight / bands) {
+            let rows = (2 * y, min(2 * y + 1, height - 1))
+            for row in rows.0 == rows.1 ? [rows.0] : [rows.0, rows.1] {
+              for x in 0..<width {
+                let at = (row * width + x) * 3
+                let sum =
+                  19_595 * Int(pixels[at]) + 38_470 * Int(pixels[at + 1]) + 7_471
+                  * Int(pixels[at + 2])
+                luma[row * width + x] = UInt8(truncatingIfNeeded: (sum + 32_768) >> 16)
               }
+            }
+            for x in 0..<chromaWidth {
+              let columns = (2 * x, min(2 * x + 1, width - 1))
+              var (r, g, b) = (0, 0, 0)
+              @inline(__always) func add(_ row: Int, _ column: Int) {
+                let at = (row * width + column) * 3
+                r += Int(pixels[at])
+                g += Int(pixels[at + 1])
+                b += Int(pixels[at + 2])
+              }
+              add(rows.0, columns.0)
+              add(rows.0, columns.1)
+              add(rows.1, columns.0)
+              add(rows.1, columns.1)
+              // The four pixels' sums: a quarter of each weight, 128 in 16.16 times four.
+              let cb = -11_059 * r - 21_709 * g + 32_768 * b + (128 << 18) + (1 << 17)
+              let cr = 32_768 * r - 27_439 * g - 5_329 * b + (128 << 18) + (1 << 17)
+              blue[y * chromaWidth + x] = UInt8(clamping: cb >> 18)
+              red[y * chromaWidth + x] = UInt8(clamping: cr >> 18)
             }
           }
         }
       }
+      count = width * height + 2 * chroma
     }
-    return [luma, blue, red]
   }
 
   /// The markers before the coded data: JFIF's APP0, the tables, the frame, the restart
