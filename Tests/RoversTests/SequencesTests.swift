@@ -116,6 +116,11 @@ import Testing
     #expect(developed.stdout.contains("4 tiles"), "\(developed.stdout)")
     // The API's server was never asked: the feeds answered.
     #expect(!api.requests.contains { $0.target.contains("/photos") })
+    // A mistyped rover is shown every rover the run answers for, the API's own among them.
+    let typo = try await run(["sequences", "marz", "--sol", "1"], source: "auto")
+    #expect(typo.status == 64)
+    #expect(typo.stderr.contains("Unknown rover 'marz'"), "\(typo.stderr)")
+    #expect(typo.stderr.contains("spirit") && typo.stderr.contains("perseverance"))
   }
 
   @Test(

@@ -38,9 +38,16 @@ public struct FailoverArchive: PhotoArchive {
   /// The API's window.
   public var maxConcurrentRequests: Int { primary.maxConcurrentRequests }
 
-  /// The API's rovers, or the feeds' when the API is unavailable.
+  /// The first source's rovers, or the second's when the first is unavailable; with the
+  /// rovers only the second has (Spirit and Opportunity when the feeds come first) added from
+  /// its list, so that a mistyped name is shown every rover the run could answer for.
   public func fetchAllRovers() async throws -> [Rover] {
-    try await either(covered: true) { try await $0.fetchAllRovers() }
+    let listed = try await either(covered: true) { try await $0.fetchAllRovers() }
+    guard fallback.expectedRovers.contains(where: { !primary.covers(rover: $0) }),
+      let more = try? await fallback.fetchAllRovers()
+    else { return listed }
+    let names = Set(listed.map { $0.name.lowercased() })
+    return listed + more.filter { !names.contains($0.name.lowercased()) }
   }
 
   /// The rover from the API, or from the feeds when the API is unavailable.
