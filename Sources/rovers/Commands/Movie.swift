@@ -182,8 +182,10 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       POSIX.keepLargeBlocksForReuse()
       let (sources, label, skipped) = try await frameSources(console)
+      // Files on disk need no client: making one loads libcurl and its thirty libraries.
+      let fetches = sources.contains { $0.path == nil }
       let gatherer = MovieFrames(
-        client: common.makeImageClient(console), jobs: jobs, debayer: debayer)
+        client: fetches ? common.makeImageClient(console) : nil, jobs: jobs, debayer: debayer)
       let gathered = try await gatherer.gather(sources)
       if !common.quiet { debayer.remark(console) }
       // Those the feeds said were of another size, and those that turned out so once decoded.

@@ -36,7 +36,8 @@ struct MovieFrames: Sendable {
     var leftOut: [String]
   }
 
-  let client: APIClient
+  /// The image client; `nil` when every frame is a file on disk (making one loads libcurl).
+  let client: APIClient?
   let jobs: Int
   /// `--debayer`: Bayer frames in colour.
   let debayer: Debayering
@@ -64,13 +65,13 @@ struct MovieFrames: Sendable {
     return Gathered(frames: kept, leftOut: leftOut)
   }
 
-  private static func frame(_ source: Source, _ client: APIClient, _ debayer: Debayering)
+  private static func frame(_ source: Source, _ client: APIClient?, _ debayer: Debayering)
     async throws -> Frame
   {
     let bytes: [UInt8]
     if let path = source.path {
       bytes = try Rovers.Show.read(path)
-    } else if let address = source.photo?.imgSrc, let url = URL(string: address) {
+    } else if let address = source.photo?.imgSrc, let url = URL(string: address), let client {
       bytes = try await client.fetchImage(url, limit: Rovers.Show.fileLimit)
     } else {
       throw ImageFileError(name: source.name, reason: "it has no address")
