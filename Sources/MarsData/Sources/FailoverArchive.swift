@@ -35,7 +35,7 @@ public struct FailoverArchive: PhotoArchive {
     notice = Notice(fallbackName: fallbackName, onFailover)
   }
 
-  /// The API's window.
+  /// The first source's window.
   public var maxConcurrentRequests: Int { primary.maxConcurrentRequests }
 
   /// The first source's rovers, or the second's when the first is unavailable; with the
@@ -50,19 +50,19 @@ public struct FailoverArchive: PhotoArchive {
     return listed + more.filter { !names.contains($0.name.lowercased()) }
   }
 
-  /// The rover from the API, or from the feeds when the API is unavailable.
+  /// The rover from the first source, or from the second when the first is unavailable.
   public func fetchRover(_ name: String) async throws -> Rover {
     try await either(name) { try await $0.fetchRover(name) }
   }
 
-  /// The photos from the API, or from the feeds when the API is unavailable.
+  /// The photos from the first source, or from the second when the first is unavailable.
   public func fetchPhotos(rover: String, on day: PhotoDay, cameras: [String]) async throws
     -> [Photo]
   {
     try await either(rover) { try await $0.fetchPhotos(rover: rover, on: day, cameras: cameras) }
   }
 
-  /// One page from the API, or cut from the feeds' list when the API is unavailable.
+  /// One page from the first source, or from the second when the first is unavailable.
   public func fetchPhotoPage(rover: String, on day: PhotoDay, cameras: [String], page: Int)
     async throws -> [Photo]
   {
@@ -71,7 +71,7 @@ public struct FailoverArchive: PhotoArchive {
     }
   }
 
-  /// The API's listing of a sol, or the feeds' when the API is unavailable.
+  /// The first source's listing of a sol, or the second's when the first is unavailable.
   public func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws
     -> SolListing
   {
@@ -80,7 +80,7 @@ public struct FailoverArchive: PhotoArchive {
     }
   }
 
-  /// The API's manifest, or one counted from the feeds when the API is unavailable.
+  /// The first source's manifest, or the second's when the first is unavailable.
   public func fetchManifest(rover: String, span: SolSpan) async throws -> PhotoManifest {
     try await either(rover) { try await $0.fetchManifest(rover: rover, span: span) }
   }
@@ -122,9 +122,9 @@ public struct FailoverArchive: PhotoArchive {
     primary.isUnknownRover(error) || fallback.isUnknownRover(error)
   }
 
-  /// The API's answer, or the feeds' when the API is unavailable and the feeds cover the rover.
-  /// The notice is given once the feeds have answered, never before; when they fail too, both
-  /// failures are thrown together (``SourcesFailed``).
+  /// The first source's answer, or the second's when the first is unavailable (or never has
+  /// the rover) and the second covers it. The notice is given once the second has answered,
+  /// never before; when both fail, both failures are thrown together (``SourcesFailed``).
   private func either<T>(
     _ rover: String? = nil, covered: Bool = false,
     _ body: (any PhotoArchive) async throws -> T
