@@ -1,31 +1,11 @@
-/// Bits written least significant first into bytes, as deflate packs them.
-///
-/// The bytes go into memory of its own, four at a time, grown when full: an array's append
-/// checked its storage for every byte. ``finish()`` hands them over and frees it, and must end
-/// every writer.
+/// Bits written least significant first into bytes, as deflate packs them, four bytes at a
+/// time into a ``ByteStorage``. ``finish()`` hands them over, and must end every writer.
 struct BitWriter {
-  private var storage: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private var length = 0
+  private var bytes: ByteStorage
   private var buffer: UInt64 = 0
   private var count = 0
 
-  init(capacity: Int) {
-    self.capacity = max(64, capacity)
-    storage = .allocate(capacity: self.capacity)
-  }
-
-  /// Makes room for `more` bytes.
-  @inline(__always)
-  private mutating func reserve(_ more: Int) {
-    guard length &+ more > capacity else { return }
-    let grown = max(capacity * 2, length + more)
-    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-    larger.moveInitialize(from: storage, count: length)
-    storage.deallocate()
-    storage = larger
-    capacity = grown
-  }
+  init(capacity: Int) { bytes = ByteStorage(capacity: capacity) }
 
   /// Writes the low `width` bits of `value` (at most 32).
   @inline(__always)
@@ -33,10 +13,10 @@ struct BitWriter {
     buffer |= UInt64(value) &<< UInt64(count)
     count &+= width
     if count >= 32 {
-      reserve(4)
-      UnsafeMutableRawPointer(storage + length).storeBytes(
+      bytes.reserve(4)
+      UnsafeMutableRawPointer(bytes.end).storeBytes(
         of: UInt32(truncatingIfNeeded: buffer).littleEndian, as: UInt32.self)
-      length &+= 4
+      bytes.advance(4)
       buffer &>>= 32
       count &-= 32
     }
@@ -44,10 +24,10 @@ struct BitWriter {
 
   /// Pads to a whole byte with zeros.
   mutating func alignToByte() {
-    reserve(8)
+    bytes.reserve(8)
     while count > 0 {
-      storage[length] = UInt8(truncatingIfNeeded: buffer)
-      length += 1
+      bytes.end.pointee = UInt8(truncatingIfNeeded: buffer)
+      bytes.advance(1)
       buffer >>= 8
       count = max(0, count - 8)
     }
@@ -57,19 +37,14 @@ struct BitWriter {
   /// Appends bytes as they are; the writer must be at a byte boundary.
   mutating func append(_ more: UnsafeBufferPointer<UInt8>) {
     guard let base = more.baseAddress, !more.isEmpty else { return }
-    reserve(more.count)
-    (storage + length).initialize(from: base, count: more.count)
-    length += more.count
+    bytes.reserve(more.count)
+    bytes.end.initialize(from: base, count: more.count)
+    bytes.advance(more.count)
   }
 
   /// Everything written, the last byte padded with zeros; the writer's memory is freed.
   mutating func finish() -> [UInt8] {
     alignToByte()
-    let bytes = Array(UnsafeBufferPointer(start: storage, count: length))
-    storage.deallocate()
-    capacity = 0
-    length = 0
-    storage = .allocate(capacity: 1)
-    return bytes
+    return bytes.finish()
   }
 }

@@ -41,50 +41,26 @@ struct JPEGBlockWriter {
     }
   }
 
-  /// The bytes written so far, in memory of the writer's own (an array's append checked its
-  /// storage for every byte); ``finish()`` hands them over and frees it, and must end every
-  /// writer.
-  private var storage: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private var length = 0
+  /// The bytes written so far; ``finish()`` hands them over and must end every writer.
+  private var bytes: ByteStorage
   private var buffer: UInt64 = 0
   private var count = 0
 
-  init(capacity: Int) {
-    self.capacity = max(64, capacity)
-    storage = .allocate(capacity: self.capacity)
-  }
+  init(capacity: Int) { bytes = ByteStorage(capacity: capacity) }
 
   /// The bytes written; the writer is done.
-  mutating func finish() -> [UInt8] {
-    let bytes = [UInt8](UnsafeBufferPointer(start: storage, count: length))
-    storage.deallocate()
-    capacity = 0
-    length = 0
-    return bytes
-  }
+  mutating func finish() -> [UInt8] { bytes.finish() }
 
   /// Appends one byte, and a zero after a 0xFF, as the format stuffs them.
   @inline(__always)
   private mutating func append(_ byte: UInt8) {
-    if length &+ 2 > capacity { grow() }
-    storage[length] = byte
-    length &+= 1
+    bytes.reserve(2)
+    bytes.end.pointee = byte
+    bytes.advance(1)
     if byte == 0xFF {
-      storage[length] = 0
-      length &+= 1
+      bytes.end.pointee = 0
+      bytes.advance(1)
     }
-  }
-
-  /// Doubles the room for bytes.
-  @inline(never)
-  private mutating func grow() {
-    let grown = capacity * 2
-    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-    larger.moveInitialize(from: storage, count: length)
-    storage.deallocate()
-    storage = larger
-    capacity = grown
   }
 
   /// Writes the low `width` bits of `value`, first bit first; whole bytes leave 32 bits at a
@@ -119,7 +95,7 @@ struct JPEGBlockWriter {
   mutating func marker(_ code: UInt8) {
     append(0xFF)
     // The stuffed zero after the 0xFF is the marker's code instead.
-    storage[length - 1] = code
+    (bytes.end - 1).pointee = code
   }
 
   /// The bits a value's size category takes, and the bits that write it (a negative one as
