@@ -11,7 +11,9 @@ let package = Package(
   products: [
     .executable(name: "rovers", targets: ["rovers"]),
     .library(name: "RoverAPI", targets: ["RoverAPI"]),
-    .library(name: "MarsData", targets: ["MarsData"]),
+    .library(name: "MarsFetching", targets: ["MarsFetching"]),
+    .library(name: "MarsMirror", targets: ["MarsMirror"]),
+    .library(name: "MarsImaging", targets: ["MarsImaging"]),
     .library(name: "MarsGallery", targets: ["MarsGallery"]),
   ],
   targets: [
@@ -37,10 +39,21 @@ let package = Package(
         .target(name: "LibCurl", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-    // Parallel fetching on top of RoverAPI: task groups, paging, partial failure.
-    .target(name: "MarsData", dependencies: ["RoverAPI", "RasterImages", "SystemInterface"]),
+    // What every command asks, fetched in parallel on top of RoverAPI: the archives (the API,
+    // NASA's feeds, one behind the other), paging, partial failure, the extras from NASA's host
+    // and the response cache.
+    .target(name: "MarsFetching", dependencies: ["RoverAPI", "SystemInterface"]),
+    // A folder of photos kept in step with the archives: downloads, the sync journal, the
+    // files written whole, the sol records, verification and the places photos were taken.
+    .target(name: "MarsMirror", dependencies: ["MarsFetching", "RoverAPI", "SystemInterface"]),
+    // The pictures made from photos: developed tiles and Bayer frames, stereo pairs, motion
+    // sequences; the only data library that links the codecs.
+    .target(
+      name: "MarsImaging",
+      dependencies: ["MarsFetching", "MarsMirror", "RoverAPI", "RasterImages", "SystemInterface"]),
     // The offline HTML gallery of a folder that download and sync fill.
-    .target(name: "MarsGallery", dependencies: ["RoverAPI", "MarsData", "PlainText"]),
+    .target(
+      name: "MarsGallery", dependencies: ["RoverAPI", "MarsFetching", "MarsMirror", "PlainText"]),
     // JPEG and PNG decoders of their own, and the scaling a terminal picture needs.
     // Optimized in debug builds too: the tests decode thousands of images.
     .target(
@@ -56,7 +69,10 @@ let package = Package(
     // and the loop that runs its loads as child tasks.
     .target(
       name: "MarsBrowser",
-      dependencies: ["RoverAPI", "MarsData", "RasterImages", "TerminalPictures", "TerminalScreen"],
+      dependencies: [
+        "RoverAPI", "MarsFetching", "RasterImages", "TerminalPictures",
+        "TerminalScreen",
+      ],
       swiftSettings: forSize),
     // A command line parsed as swift-argument-parser does, with help, usage lines and typed
     // options made from one declaration of each command.
@@ -65,7 +81,8 @@ let package = Package(
     .executableTarget(
       name: "rovers",
       dependencies: [
-        "RoverAPI", "MarsData", "MarsGallery", "SystemInterface", "ArgumentParsing",
+        "RoverAPI", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "SystemInterface",
+        "ArgumentParsing",
         "RasterImages", "TerminalPictures", "TerminalScreen", "MarsBrowser", "PlainText",
       ],
       swiftSettings: forSize),
@@ -79,7 +96,9 @@ let package = Package(
     // `make bench`'s measure of one key press in the browser, drawn off-screen.
     .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),
     .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI", "PlainText", "SystemInterface"]),
-    .testTarget(name: "MarsDataTests", dependencies: ["MarsData", "RoverAPI", "SystemInterface"]),
+    .testTarget(
+      name: "MarsLibrariesTests",
+      dependencies: ["MarsFetching", "MarsMirror", "MarsImaging", "RoverAPI", "SystemInterface"]),
     // Optimized in debug builds too: its references decode and compare every real image, pixel
     // by pixel, and unoptimized loops over them were a tenth of the suite's time.
     .testTarget(
@@ -91,7 +110,8 @@ let package = Package(
     .testTarget(
       name: "RoversTests",
       dependencies: [
-        "rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing",
+        "rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing", "MarsFetching",
+        "MarsMirror", "MarsImaging",
         "SystemInterface",
       ],
       // Read from the source tree by the golden and browser tests, not bundled; the

@@ -1,4 +1,4 @@
-import MarsData
+import MarsFetching
 import RoverAPI
 
 /// A movie played in the preview (`m`): the frames of the selected photo's sequence, one

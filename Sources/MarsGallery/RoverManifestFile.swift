@@ -1,4 +1,4 @@
-import MarsData
+import MarsFetching
 import RoverAPI
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
-import MarsData
+import MarsFetching
+import MarsMirror
 
 /// A page of one sol's photos: a grid grouped by camera, each photo with its caption and a
 /// link to its file, the sols before and after, and the viewer.

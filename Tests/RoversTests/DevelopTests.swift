@@ -1,6 +1,7 @@
 import FixtureServing
 import Foundation
-import MarsData
+import MarsFetching
+import MarsImaging
 import RasterImages
 import Testing
 

@@ -1,6 +1,8 @@
 import FixtureServing
 import Foundation
-import MarsData
+import MarsFetching
+import MarsImaging
+import MarsMirror
 import RasterImages
 import Testing
 

@@ -67,7 +67,7 @@ public enum FeedEndpoints {
 
   /// The waypoints of a mission's traverse map (`M20`, `MSL`), NASA's "Where is the rover"
   /// GeoJSON on the feeds' host, read in one pass (``WaypointFile/scanning(_:)``). It is a
-  /// static file, fetched in pieces and kept by the caller (MarsData's `KeptMaps`), not by the
+  /// static file, fetched in pieces and kept by the caller (MarsFetching's `KeptMaps`), not by the
   /// response cache.
   public static func waypoints(mission: String) -> APIRequest<WaypointFile> {
     APIRequest<WaypointFile>(

@@ -1,4 +1,4 @@
-import MarsData
+import MarsFetching
 import RasterImages
 import RoverAPI
 

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import MarsBrowser
-import MarsData
+import MarsFetching
+import MarsMirror
 import PlainText
 import RasterImages
 import RoverAPI

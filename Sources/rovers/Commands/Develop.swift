@@ -1,6 +1,8 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
 import MarsGallery
+import MarsImaging
+import MarsMirror
 import RasterImages
 import RoverAPI
 import SystemInterface

@@ -1,4 +1,5 @@
-import MarsData
+import MarsFetching
+import MarsMirror
 import RasterImages
 import RoverAPI
 

@@ -1,5 +1,5 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
 import MarsGallery
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
-import MarsData
+import MarsFetching
 import MarsGallery
+import MarsMirror
 import RoverAPI
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
 import MarsGallery
+import MarsMirror
 import RoverAPI
 
 extension Rovers {

@@ -1,5 +1,7 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
+import MarsImaging
+import MarsMirror
 import RasterImages
 import RoverAPI
 import SystemInterface

@@ -1,5 +1,6 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
+import MarsMirror
 import RoverAPI
 import SystemInterface
 

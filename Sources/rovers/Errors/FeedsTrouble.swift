@@ -1,4 +1,4 @@
-import MarsData
+import MarsFetching
 import RoverAPI
 
 /// What is said when NASA's feeds fail at what they add beside the API: the missions only they

@@ -1,4 +1,4 @@
-import MarsData
+import MarsFetching
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

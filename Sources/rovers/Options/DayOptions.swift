@@ -1,5 +1,5 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
 import RoverAPI
 
 /// `--sol N`, `--earth-date YYYY-MM-DD` and, where allowed, `--latest`: exactly one of them.

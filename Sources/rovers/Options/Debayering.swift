@@ -1,5 +1,6 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
+import MarsImaging
 import RasterImages
 import RoverAPI
 import Synchronization

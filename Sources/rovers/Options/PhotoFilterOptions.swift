@@ -1,5 +1,6 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
+import MarsMirror
 import RoverAPI
 
 /// `--sample-type` and `--mars-time-from/--mars-time-to`: filters on what NASA's feeds say of

@@ -1,5 +1,5 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
 import RoverAPI
 
 /// How a command that lists photos places them on the rover's traverse: with `--near`, to keep

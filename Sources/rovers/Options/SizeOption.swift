@@ -1,5 +1,5 @@
 import ArgumentParsing
-import MarsData
+import MarsFetching
 import RoverAPI
 
 /// `--size small|medium|large|full`: which of the sizes NASA publishes of a Perseverance image

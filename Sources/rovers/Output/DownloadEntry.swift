@@ -1,4 +1,5 @@
-import MarsData
+import MarsFetching
+import MarsMirror
 
 /// One photo in `download --json` and `sync --json`: where it came from, where it is, and
 /// what happened (`downloaded`, `skipped`, `gone` or `failed` with the error; `missing` or

@@ -1,4 +1,4 @@
-import MarsData
+import MarsFetching
 
 /// One rover in `rovers latest --json`: its photos, or the error it met.
 struct LatestEntry: JSONPrintable {

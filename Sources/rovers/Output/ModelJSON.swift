@@ -1,4 +1,4 @@
-import MarsData
+import MarsFetching
 import RoverAPI
 
 /// A value `--json` prints; members are written in sorted order, as documented.

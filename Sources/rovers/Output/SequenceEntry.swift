@@ -1,4 +1,4 @@
-import MarsData
+import MarsFetching
 import RoverAPI
 
 /// One observation sequence in `rovers sequences`' output.

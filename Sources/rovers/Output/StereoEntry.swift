@@ -1,4 +1,4 @@
-import MarsData
+import MarsFetching
 import RoverAPI
 
 /// One stereo pair in `rovers stereo`'s output: the two photos, and with `-o` the anaglyph's

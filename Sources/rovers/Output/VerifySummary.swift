@@ -1,4 +1,5 @@
-import MarsData
+import MarsFetching
+import MarsMirror
 
 /// The one line `verify` and `sync --verify` end with: what was checked and what was found.
 struct VerifySummary {
