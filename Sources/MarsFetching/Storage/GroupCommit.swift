@@ -91,8 +91,9 @@ package final class GroupCommit: Sendable {
 
   /// The same, returning at once: `placed` is called with the outcome, on the thread that
   /// placed the batch.
-  package func commit(_ file: TemporaryFile, placed: @escaping @Sendable (Result<Void, any Error>) -> Void)
-  {
+  package func commit(
+    _ file: TemporaryFile, placed: @escaping @Sendable (Result<Void, any Error>) -> Void
+  ) {
     let start = state.withLock { state in
       state.waiting.append(Waiting(file: file, placed: placed))
       state.hurried = false
