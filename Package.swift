@@ -95,21 +95,29 @@ let package = Package(
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     // `make bench`'s measure of one key press in the browser, drawn off-screen.
     .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),
-    .testTarget(name: "RoverAPITests", dependencies: ["RoverAPI", "PlainText", "SystemInterface"]),
+    // What the test targets share: the package's paths, folders that remove themselves, a
+    // backoff with no wait, a seeded generator, the reference tools' runner and polling.
+    .target(name: "TestSupport", dependencies: ["RoverAPI"], path: "Tests/TestSupport"),
+    .testTarget(
+      name: "RoverAPITests",
+      dependencies: ["TestSupport", "RoverAPI", "PlainText", "SystemInterface"]),
     .testTarget(
       name: "MarsLibrariesTests",
-      dependencies: ["MarsFetching", "MarsMirror", "MarsImaging", "RoverAPI", "SystemInterface"]),
+      dependencies: [
+        "TestSupport", "MarsFetching", "MarsMirror", "MarsImaging", "RoverAPI", "SystemInterface",
+      ]),
     // Optimized in debug builds too: its references decode and compare every real image, pixel
     // by pixel, and unoptimized loops over them were a tenth of the suite's time.
     .testTarget(
-      name: "RasterImagesTests", dependencies: ["RasterImages", "TerminalPictures"],
+      name: "RasterImagesTests", dependencies: ["TestSupport", "RasterImages", "TerminalPictures"],
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .testTarget(
       name: "MarsBrowserTests",
-      dependencies: ["MarsBrowser", "TerminalScreen", "RoverAPI", "RasterImages"]),
+      dependencies: ["TestSupport", "MarsBrowser", "TerminalScreen", "RoverAPI", "RasterImages"]),
     .testTarget(
       name: "RoversTests",
       dependencies: [
+        "TestSupport",
         "rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing", "MarsFetching",
         "MarsMirror", "MarsImaging",
         "SystemInterface",

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SystemInterface
+import TestSupport
 import Testing
 
 @testable import MarsFetching
@@ -8,10 +9,10 @@ import Testing
 @testable import RoverAPI
 
 @Suite(.timeLimit(.minutes(3))) struct CacheTests {
-  let scratch: ScratchFolder
+  let scratch: TemporaryFolder
   var folder: URL { scratch.url }
 
-  init() throws { scratch = try ScratchFolder("cache") }
+  init() throws { scratch = try TemporaryFolder("cache", create: false) }
 
   func key(_ path: String, _ query: [String: String] = [:]) -> AnswerKey {
     AnswerKey(base: "http://example.test/api/v1", path: path, query: query)
@@ -174,10 +175,10 @@ import Testing
 /// The cache keeps itself small: expired answers go as new ones are written, then the oldest
 /// files until it is under its size.
 @Suite(.timeLimit(.minutes(3))) struct CachePruningTests {
-  let scratch: ScratchFolder
+  let scratch: TemporaryFolder
   var folder: URL { scratch.url }
 
-  init() throws { scratch = try ScratchFolder("cache-pruning") }
+  init() throws { scratch = try TemporaryFolder("cache-pruning", create: false) }
 
   /// Sets a file's modification time, `age` seconds ago.
   func age(_ file: URL, _ age: Double) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MarsFetching
@@ -10,10 +11,10 @@ import Testing
 #endif
 
 @Suite(.timeLimit(.minutes(3))) struct FileLayerTests {
-  let scratch: ScratchFolder
+  let scratch: TemporaryFolder
   var folder: URL { scratch.url }
 
-  init() throws { scratch = try ScratchFolder("marsdata", create: true) }
+  init() throws { scratch = try TemporaryFolder("marsdata") }
 
   func photo(id: Int? = 7, imgSrc: String, camera: String = "NAVCAM", sol: Int = 12) -> Photo {
     Photo(

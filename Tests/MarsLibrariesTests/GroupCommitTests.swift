@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MarsFetching
@@ -10,10 +11,10 @@ import Testing
 /// last one ran, each name given only after its file was synced, and transfers never waiting
 /// for the disk.
 @Suite(.timeLimit(.minutes(3))) struct GroupCommitTests {
-  let scratch: ScratchFolder
+  let scratch: TemporaryFolder
   var folder: URL { scratch.url }
 
-  init() throws { scratch = try ScratchFolder("groupcommit", create: true) }
+  init() throws { scratch = try TemporaryFolder("groupcommit") }
 
   /// What an injected sync saw, and a gate that holds it until the test opens it.
   final class SyncLog: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import RoverAPI
 import SystemInterface
+import TestSupport
 import Testing
 
 @testable import MarsFetching
@@ -108,7 +109,7 @@ import Testing
   }
 
   @Test func aCopyOfAnotherSizeGoesOnceTheNewOneIsSaved() throws {
-    let scratch = try ScratchFolder("other-copies", create: true)
+    let scratch = try TemporaryFolder("other-copies")
     let layout = PhotoFileLayout(root: scratch.url)
     let kept = perseverance("NLF_0100_0675_1200.jpg")
     let download = PhotoDownload(kept, rover: "perseverance", layout: layout)
@@ -131,7 +132,7 @@ import Testing
   }
 
   @Test func aFolderOfNothingButWhatWasSavedIsLeftAsItIs() throws {
-    let scratch = try ScratchFolder("other-copies", create: true)
+    let scratch = try TemporaryFolder("other-copies")
     let layout = PhotoFileLayout(root: scratch.url)
     let photos = ["NLF_0100_0675_1200.jpg", "NLF_0100_0676_1200.jpg"].map(perseverance)
     let downloads = photos.map { PhotoDownload($0, rover: "perseverance", layout: layout) }

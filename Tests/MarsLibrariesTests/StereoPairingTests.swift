@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MarsFetching
@@ -7,9 +8,7 @@ import Testing
 
 /// Stereo pairs found by name in recorded sols of the original API.
 @Suite struct StereoPairingTests {
-  static let realAPI = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/real-api")
+  static let realAPI = PackagePaths.fixture("real-api")
 
   static func photos(_ name: String) throws -> [Photo] {
     let data = try Data(contentsOf: realAPI.appendingPathComponent(name))

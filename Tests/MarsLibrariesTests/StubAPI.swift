@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 @testable import RoverAPI
 
@@ -133,17 +134,9 @@ final class StubAPI: Sendable {
   }
 }
 
-/// Backoff that takes no time: these tests are about what is fetched, not when.
-struct NoWait: Sleeper {
-  func sleep(seconds: Double) async throws { try Task.checkCancellation() }
-  var now: Double { TaskSleeper().now }
-}
-
 /// The package's fixture files.
 enum Fixture {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
+  static let root = PackagePaths.fixtures
 
   static func data(_ path: String) throws -> Data {
     try Data(contentsOf: root.appendingPathComponent(path))

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MarsFetching
@@ -7,10 +8,10 @@ import Testing
 @testable import RoverAPI
 
 @Suite(.timeLimit(.minutes(3))) struct SyncEngineTests {
-  let scratch: ScratchFolder
+  let scratch: TemporaryFolder
   var folder: URL { scratch.url }
 
-  init() throws { scratch = try ScratchFolder("sync") }
+  init() throws { scratch = try TemporaryFolder("sync", create: false) }
 
   func sync(
     _ stub: MirrorStub, since: Int? = 0, storage: (any SyncStateStorage)? = nil,

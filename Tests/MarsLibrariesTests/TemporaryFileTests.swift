@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MarsFetching
@@ -7,10 +8,10 @@ import Testing
 /// A photo is written with no name where the system allows it, and with a hidden one where
 /// not; either way its real name shows only a whole file, and nothing else is left.
 @Suite(.timeLimit(.minutes(3))) struct TemporaryFileTests {
-  let scratch: ScratchFolder
+  let scratch: TemporaryFolder
   var folder: URL { scratch.url }
 
-  init() throws { scratch = try ScratchFolder("temporaryfile", create: true) }
+  init() throws { scratch = try TemporaryFolder("temporaryfile") }
 
   var entries: Set<String> {
     Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -6,9 +7,9 @@ import Testing
 /// Red/cyan anaglyphs of real NASA frames: red from the left, green and blue from the right,
 /// checked against libjpeg-turbo's decoding of the two files.
 @Suite(.timeLimit(.minutes(3))) struct AnaglyphTests {
-  static let left = Reference.root.appendingPathComponent(
+  static let left = PackagePaths.fixture(
     "real-images/FLE_0000_0666958329_772ECM_N0010052AUT_04096_00_0LLJ01_800.jpg")
-  static let right = Reference.root.appendingPathComponent(
+  static let right = PackagePaths.fixture(
     "real-images/FRB_0000_0666958242_147ECM_N0010052AUT_04096_00_2I3J01_800.jpg")
 
   @Test(.enabled(if: Reference.djpeg != nil, "djpeg is not installed"))

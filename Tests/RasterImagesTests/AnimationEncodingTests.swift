@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -30,23 +31,13 @@ import Testing
     return Animation(frames: pictures, delays: (0..<frames).map { 100 + $0 * 50 })
   }
 
-  static func tool(_ path: String, _ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "\(path) \(arguments)")
-    return [UInt8](data)
-  }
+  /// A temporary folder for the files the reference tools read.
+  let folder: TemporaryFolder
 
-  static func write(_ bytes: [UInt8], _ name: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rovers-\(UUID().uuidString)-\(name)")
+  init() throws { folder = try TemporaryFolder("animation") }
+
+  func write(_ bytes: [UInt8], _ name: String) throws -> URL {
+    let url = folder.file(name)
     try Data(bytes).write(to: url)
     return url
   }
@@ -66,9 +57,8 @@ import Testing
 
   @Test(.enabled(if: hasFFmpeg)) func ffmpegReadsTheAPNGAsWeWroteIt() throws {
     let movie = Self.movie()
-    let url = try Self.write(APNGEncoder.encode(movie), "movie.png")
-    defer { try? FileManager.default.removeItem(at: url) }
-    let raw = try Self.tool(
+    let url = try write(APNGEncoder.encode(movie), "movie.png")
+    let raw = try ReferenceTool.stdout(
       "/usr/bin/ffmpeg",
       [
         "-v", "error", "-f", "apng", "-i", url.path, "-fps_mode", "passthrough", "-f",
@@ -84,13 +74,12 @@ import Testing
 
   @Test(.enabled(if: hasImageMagick)) func imageMagickCountsTheGIFsFramesAndReadsItsGreys() throws {
     let movie = Self.movie(frames: 7)
-    let url = try Self.write(GIFEncoder.encode(movie), "movie.gif")
-    defer { try? FileManager.default.removeItem(at: url) }
-    let count = try Self.tool("/usr/bin/identify", ["-format", "%n\n", url.path])
+    let url = try write(GIFEncoder.encode(movie), "movie.gif")
+    let count = try ReferenceTool.stdout("/usr/bin/identify", ["-format", "%n\n", url.path])
     #expect(String(decoding: count, as: UTF8.self).split(separator: "\n").first == "7")
-    let delays = try Self.tool("/usr/bin/identify", ["-format", "%T,", url.path])
+    let delays = try ReferenceTool.stdout("/usr/bin/identify", ["-format", "%T,", url.path])
     #expect(String(decoding: delays, as: UTF8.self) == "10,15,20,25,30,35,40,")
-    let raw = try Self.tool(
+    let raw = try ReferenceTool.stdout(
       "/usr/bin/convert", [url.path, "-coalesce", "-depth", "8", "gray:-"])
     let size = movie.width * movie.height
     #expect(raw.count == size * 7)
@@ -105,9 +94,8 @@ import Testing
 
   @Test(.enabled(if: hasImageMagick)) func aColourGIFTakesItsPaletteFromItsFrames() throws {
     let movie = Self.movie(colour: true)
-    let url = try Self.write(GIFEncoder.encode(movie), "colour.gif")
-    defer { try? FileManager.default.removeItem(at: url) }
-    let raw = try Self.tool(
+    let url = try write(GIFEncoder.encode(movie), "colour.gif")
+    let raw = try ReferenceTool.stdout(
       "/usr/bin/convert", [url.path, "-coalesce", "-depth", "8", "rgb:-"])
     let size = movie.width * movie.height * 3
     #expect(raw.count == size * movie.frames.count)
@@ -125,10 +113,10 @@ import Testing
       return [value, value, value]
     }
     let frame = RasterImage(width: 640, height: 200, pixels: pixels)
-    let url = try Self.write(
+    let url = try write(
       GIFEncoder.encode(Animation(frames: [frame, frame], delays: [100, 100])), "noise.gif")
-    defer { try? FileManager.default.removeItem(at: url) }
-    let raw = try Self.tool("/usr/bin/convert", [url.path, "-coalesce", "-depth", "8", "gray:-"])
+    let raw = try ReferenceTool.stdout(
+      "/usr/bin/convert", [url.path, "-coalesce", "-depth", "8", "gray:-"])
     #expect(raw.count == 640 * 200 * 2)
     #expect(Array(raw.prefix(640 * 200)) == frame.greyPlane())
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -8,7 +9,7 @@ import Testing
 /// phase, on a crop of the real Mastcam-Z mosaic (baseline and progressive).
 @Suite(.timeLimit(.minutes(3))) struct BayerPhaseDecodingTests {
   static let files = ["bayer-grey.jpg", "bayer-grey-progressive.jpg"].map {
-    Reference.root.appendingPathComponent("decoding").appendingPathComponent($0)
+    PackagePaths.fixture("decoding").appendingPathComponent($0)
   }
 
   @Test(arguments: files)
@@ -57,7 +58,7 @@ import Testing
     #expect(whole == full)
     // A colour JPEG is never a mosaic's: whole too.
     let colour = try [UInt8](
-      Data(contentsOf: Reference.root.appendingPathComponent("decoding/colour-420.jpg")))
+      Data(contentsOf: PackagePaths.fixture("decoding/colour-420.jpg")))
     let colourFull = try ImageDecoder.decode(colour)
     #expect(try ImageDecoder.decodeKeepingBayerPhases(colour, minimumWidth: 1) == colourFull)
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -6,17 +7,7 @@ import Testing
 /// The demosaic and the test of what is a mosaic, held to OpenCV's demosaic (Debian's
 /// python3-opencv) on real NASA images.
 @Suite struct DemosaicTests {
-  static let python = "/usr/bin/python3"
-  static let hasOpenCV: Bool = {
-    guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", "import cv2"]
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }()
+  static let hasOpenCV = ReferenceTool.pythonHas("cv2")
 
   /// The colour images of the real ones: MAHLI's, the Navcam PNG and the processed Mastcam-Z.
   static let colourImages = Reference.files(in: "real-images").filter {
@@ -26,42 +17,29 @@ import Testing
     return !image.isGrey
   }
 
-  static let mastcamZ = Reference.root.appendingPathComponent(
+  static let mastcamZ = PackagePaths.fixture(
     "real-images/ZL0_0038_0670307360_057ECM_N0031392ZCAM08007_1100LUJ.png")
-  static let hazcamLost = Reference.root.appendingPathComponent(
+  static let hazcamLost = PackagePaths.fixture(
     "real-images/FLE_0000_0666958329_772ECM_N0010052AUT_04096_00_0LLJ01_800.jpg")
-  static let navcamGrey = Reference.root.appendingPathComponent(
+  static let navcamGrey = PackagePaths.fixture(
     "real-images/NLB_663017128EDR_F0842120NCAM00354M_.JPG")
 
   static func decode(_ file: URL) throws -> RasterImage {
     try ImageDecoder.decode([UInt8](try Data(contentsOf: file)))
   }
 
-  /// OpenCV's bilinear demosaic of a grey RGGB mosaic, as RGB bytes. Through files, not a
-  /// pipe: a pipe's write end that another test's child inherits would never close.
+  /// OpenCV's bilinear demosaic of a grey RGGB mosaic, as RGB bytes.
   static func openCV(_ mosaic: RasterImage) throws -> [UInt8] {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rovers-mosaic-\(UUID().uuidString)")
-    let file = base.appendingPathExtension("png")
-    let output = base.appendingPathExtension("rgb")
-    defer {
-      try? FileManager.default.removeItem(at: file)
-      try? FileManager.default.removeItem(at: output)
-    }
+    let folder = try TemporaryFolder("mosaic")
+    let file = folder.file("mosaic.png")
+    let output = folder.file("mosaic.rgb")
     try Data(PNGEncoder.encode(mosaic, grey: true)).write(to: file)
     let script = """
       import sys, cv2
       m = cv2.imread(sys.argv[1], cv2.IMREAD_GRAYSCALE)
       open(sys.argv[2], "wb").write(cv2.cvtColor(m, cv2.COLOR_BayerBG2RGB).tobytes())
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments = ["-c", script, file.path, output.path]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    _ = try ReferenceTool.stdout(ReferenceTool.python, ["-c", script, file.path, output.path])
     return [UInt8](try Data(contentsOf: output))
   }
 

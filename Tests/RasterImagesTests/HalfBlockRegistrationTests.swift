@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -16,9 +17,7 @@ struct HalfBlockRegistrationTests {
   }
 
   /// jpegtran, beside djpeg in libjpeg-turbo-progs.
-  static let jpegtran: String? = ["/usr/bin/jpegtran", "/usr/local/bin/jpegtran"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
+  static let jpegtran = ReferenceTool.find("/usr/bin/jpegtran", "/usr/local/bin/jpegtran")
 
   /// The exact mean of the area of `pixels` (RGB) that target pixel (x, y) of a `width` ×
   /// `height` picture covers, in floating point, as a reference apart from the scaler's
@@ -106,24 +105,16 @@ struct HalfBlockRegistrationTests {
 
   @Test(.enabled(if: jpegtran != nil, "jpegtran is missing (libjpeg-turbo-progs)"))
   func copiesJpegtranMakesAreWithinSixLevelsToo() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rovers-jpegtran-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try TemporaryFolder("jpegtran")
     var made = 0
     for file in Self.realImages where file.pathExtension.lowercased() != "png" {
       for (name, options) in [
         ("crop", ["-crop", "1001x777+3+5"]), ("rotate", ["-rotate", "90", "-trim"]),
         ("progressive", ["-progressive"]),
       ] {
-        let copy = folder.appendingPathComponent("\(name)-\(file.lastPathComponent)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.jpegtran ?? "/usr/bin/jpegtran")
-        process.arguments = options + ["-outfile", copy.path, file.path]
-        try process.run()
-        process.waitUntilExit()
-        try #require(
-          process.terminationStatus == 0, "jpegtran \(options) \(file.lastPathComponent)")
+        let copy = folder.file("\(name)-\(file.lastPathComponent)")
+        _ = try ReferenceTool.stdout(
+          Self.jpegtran ?? "/usr/bin/jpegtran", options + ["-outfile", copy.path, file.path])
         let worst = try Self.worstDifference(copy, columns: 60)
         #expect(worst <= 6, "\(copy.lastPathComponent): \(worst) levels")
         made += 1

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -52,7 +53,7 @@ struct JPEGDecoderTests {
 
 /// What decoding must refuse, with a sentence, and never crash on.
 @Suite(.timeLimit(.minutes(3))) struct DamagedImageTests {
-  static let small = Reference.root.appendingPathComponent(
+  static let small = PackagePaths.fixture(
     "real-images/FLR_0000_0666952977_663ECM_T0010044AUT_04096_00_2I3J01_800.jpg")
 
   /// The offset of a marker's segment in a JPEG.
@@ -90,7 +91,7 @@ struct JPEGDecoderTests {
   }
 
   @Test func aHugePNGIsRefusedBeforeAllocating() throws {
-    let file = Reference.root.appendingPathComponent("decoding/rgb8.png")
+    let file = PackagePaths.fixture("decoding/rgb8.png")
     var bytes = try [UInt8](Data(contentsOf: file))
     // IHDR's width and height: 65520 × 65520.
     bytes.replaceSubrange(16..<24, with: [0, 0, 0xFF, 0xF0, 0, 0, 0xFF, 0xF0])
@@ -103,10 +104,10 @@ struct JPEGDecoderTests {
     var generator = SplitMix(seed: 20_261_124)
     let sources = try [
       Self.small,
-      Reference.root.appendingPathComponent("decoding/colour-420-progressive.jpg"),
-      Reference.root.appendingPathComponent("decoding/grey-restart.jpg"),
-      Reference.root.appendingPathComponent("decoding/palette4-adam7.png"),
-      Reference.root.appendingPathComponent("decoding/rgba16.png"),
+      PackagePaths.fixture("decoding/colour-420-progressive.jpg"),
+      PackagePaths.fixture("decoding/grey-restart.jpg"),
+      PackagePaths.fixture("decoding/palette4-adam7.png"),
+      PackagePaths.fixture("decoding/rgba16.png"),
     ].map { try [UInt8](Data(contentsOf: $0)) }
     var decoded = 0
     var refused = 0
@@ -141,18 +142,5 @@ struct JPEGDecoderTests {
     }
     #expect(decoded + refused == 2_500)
     #expect(refused > 100)
-  }
-}
-
-/// A small deterministic generator, so a failure can be replayed.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -7,18 +8,17 @@ import Testing
 /// picture encoded (within what quality 90 loses), as large as `cjpeg`'s at the same quality,
 /// grey as one component and colour as 4:2:0.
 @Suite(.timeLimit(.minutes(3))) struct JPEGEncoderTests {
-  static let colour = Reference.root.appendingPathComponent(
+  static let colour = PackagePaths.fixture(
     "real-images/1575MH0006700000601214R00_DXXX.jpg")
-  static let grey = Reference.root.appendingPathComponent(
+  static let grey = PackagePaths.fixture(
     "real-images/NLB_663017128EDR_F0842120NCAM00354M_.JPG")
   static let cjpeg = "/usr/bin/cjpeg"
 
   /// Writes `bytes` to a file of its own, runs `body` on it, and removes it.
   static func withFile<T>(_ bytes: [UInt8], _ body: (URL) throws -> T) throws -> T {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rovers-tests-\(UUID().uuidString).jpg")
+    let folder = try TemporaryFolder("jpeg")
+    let file = folder.file("ours.jpg")
     try Data(bytes).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
     return try body(file)
   }
 
@@ -82,19 +82,12 @@ import Testing
     let ours = try JPEGEncoder.encode(source, quality: 90)
     let ppm =
       Array("P6\n\(source.width) \(source.height)\n255\n".utf8) + source.pixels
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "rovers-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("in.ppm")
-    let output = folder.appendingPathComponent("theirs.jpg")
+    let folder = try TemporaryFolder("cjpeg")
+    let input = folder.file("in.ppm")
+    let output = folder.file("theirs.jpg")
     try Data(ppm).write(to: input)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.cjpeg)
-    process.arguments = ["-quality", "90", "-outfile", output.path, input.path]
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    _ = try ReferenceTool.stdout(
+      Self.cjpeg, ["-quality", "90", "-outfile", output.path, input.path])
     let theirs = try Data(contentsOf: output)
     let ratio = Double(ours.count) / Double(theirs.count)
     #expect(ratio > 0.85 && ratio < 1.15, "ours \(ours.count) bytes, cjpeg's \(theirs.count)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -43,17 +44,7 @@ import Testing
       sys.stdout.buffer.write(struct.pack('>II', w, h))
       sys.stdout.buffer.write(b''.join(raw[y*row+1:(y+1)*row] for y in range(h)))
       """
-    let process = Process()
-    // The system's Python, not whatever a PATH puts first (a version manager's shim costs a
-    // dozen shells a call).
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", script, file.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let output = try ReferenceTool.stdout(ReferenceTool.python, ["-c", script, file.path])
     try #require(output.count > 8)
     let width = output[0..<4].reduce(0) { $0 << 8 | Int($1) }
     let height = output[4..<8].reduce(0) { $0 << 8 | Int($1) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -42,28 +43,13 @@ import Testing
   static func read(_ png: [UInt8], plain: [UInt8]) throws -> (
     header: [Int], inflated: [UInt8]
   ) {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("rovers-png-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("image.png")
-    let rows = folder.appendingPathComponent("plain")
+    let folder = try TemporaryFolder("png")
+    let file = folder.file("image.png")
+    let rows = folder.file("plain")
     try Data(png).write(to: file)
     try Data(plain).write(to: rows)
-    let process = Process()
-    // The system's Python, not whatever a PATH puts first (a version manager's shim costs a
-    // dozen shells a call).
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", reader, file.path, rows.path]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let output = [UInt8](out.fileHandleForReading.readDataToEndOfFile())
-    let problem = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(problem)")
+    let output = try ReferenceTool.stdout(
+      ReferenceTool.python, ["-c", reader, file.path, rows.path])
     let newline = try #require(output.firstIndex(of: 10))
     let header = String(decoding: output[..<newline], as: UTF8.self).split(separator: " ")
       .compactMap { Int($0) }
@@ -121,7 +107,7 @@ import Testing
 
   @Test func aPhotographIsCodedWithoutMatchesAndADrawingWithThem() throws {
     // The real Mastcam-Z mosaic demosaicked: a full-resolution photograph's noise in colour.
-    let file = Reference.root.appendingPathComponent(
+    let file = PackagePaths.fixture(
       "real-images/ZL0_0038_0670307360_057ECM_N0031392ZCAM08007_1100LUJ.png")
     let mosaic = BayerMosaic(try ImageDecoder.decode([UInt8](Data(contentsOf: file))))
     let photo = Demosaic.malvarHeCutler(mosaic)

@@ -1,37 +1,26 @@
 import Foundation
 import RasterImages
+import TestSupport
 
 /// The fixtures and the reference decoder the decoders are held to.
 enum Reference {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
-
   /// The image files of a folder of the fixtures, sorted.
   static func files(in folder: String) -> [URL] {
-    let url = root.appendingPathComponent(folder)
+    let url = PackagePaths.fixture(folder)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
     return names.sorted().map { url.appendingPathComponent($0) }
   }
 
   /// libjpeg-turbo's `djpeg`, when this machine has it.
-  static let djpeg: String? = ["/usr/bin/djpeg", "/usr/local/bin/djpeg"].first {
-    FileManager.default.isExecutableFile(atPath: $0)
-  }
+  static let djpeg = ReferenceTool.find("/usr/bin/djpeg", "/usr/local/bin/djpeg")
 
   /// What djpeg makes of a file, as RGB (grey replicated).
   static func djpeg(_ file: URL, scale: String? = nil) throws -> (
     width: Int, height: Int, pixels: [UInt8]
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: djpeg ?? "/usr/bin/djpeg")
-    process.arguments = (scale.map { ["-scale", $0] } ?? []) + ["-pnm", file.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return try netpbm([UInt8](data))
+    try netpbm(
+      ReferenceTool.stdout(
+        djpeg ?? "/usr/bin/djpeg", (scale.map { ["-scale", $0] } ?? []) + ["-pnm", file.path]))
   }
 
   /// A binary PGM or PPM as RGB.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RasterImages
@@ -51,7 +52,7 @@ import Testing
 
   @Test func kittyTakesPNGAsItIsAndOtherPicturesAsPixelsInChunks() throws {
     let png = try [UInt8](
-      Data(contentsOf: Reference.root.appendingPathComponent("decoding/rgb8.png")))
+      Data(contentsOf: PackagePaths.fixture("decoding/rgb8.png")))
     let terminal = PictureTerminal(imageProtocol: .kitty)
     let drawn = try TerminalPicture.draw(png, columns: 20, on: terminal)
     #expect(drawn.hasPrefix("\u{1B}_Ga=T,f=100,q=2,c=20,m=1;"))
@@ -60,7 +61,7 @@ import Testing
     #expect(chunks.count == (png.count * 4 / 3 + 4095) / 4096)
     #expect(chunks.last?.hasPrefix("m=0;") == true)
     let jpeg = try [UInt8](
-      Data(contentsOf: Reference.root.appendingPathComponent("decoding/colour-420.jpg")))
+      Data(contentsOf: PackagePaths.fixture("decoding/colour-420.jpg")))
     let pixels = try TerminalPicture.draw(jpeg, columns: 10, on: terminal, cellWidth: 8)
     #expect(pixels.hasPrefix("\u{1B}_Ga=T,f=24,s=80,v=59,q=2,c=10,"))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RoverAPI
@@ -27,7 +28,7 @@ import Testing
   }
 
   @Test func everyPhotoFileMatchesItsManifestEntry() throws {
-    let folder = FixtureFiles.root.appendingPathComponent("api/photos")
+    let folder = PackagePaths.fixtures.appendingPathComponent("api/photos")
     let files = FixtureFiles.jsonFiles(in: folder)
     #expect(files.count >= 9)
     for file in files {
@@ -45,7 +46,8 @@ import Testing
   }
 
   @Test func photoIdsAreUniqueAcrossFiles() throws {
-    let files = FixtureFiles.jsonFiles(in: FixtureFiles.root.appendingPathComponent("api/photos"))
+    let files = FixtureFiles.jsonFiles(
+      in: PackagePaths.fixtures.appendingPathComponent("api/photos"))
     var ids: [Int] = []
     for file in files {
       ids += try Endpoints.photos(rover: "x", on: .sol(0)).decode(Data(contentsOf: file)).photos

@@ -1,14 +1,12 @@
 import Foundation
+import TestSupport
 
 /// Paths to the package's fixtures, found from this file's own location.
 enum FixtureFiles {
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Fixtures")
+  static let root = PackagePaths.fixtures
 
   /// The shared recordings beside the clone, when the checkout has them (CI does).
-  static let sharedRealAPI = root.deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("shared/real-api")
+  static let sharedRealAPI = PackagePaths.shared.appendingPathComponent("real-api")
 
   static func data(_ relativePath: String) throws -> Data {
     try Data(contentsOf: root.appendingPathComponent(relativePath))

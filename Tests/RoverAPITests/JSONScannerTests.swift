@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RoverAPI
@@ -7,11 +8,13 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct JSONScannerTests {
   /// Every photo list among the fixtures and the recordings.
   static let photoFiles: [URL] = {
-    let api = FixtureFiles.jsonFiles(in: FixtureFiles.root.appendingPathComponent("api/photos"))
-    let recorded = FixtureFiles.jsonFiles(in: FixtureFiles.root.appendingPathComponent("real-api"))
-      .filter {
-        $0.lastPathComponent.hasPrefix("photos_") || $0.lastPathComponent.hasPrefix("latest")
-      }
+    let api = FixtureFiles.jsonFiles(in: PackagePaths.fixtures.appendingPathComponent("api/photos"))
+    let recorded = FixtureFiles.jsonFiles(
+      in: PackagePaths.fixtures.appendingPathComponent("real-api")
+    )
+    .filter {
+      $0.lastPathComponent.hasPrefix("photos_") || $0.lastPathComponent.hasPrefix("latest")
+    }
     return api + recorded
   }()
 
@@ -26,7 +29,7 @@ import Testing
 
   @Test(
     arguments: FixtureFiles.jsonFiles(
-      in: FixtureFiles.root.appendingPathComponent("api/manifests")))
+      in: PackagePaths.fixtures.appendingPathComponent("api/manifests")))
   func manifestsReadAsJSONDecoderReadsThem(_ file: URL) throws {
     let data = try Data(contentsOf: file)
     let scanned = try PhotoManifest.scan(data)
@@ -93,7 +96,8 @@ import Testing
 
   @Test func everyTruncationOfARealBodyFailsCleanly() throws {
     let data = try Data(
-      contentsOf: FixtureFiles.root.appendingPathComponent("real-api/photos_spirit_sol1_all77.json")
+      contentsOf: PackagePaths.fixtures.appendingPathComponent(
+        "real-api/photos_spirit_sol1_all77.json")
     )
     // Every cut of the first 3000 bytes, and every 97th after: none traps, none reads.
     let cuts = Array(0..<3000) + Array(stride(from: 3000, to: data.count - 1, by: 97))

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import RoverAPI
@@ -45,7 +46,7 @@ final class MemoryWriter: BodyWriter {
         body: Self.body.subdata(in: first..<end))
     }
     return APIClient(
-      baseURL: URL(string: "http://api.test")!, transport: transport, sleeper: NoSleep())
+      baseURL: URL(string: "http://api.test")!, transport: transport, sleeper: NoWait())
   }
 
   @Test func aLargeImageComesInRangesAndADroppedPieceIsFetchedAgainAlone() async throws {
@@ -96,10 +97,4 @@ final class MemoryWriter: BodyWriter {
 /// The ranges a host was asked for.
 final class RangeLog: Sendable {
   let ranges = Mutex<[String]>([])
-}
-
-/// No waiting between retries.
-struct NoSleep: Sleeper {
-  func sleep(seconds: Double) async throws {}
-  var now: Double { TaskSleeper().now }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RoverAPI
@@ -38,7 +39,7 @@ import Testing
 
   @Test(arguments: expectedCounts.keys.sorted())
   func recordedCopyDecodes(_ name: String) throws {
-    let url = FixtureFiles.root.appendingPathComponent("real-api/\(name)")
+    let url = PackagePaths.fixtures.appendingPathComponent("real-api/\(name)")
     #expect(try Self.decode(url) == Self.expectedCounts[name])
   }
 
@@ -50,7 +51,7 @@ import Testing
     let shared = FixtureFiles.jsonFiles(in: FixtureFiles.sharedRealAPI)
     #expect(shared.count == Self.expectedCounts.count)
     for url in shared {
-      let copy = FixtureFiles.root.appendingPathComponent("real-api/\(url.lastPathComponent)")
+      let copy = PackagePaths.fixtures.appendingPathComponent("real-api/\(url.lastPathComponent)")
       #expect(try Data(contentsOf: url) == Data(contentsOf: copy), "\(url.lastPathComponent)")
       #expect(try Self.decode(url) == Self.expectedCounts[url.lastPathComponent])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Answers that say why: an empty day outside the mission names the mission's range, a page

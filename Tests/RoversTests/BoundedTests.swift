@@ -1,5 +1,6 @@
 import Foundation
 import RoverAPI
+import TestSupport
 import Testing
 
 /// No body read without a limit, and `--timeout` and `--deadline` holding for bodies that never

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import rovers
@@ -172,8 +173,12 @@ struct BrowseTests {
     where try await terminal.screen().contains(where: { $0.hasPrefix(" rovers ›") }) {
       try await Task.sleep(for: .milliseconds(50))
     }
-    // The browser has ended once its reader has: a moment more before the shell's keys.
-    try await Task.sleep(for: .milliseconds(300))
+    // The browser has ended once its process has: the shell is the pane's program again.
+    let deadline = ContinuousClock.now + .seconds(10)
+    while try await terminal.foreground() != "bash", ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(try await terminal.foreground() == "bash")
     try await terminal.type("stty -g > after")
     try await terminal.press("Enter")
     try await Poll.until("stty to run", within: 10) { setup.read("after")?.isEmpty == false }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The response cache, seen from the server's request log.

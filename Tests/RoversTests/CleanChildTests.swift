@@ -1,5 +1,6 @@
 import Foundation
 import SystemInterface
+import TestSupport
 import Testing
 
 /// What a child the tests or the tool start inherits of their process: its three standard

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A mirror complete against NASA: late downlinks caught, `verify`, feed numbers that lie, and

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import TestSupport
 import Testing
 
 @testable import rovers

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A contact sheet drawn with half-blocks, as a terminal shows it: the ANSI text made into a
@@ -18,9 +19,9 @@ struct ContactSheetScreenshotTests {
     // The README's sheet: six real NASA frames (NASA/JPL-Caltech) of the fixtures, three a
     // line, as on a terminal 126 columns wide.
     let frames = try FileManager.default.contentsOfDirectory(
-      atPath: Binaries.fixtures.appendingPathComponent("real-images").path
+      atPath: PackagePaths.fixtures.appendingPathComponent("real-images").path
     ).filter { $0.lowercased().hasSuffix(".jpg") }.sorted().prefix(6).map {
-      Binaries.fixtures.appendingPathComponent("real-images/\($0)").path
+      PackagePaths.fixtures.appendingPathComponent("real-images/\($0)").path
     }
     #expect(frames.count == 6)
     let sheet = try await CapturedRun.rovers(

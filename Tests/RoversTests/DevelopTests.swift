@@ -3,6 +3,7 @@ import Foundation
 import MarsFetching
 import MarsImaging
 import RasterImages
+import TestSupport
 import Testing
 
 /// `rovers develop` against the fixtures' tiled frames (sols 895 and 896: a real Navcam frame
@@ -13,7 +14,7 @@ import Testing
 
   init() throws { folder = try TemporaryFolder() }
 
-  static let realImages = Binaries.fixtures.appendingPathComponent("real-images")
+  static let realImages = PackagePaths.fixtures.appendingPathComponent("real-images")
   static let navcam = realImages.appendingPathComponent(TileFixture.navcam)
   static let mastcamZ = realImages.appendingPathComponent(TileFixture.mastcamZ)
   static let lostPattern = realImages.appendingPathComponent(
@@ -104,16 +105,7 @@ import Testing
     // RGBA: colour type 6.
     #expect(bytes.count > 26 && bytes[25] == 6)
     guard Self.hasImageMagick else { return }
-    // Into a file, not a pipe: a pipe's write end another test's child inherits never closes.
-    let raw = folder.url.appendingPathComponent("frame.rgba")
-    let convert = Process()
-    convert.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-    convert.arguments = [file.path, "-depth", "8", "rgba:" + raw.path]
-    convert.standardOutput = FileHandle.nullDevice
-    convert.standardError = FileHandle.nullDevice
-    try convert.run()
-    convert.waitUntilExit()
-    let rgba = [UInt8](try Data(contentsOf: raw))
+    let rgba = try ReferenceTool.stdout("/usr/bin/convert", [file.path, "-depth", "8", "rgba:-"])
     let original = try Self.decode(Self.navcam)
     #expect(rgba.count == original.width * original.height * 4)
     guard rgba.count == original.width * original.height * 4 else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import RoverAPI
@@ -119,7 +120,7 @@ import Testing
     let photos = try JSONDecoder().decode([Photo].self, from: Data(run.stdout.utf8))
     let real = try Endpoints.photos(rover: "curiosity", on: .sol(1000)).decode(
       Data(
-        contentsOf: Binaries.fixtures.appendingPathComponent(
+        contentsOf: PackagePaths.fixtures.appendingPathComponent(
           "real-api/photos_curiosity_sol1000_all856.json")))
     #expect(photos.count == 856)
     #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import RoverAPI
+import TestSupport
 import Testing
 
 /// One row of the fault matrix: what the server does, the command, and what must come of it.

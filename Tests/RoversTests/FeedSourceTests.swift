@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `--source nasa` and `--source auto` end to end, against the fixture server in the shape of
@@ -166,7 +167,7 @@ import Testing
     let portFile = folder.url.appendingPathComponent("port")
     let child = try Subprocess(
       Binaries.fixtureServer.path,
-      ["--fixtures", Binaries.fixtures.path, "--port-file", portFile.path, "--shape", shape],
+      ["--fixtures", PackagePaths.fixtures.path, "--port-file", portFile.path, "--shape", shape],
       environment: [:], stdout: out.path)
     defer { child.stop() }
     try await Poll.until("the server's port") {

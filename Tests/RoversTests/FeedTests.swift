@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The gallery's Atom feed and `sync --on-new`: a sync, photos a later downlink brings to the

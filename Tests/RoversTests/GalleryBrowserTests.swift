@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The gallery in a real browser: headless Chromium opens it from the fixture server's static
@@ -22,7 +23,7 @@ struct GalleryBrowserTests {
   ) {
     try await GalleryMirror.write(to: site.appendingPathComponent("gallery"))
     try FileManager.default.copyItem(
-      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/\(name)"),
+      at: PackagePaths.root.appendingPathComponent("Tests/RoversTests/Browser/\(name)"),
       to: site.appendingPathComponent(name))
     let server = try await FixtureServer.start(staticFolder: site.path)
     let report = try await Chromium.report("\(server.host)/static/\(name)", profile: folder.url)
@@ -111,7 +112,7 @@ struct GalleryBrowserTests {
 
   /// Writes the real JPEG frames of the fixtures over the gallery's JPEG photos, in turn.
   static func dressInRealFrames(_ gallery: URL) throws {
-    let real = Binaries.fixtures.appendingPathComponent("real-images")
+    let real = PackagePaths.fixtures.appendingPathComponent("real-images")
     let frames = try FileManager.default.contentsOfDirectory(atPath: real.path)
       .filter { ["jpg", "jpeg"].contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
       .sorted().map { try Data(contentsOf: real.appendingPathComponent($0)) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -101,7 +102,7 @@ import Testing
     let camera = mirror.appendingPathComponent("curiosity/12/FHAZ")
     try FileManager.default.createDirectory(at: camera, withIntermediateDirectories: true)
     let picture = try Data(
-      contentsOf: Binaries.fixtures.appendingPathComponent("images/scene-01.jpg"))
+      contentsOf: PackagePaths.fixtures.appendingPathComponent("images/scene-01.jpg"))
     for name in ["FLB_1.JPG", "a b#1.jpg", "notes.txt"] {
       try picture.write(to: camera.appendingPathComponent(name))
     }

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import TestSupport
 import Testing
 
 @testable import rovers
@@ -7,7 +8,7 @@ import Testing
 /// Help, the man page and the completion scripts, against files checked in: a change to any
 /// command shows up here as a diff to read (`make golden` rewrites them).
 @Suite(.timeLimit(.minutes(3))) struct GoldenTests {
-  static let folder = Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Golden")
+  static let folder = PackagePaths.root.appendingPathComponent("Tests/RoversTests/Golden")
 
   @Test(arguments: [
     ("--help", "help.txt"), ("help photos", "help-photos.txt"),

@@ -1,6 +1,7 @@
 import Foundation
 import RoverAPI
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import rovers
@@ -23,7 +24,7 @@ import Testing
           return HTTPResponse(status: 404, body: Data(#"{"error":"Not Found"}"#.utf8))
         }
         let rover = parts[parts.count - 2]
-        let file = Binaries.fixtures.appendingPathComponent("api/photos/\(rover)/\(sol).json")
+        let file = PackagePaths.fixtures.appendingPathComponent("api/photos/\(rover)/\(sol).json")
         return HTTPResponse(status: 200, body: try Data(contentsOf: file))
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What `make install` does, read from `make -n` (a release build is minutes; the steps are
@@ -8,7 +9,7 @@ import Testing
     let prefix = try TemporaryFolder()
     let run = try await ProcessRun.run(
       URL(fileURLWithPath: "/bin/sh"),
-      ["-c", "cd '\(Binaries.packageRoot.path)' && make -n install PREFIX='\(prefix.url.path)'"],
+      ["-c", "cd '\(PackagePaths.root.path)' && make -n install PREFIX='\(prefix.url.path)'"],
       environment: ["PATH": "/usr/bin:/bin"])
     #expect(run.status == 0, "\(run.stderr)")
     let steps = run.stdout

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ingenuity and InSight, which only NASA's feeds have, and what the feeds say about each

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A sol page's movie tile in headless Chromium at a desktop's width and a phone's: it plays
@@ -23,7 +24,7 @@ struct MovieGalleryTests {
     #expect(pages.status == 0, "\(pages.stderr)")
     let before = Folder.files(gallery).count
     try FileManager.default.copyItem(
-      at: Binaries.packageRoot.appendingPathComponent(
+      at: PackagePaths.root.appendingPathComponent(
         "Tests/RoversTests/Browser/movie-gallery.html"),
       to: site.appendingPathComponent("movie-gallery.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)

@@ -1,6 +1,7 @@
 import FixtureServing
 import Foundation
 import RasterImages
+import TestSupport
 import Testing
 
 /// `movie --show`: kitty's animation as bytes, and half-block playback in a real terminal

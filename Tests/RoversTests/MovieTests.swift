@@ -1,6 +1,7 @@
 import FixtureServing
 import Foundation
 import RasterImages
+import TestSupport
 import Testing
 
 /// `rovers movie` against the fixtures' movie sequence (sol 901's NCAM09900, a still textured
@@ -70,9 +71,9 @@ import Testing
     let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
     let (run, file) = try await make("dust.gif", server: server)
     #expect(run.status == 0, "\(run.stderr)")
-    let count = try AnimationTool.run("/usr/bin/identify", ["-format", "%n\n", file.path])
+    let count = try ReferenceTool.stdout("/usr/bin/identify", ["-format", "%n\n", file.path])
     #expect(String(decoding: count, as: UTF8.self).split(separator: "\n").first == "21")
-    let raw = try AnimationTool.run(
+    let raw = try ReferenceTool.stdout(
       "/usr/bin/convert", [file.path, "-coalesce", "-depth", "8", "gray:-"])
     let size = MovieFixture.width * MovieFixture.height
     #expect(raw.count == size * MovieFixture.frames)
@@ -96,7 +97,7 @@ import Testing
     try JSONSerialization.data(withJSONObject: ["dust.png", "dust.gif"]).write(
       to: site.appendingPathComponent("list.json"))
     try FileManager.default.copyItem(
-      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/movie.html"),
+      at: PackagePaths.root.appendingPathComponent("Tests/RoversTests/Browser/movie.html"),
       to: site.appendingPathComponent("movie.html"))
     let pages = try await FixtureServer.start(staticFolder: site.path)
     // A page that ticks to stay awake while the decoder works: virtual time to spare.
@@ -249,21 +250,5 @@ import Testing
     child.signal(SIGINT)
     #expect(await child.exitStatus() == 130)
     #expect(Folder.files(folder.url).isEmpty)
-  }
-}
-
-/// A reference tool's standard output.
-enum AnimationTool {
-  static func run(_ path: String, _ arguments: [String]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return [UInt8](data)
   }
 }

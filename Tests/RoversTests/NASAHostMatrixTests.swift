@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import rovers
@@ -65,7 +66,7 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
 /// refused, unresolvable, hanging and dripping. A new subcommand without a row fails the
 /// suite: the next feature that asks NASA for something cannot skip the rule.
 @Suite(.timeLimit(.minutes(3))) struct NASAHostMatrixTests {
-  static let image = Binaries.fixtures.appendingPathComponent(
+  static let image = PackagePaths.fixtures.appendingPathComponent(
     "real-images/FLB_486265257EDR_F0481570FHAZ00323M_.jpg"
   ).path
 

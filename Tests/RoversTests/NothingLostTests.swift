@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// "Lose no photo": sync and download against servers that send short lists, duplicates,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Writing output can fail: the tool says so in one line and exits with a code, never a trap.

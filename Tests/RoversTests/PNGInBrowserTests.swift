@@ -1,5 +1,6 @@
 import Foundation
 import RasterImages
+import TestSupport
 import Testing
 
 /// What the PNG encoder writes, as a browser reads it: every real NASA image encoded, then
@@ -38,14 +39,14 @@ struct PNGInBrowserTests {
     let site = folder.url.appendingPathComponent("site")
     try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
     let sources = try FileManager.default.contentsOfDirectory(
-      atPath: Binaries.fixtures.appendingPathComponent("real-images").path
+      atPath: PackagePaths.fixtures.appendingPathComponent("real-images").path
     ).filter { ["jpg", "jpeg", "png"].contains(($0 as NSString).pathExtension.lowercased()) }
       .sorted()
     #expect(sources.count == 12)
     var expected: [String: RasterImage] = [:]
     for (index, source) in sources.enumerated() {
       let bytes = try Data(
-        contentsOf: Binaries.fixtures.appendingPathComponent("real-images/\(source)"))
+        contentsOf: PackagePaths.fixtures.appendingPathComponent("real-images/\(source)"))
       let image = try ImageDecoder.decode([UInt8](bytes))
       let name = "image-\(index).png"
       try Data(PNGEncoder.encode(image)).write(to: site.appendingPathComponent(name))
@@ -54,7 +55,7 @@ struct PNGInBrowserTests {
     try JSONSerialization.data(withJSONObject: expected.keys.sorted()).write(
       to: site.appendingPathComponent("list.json"))
     try FileManager.default.copyItem(
-      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/png.html"),
+      at: PackagePaths.root.appendingPathComponent("Tests/RoversTests/Browser/png.html"),
       to: site.appendingPathComponent("png.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)
     let report = try await Chromium.report("\(server.host)/static/png.html", profile: folder.url)

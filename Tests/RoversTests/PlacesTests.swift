@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Photos placed on the rover's traverse, end to end against the fixture feeds and their

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ranges of sols and Earth days, filters on what the feeds say of each photo, and a sync of

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import rovers
@@ -19,7 +20,7 @@ import Testing
 
   static let readme: String = {
     (try? String(
-      contentsOf: Binaries.packageRoot.appendingPathComponent("README.md"), encoding: .utf8))
+      contentsOf: PackagePaths.root.appendingPathComponent("README.md"), encoding: .utf8))
       ?? ""
   }()
 
@@ -91,7 +92,7 @@ import Testing
     let lines = Self.readme.split(separator: "\n", omittingEmptySubsequences: false).count
     #expect(lines > 100 && lines <= 700, "the README is \(lines) lines")
     let notebook = try String(
-      contentsOf: Binaries.packageRoot.appendingPathComponent("Benchmarks/README.md"),
+      contentsOf: PackagePaths.root.appendingPathComponent("Benchmarks/README.md"),
       encoding: .utf8)
     #expect(notebook.contains("| case | sizes | rovers | exponent |"))
     #expect(Self.readme.contains("(Benchmarks/README.md)"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `make packages`: the tarball and the Debian package of the release binary, unpacked into a
@@ -11,7 +12,7 @@ import Testing
     "dpkg-deb is missing (Debian's dpkg package)"),
   .enabled(
     if: FileManager.default.isExecutableFile(
-      atPath: Binaries.packageRoot.appendingPathComponent(".build/release/rovers").path),
+      atPath: PackagePaths.root.appendingPathComponent(".build/release/rovers").path),
     "no release binary: make test builds it (make release-rovers)"),
   .timeLimit(.minutes(4)))
 struct ReleasePackageTests {
@@ -43,11 +44,11 @@ struct ReleasePackageTests {
     let folder = try TemporaryFolder()
     let dist = folder.url.appendingPathComponent("dist")
     let made = try await Self.shell(
-      "make -s packages DIST='\(dist.path)' DEB_FLAGS='-Zgzip -z6'", in: Binaries.packageRoot)
+      "make -s packages DIST='\(dist.path)' DEB_FLAGS='-Zgzip -z6'", in: PackagePaths.root)
     #expect(made.status == 0, "\(made.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: dist.path).sorted()
     let version = String(
-      try await Self.shell(".build/release/rovers --version", in: Binaries.packageRoot)
+      try await Self.shell(".build/release/rovers --version", in: PackagePaths.root)
         .stdout.dropLast())
     let tarball = try #require(files.first { $0.hasSuffix(".tar.gz") })
     let deb = try #require(files.first { $0.hasSuffix(".deb") })
@@ -155,14 +156,14 @@ struct ReleasePackageTests {
   /// its data is `icudt<version>`, its C functions are named by service (`ucol_open`,
   /// `udat_format`, sometimes with `_76` after). grep reads nm's hundred thousand names.
   @Test func theReleaseBinaryHoldsNoICU() async throws {
-    let binary = Binaries.packageRoot.appendingPathComponent(".build/release/rovers").path
-    let counted = try await Self.shell("nm '\(binary)' | wc -l", in: Binaries.packageRoot)
+    let binary = PackagePaths.root.appendingPathComponent(".build/release/rovers").path
+    let counted = try await Self.shell("nm '\(binary)' | wc -l", in: PackagePaths.root)
     #expect((Int(counted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 10_000)
     let pattern =
       "icu_[0-9]|icudt|FoundationICU|FoundationInternationalization"
       + "| _?(ucol|udat|ucal|unum|ubrk|uloc|ucnv|ures)_| _?u_str"
     let icu = try await Self.shell(
-      "nm '\(binary)' | grep -E '\(pattern)' | head -n 5", in: Binaries.packageRoot)
+      "nm '\(binary)' | grep -E '\(pattern)' | head -n 5", in: PackagePaths.root)
     #expect(icu.stdout.isEmpty, "ICU symbols: \(icu.stdout)")
   }
 }

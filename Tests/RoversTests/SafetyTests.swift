@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Server text cannot drive the terminal, the key never damages the data, bad answers are

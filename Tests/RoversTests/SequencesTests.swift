@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `rovers sequences` on the real Perseverance sol 888 records and on an API server's photos.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import rovers
@@ -6,11 +7,11 @@ import Testing
 /// `rovers show` end to end: each protocol forced, `auto` off a terminal and in a
 /// pseudo-terminal (`script`), a rover's day from the fixture server, damaged files.
 @Suite(.timeLimit(.minutes(3))) struct ShowTests {
-  static let images = Binaries.packageRoot.appendingPathComponent("Fixtures/real-images")
+  static let images = PackagePaths.root.appendingPathComponent("Fixtures/real-images")
   static let grey = images.appendingPathComponent(
     "FLR_0000_0666952977_663ECM_T0010044AUT_04096_00_2I3J01_800.jpg"
   ).path
-  static let png = Binaries.packageRoot.appendingPathComponent("Fixtures/decoding/rgba8.png").path
+  static let png = PackagePaths.root.appendingPathComponent("Fixtures/decoding/rgba8.png").path
 
   @Test func offATerminalEachImageIsOneLine() async throws {
     let api = try await FixtureServer.start(imageLatencyMilliseconds: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A signal is honoured the same way however it is sent.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A traverse map on a slow link: no run waits more than 2 s for it, a download cut off is
@@ -7,7 +8,7 @@ import Testing
   @Test func aMapServedOverTenSecondsGivesPlacesWithinAFewRuns() async throws {
     let api = try await FixtureServer.start()
     let map = try Data(
-      contentsOf: Binaries.fixtures.appendingPathComponent("nasa/waypoints/M20_waypoints.json"))
+      contentsOf: PackagePaths.fixtures.appendingPathComponent("nasa/waypoints/M20_waypoints.json"))
     // The whole map takes 10 s: 50 pieces, 200 ms apart. No run gets more than about 2 s of
     // it, so only runs that resume what the last one kept can ever finish it.
     let piece = map.count / 50 + 1

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import RoverAPI
+import TestSupport
 import Testing
 
 /// The smaller cases a hostile test of the tool found, one test each.

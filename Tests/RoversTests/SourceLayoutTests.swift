@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The C library has one home, Sources/SystemInterface: every other file of the product calls
@@ -21,7 +22,7 @@ import Testing
 
   /// Every Swift file of the product outside the C library's home, with its text.
   static func productFiles() throws -> [(path: String, text: String)] {
-    let sources = Binaries.packageRoot.appendingPathComponent("Sources")
+    let sources = PackagePaths.root.appendingPathComponent("Sources")
     var files: [(String, String)] = []
     let walker = FileManager.default.enumerator(atPath: sources.path)
     while let relative = walker?.nextObject() as? String {
@@ -65,7 +66,7 @@ import Testing
       #expect(path.hasPrefix(home), "\(path) calls libcurl: only \(home) may")
     }
     #expect(!callers.isEmpty)
-    let library = Binaries.packageRoot.appendingPathComponent("Sources/LibCurl")
+    let library = PackagePaths.root.appendingPathComponent("Sources/LibCurl")
     for file in ["include/LibCurl.h", "LibCurl.c"] {
       let text = try String(
         contentsOf: library.appendingPathComponent(file), encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// NASA's feeds only ever add: down, hanging or ruled out, they never take away what the API

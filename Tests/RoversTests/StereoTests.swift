@@ -1,5 +1,6 @@
 import Foundation
 import RasterImages
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,7 +14,7 @@ import Testing
 
   init() throws { folder = try TemporaryFolder() }
 
-  static let realImages = Binaries.fixtures.appendingPathComponent("real-images")
+  static let realImages = PackagePaths.fixtures.appendingPathComponent("real-images")
   static let left = realImages.appendingPathComponent(
     "FLE_0000_0666958329_772ECM_N0010052AUT_04096_00_0LLJ01_800.jpg"
   ).path

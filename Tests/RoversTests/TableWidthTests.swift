@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every command that prints a table, run in a pseudo-terminal 80 and 100 columns wide (the

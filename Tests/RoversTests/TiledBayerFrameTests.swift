@@ -4,6 +4,7 @@ import MarsFetching
 import MarsImaging
 import MarsMirror
 import RasterImages
+import TestSupport
 import Testing
 
 /// A full-resolution Navcam Bayer frame as NASA sends it: a 5120 × 3840 colour scene sampled

@@ -2,6 +2,7 @@ import Foundation
 import RoverAPI
 import Synchronization
 import SystemInterface
+import TestSupport
 import Testing
 
 /// A writer that keeps the body in memory and counts what reached it, placing each piece

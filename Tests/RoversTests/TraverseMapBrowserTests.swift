@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The gallery's traverse map in headless Chromium, at a desktop's width and a phone's: a
@@ -40,7 +41,7 @@ struct TraverseMapBrowserTests {
     // Each map asked for once: the download runs share a day's cache.
     #expect(feeds.requests.filter { $0.target.contains("waypoints") }.count == 2)
     try FileManager.default.copyItem(
-      at: Binaries.packageRoot.appendingPathComponent("Tests/RoversTests/Browser/traverse.html"),
+      at: PackagePaths.root.appendingPathComponent("Tests/RoversTests/Browser/traverse.html"),
       to: site.appendingPathComponent("traverse.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)
     let report = try await Chromium.report(

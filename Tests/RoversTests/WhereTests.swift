@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `rovers where` against the fixture feeds' waypoint files.

@@ -1,20 +1,15 @@
 import Foundation
+import TestSupport
 
 /// The package's built executables and fixtures, found beside the test bundle.
 enum Binaries {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-  static let fixtures = packageRoot.appendingPathComponent("Fixtures")
-
   /// Where `swift build` put the products: beside the test bundle, which is run from there.
   static let directory: URL = {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     if FileManager.default.isExecutableFile(atPath: bundle.appendingPathComponent("rovers").path) {
       return bundle
     }
-    return packageRoot.appendingPathComponent(".build/debug")
+    return PackagePaths.root.appendingPathComponent(".build/debug")
   }()
 
   static let rovers = directory.appendingPathComponent("rovers")

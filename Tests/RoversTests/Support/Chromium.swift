@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Headless Chromium, when this machine has it: Debian's `chromium` package.
 enum Chromium {
@@ -22,7 +23,7 @@ enum Chromium {
   /// browser's time in the suite.
   static let screenshotFolder: URL? =
     ProcessInfo.processInfo.environment["ROVERS_TEST_SCREENSHOTS"] == "1"
-    ? Binaries.packageRoot.appendingPathComponent(".build/gallery-screenshots") : nil
+    ? PackagePaths.root.appendingPathComponent(".build/gallery-screenshots") : nil
 
   /// Runs the browser headless on a page: no sandbox (tests may run as root), no GPU, and no
   /// host but this machine resolvable, so nothing it loads can come from the internet. Lazy

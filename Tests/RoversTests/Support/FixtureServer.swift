@@ -1,5 +1,6 @@
 import FixtureServing
 import Foundation
+import TestSupport
 
 /// The package's fixture server, started in this process on a free loopback port for one test:
 /// real HTTP on 127.0.0.1, with the fixtures parsed once for every server of the run.
@@ -54,7 +55,7 @@ final class FixtureServer: @unchecked Sendable {
     self.folder = folder
     logFile = keepsLog ? folder?.url.appendingPathComponent("requests.log") : nil
     var arguments = [
-      "--fixtures", (fixtures ?? Binaries.fixtures).path,
+      "--fixtures", (fixtures ?? PackagePaths.fixtures).path,
       "--latency", String(latencyMilliseconds), "--shape", shape,
     ]
     if let logFile { arguments += ["--log", logFile.path] }

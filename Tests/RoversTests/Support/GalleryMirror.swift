@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The mirror the gallery tests read: Perseverance's sols 0, 100 and 1042 and Curiosity's 1000,
 /// downloaded by `rovers download`, then `rovers gallery`; about a thousand photos.

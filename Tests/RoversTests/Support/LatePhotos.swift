@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Fixtures in which NASA's feed holds more Perseverance photos of sol 1042 than the API:
@@ -23,18 +24,18 @@ enum LatePhotos {
     let manager = FileManager.default
     try manager.createDirectory(
       at: root.appendingPathComponent("nasa/mars2020"), withIntermediateDirectories: true)
-    for name in try manager.contentsOfDirectory(atPath: Binaries.fixtures.path) where name != "nasa"
-    {
+    for name in try manager.contentsOfDirectory(atPath: PackagePaths.fixtures.path)
+    where name != "nasa" {
       try manager.createSymbolicLink(
         at: root.appendingPathComponent(name),
-        withDestinationURL: Binaries.fixtures.appendingPathComponent(name))
+        withDestinationURL: PackagePaths.fixtures.appendingPathComponent(name))
     }
     for folder in ["msl", "waypoints"] {
       try manager.createSymbolicLink(
         at: root.appendingPathComponent("nasa/\(folder)"),
-        withDestinationURL: Binaries.fixtures.appendingPathComponent("nasa/\(folder)"))
+        withDestinationURL: PackagePaths.fixtures.appendingPathComponent("nasa/\(folder)"))
     }
-    let feed = Binaries.fixtures.appendingPathComponent("nasa/mars2020")
+    let feed = PackagePaths.fixtures.appendingPathComponent("nasa/mars2020")
     for name in try manager.contentsOfDirectory(atPath: feed.path) where name != "1042.json" {
       try manager.createSymbolicLink(
         at: root.appendingPathComponent("nasa/mars2020/\(name)"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A finished child process: its exit status and everything it wrote.
 struct ProcessRun {
@@ -42,28 +43,4 @@ struct ProcessRun {
     env.merge(environment) { $1 }
     return try await run(Binaries.rovers, arguments, environment: env)
   }
-}
-
-/// A folder that removes itself.
-///
-/// It lives in memory (`/dev/shm`) where the machine has one: the tool syncs every file it
-/// writes to disk, and on a real disk those syncs, not the code under test, would set the
-/// suite's pace. A test that writes more than memory should hold asks for the disk.
-final class TemporaryFolder: Sendable {
-  let url: URL
-
-  init(onDisk: Bool = false) throws {
-    url = (onDisk ? FileManager.default.temporaryDirectory : Self.root)
-      .appendingPathComponent("rovers-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-
-  /// `/dev/shm` when it is a folder this process may write, else the system's temporary one.
-  static let root: URL = {
-    let memory = URL(fileURLWithPath: "/dev/shm")
-    return FileManager.default.isWritableFile(atPath: memory.path)
-      ? memory : FileManager.default.temporaryDirectory
-  }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A terminal for the tests: a tmux session on a server of its own, which runs a command in a
 /// real pseudo-terminal, takes keys and shows its screen.
@@ -53,6 +54,12 @@ final class Tmux: Sendable {
   func tty() async throws -> String {
     try await tmux(["display-message", "-p", "-t", "t", "#{pane_tty}"]).trimmingCharacters(
       in: .whitespacesAndNewlines)
+  }
+
+  /// The name of the program in the pane's foreground (`bash` once a command has ended).
+  func foreground() async throws -> String {
+    try await tmux(["display-message", "-p", "-t", "t", "#{pane_current_command}"])
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// Waits until the screen holds a line for which `condition` holds.

@@ -2,17 +2,26 @@ import Foundation
 
 /// Waiting for something another process does, never without a bound: a hang fails the test
 /// with what it waited for instead of stalling the run.
-enum Poll {
+public enum Poll {
   /// A wait that ran out.
-  struct TimedOut: Error, CustomStringConvertible {
-    var what: String
-    var seconds: Double
-    var description: String { "waited \(seconds) s for \(what)" }
+  public struct TimedOut: Error, CustomStringConvertible {
+    /// What was waited for.
+    public var what: String
+    /// How long.
+    public var seconds: Double
+    /// "waited N s for what".
+    public var description: String { "waited \(seconds) s for \(what)" }
+
+    /// A wait of `seconds` for `what` that ran out.
+    public init(what: String, seconds: Double) {
+      self.what = what
+      self.seconds = seconds
+    }
   }
 
   /// Returns once `condition` holds, looking every `interval`; throws ``TimedOut`` after
   /// `seconds`.
-  static func until(
+  public static func until(
     _ what: String, within seconds: Double = 60, every interval: Duration = .milliseconds(10),
     _ condition: () throws -> Bool
   ) async throws {

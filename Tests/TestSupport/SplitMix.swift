@@ -1,0 +1,18 @@
+/// A small seeded generator (SplitMix64), so a test that throws random bytes or pixels throws
+/// the same ones every run, and a failure can be replayed.
+public struct SplitMix: RandomNumberGenerator {
+  /// Where the sequence is.
+  public var state: UInt64
+
+  /// The sequence that starts from `seed`.
+  public init(seed: UInt64) { state = seed }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
