@@ -39,6 +39,10 @@ let package = Package(
         .target(name: "LibCurl", condition: .when(platforms: [.linux])),
       ],
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // The HTTP transport over Foundation's URLSession: the one macOS sends with. It builds on
+    // Linux too (with FoundationNetworking), where the transport tests run it beside
+    // libcurl's; the Linux binary does not link it, and so carries no ICU.
+    .target(name: "URLSessionTransport", dependencies: ["RoverAPI"]),
     // What every command asks, fetched in parallel on top of RoverAPI: the archives (the API,
     // NASA's feeds, one behind the other), paging, partial failure, the extras from NASA's host
     // and the response cache.
@@ -83,6 +87,7 @@ let package = Package(
       dependencies: [
         "RoverAPI", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "SystemInterface",
         "ArgumentParsing",
+        .target(name: "URLSessionTransport", condition: .when(platforms: [.macOS])),
         "RasterImages", "TerminalPictures", "TerminalScreen", "MarsBrowser", "PlainText",
       ],
       swiftSettings: forSize),
@@ -97,7 +102,9 @@ let package = Package(
     .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),
     // What the test targets share: the package's paths, folders that remove themselves, a
     // backoff with no wait, a seeded generator, the reference tools' runner and polling.
-    .target(name: "TestSupport", dependencies: ["RoverAPI"], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: ["RoverAPI", "URLSessionTransport"],
+      path: "Tests/TestSupport"),
     .testTarget(
       name: "RoverAPITests",
       dependencies: ["TestSupport", "RoverAPI", "PlainText", "SystemInterface"]),

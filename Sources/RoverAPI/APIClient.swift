@@ -32,7 +32,7 @@ public struct APIClient: Sendable {
   public init(
     baseURL: URL, apiKey: String? = nil, timeout: Double = 30,
     retryPolicy: RetryPolicy = RetryPolicy(),
-    transport: any HTTPTransport = TransportKind.native.make(),
+    transport: any HTTPTransport,
     sleeper: any Sleeper = TaskSleeper(),
     bodyLimit: Int = HTTPRequest.defaultBodyLimit, cache: (any AnswerCache)? = nil,
     pacer: RequestPacer = RequestPacer(),

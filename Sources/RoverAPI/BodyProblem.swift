@@ -5,9 +5,9 @@
 #endif
 
 /// Says, in words, why a 2xx body could not be decoded, without dumping the body.
-enum BodyProblem {
+package enum BodyProblem {
   /// The encodings libcurl undoes; any other leaves the body unreadable.
-  static let readableEncodings: Set<String> = ["identity", "gzip", "x-gzip", "deflate"]
+  package static let readableEncodings: Set<String> = ["identity", "gzip", "x-gzip", "deflate"]
 
   static func describe(_ body: Data, status: Int, encoding: String? = nil, error: any Error)
     -> String

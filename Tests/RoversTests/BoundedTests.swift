@@ -13,7 +13,7 @@ import Testing
   // On disk: a 2 GB image is more than memory should hold.
   init() throws { folder = try TemporaryFolder(onDisk: true) }
 
-  func run(_ arguments: [String], _ server: FixtureServer, _ transport: TransportKind) throws
+  func run(_ arguments: [String], _ server: FixtureServer, _ transport: TransportUnderTest) throws
     -> Subprocess
   {
     try Subprocess(
@@ -29,8 +29,8 @@ import Testing
     (try? String(contentsOf: folder.url.appendingPathComponent("err"), encoding: .utf8)) ?? ""
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func aTwoGigabyteImageStreamsToDiskInLittleMemory(_ transport: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func aTwoGigabyteImageStreamsToDiskInLittleMemory(_ transport: TransportUnderTest) async throws {
     let size = 2 << 30
     let server = try await FixtureServer.start(
       faults:
@@ -50,8 +50,8 @@ import Testing
     try FileManager.default.removeItem(at: file)
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func anEndlessJSONBodyIsRefusedWithoutEatingMemory(_ transport: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func anEndlessJSONBodyIsRefusedWithoutEatingMemory(_ transport: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/spirit", "action": "endless"}]"#)
     let child = try run(["manifest", "spirit"], server, transport)
@@ -64,8 +64,8 @@ import Testing
     #expect(ending.peakMemory < 1 << 30, "peak \(ending.peakMemory >> 20) MB")
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func theTimeoutEndsABodyThatKeepsArriving(_ transport: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func theTimeoutEndsABodyThatKeepsArriving(_ transport: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/spirit", "action": "endless", "interval_ms": 100}]"#)
     let run = try await CapturedRun.rovers(
@@ -76,8 +76,8 @@ import Testing
       run.stderr == "Error: GET \(server.baseURL)/manifests/spirit: no answer before the timeout\n")
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func theDeadlineEndsABodyThatKeepsArriving(_ transport: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func theDeadlineEndsABodyThatKeepsArriving(_ transport: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/spirit", "action": "endless", "interval_ms": 100}]"#)
     let child = try run(

@@ -145,8 +145,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
       phrase: "Error: the command did not finish within 1 s (--deadline); try again later"),
   ]
 
-  @Test(arguments: cases, TransportKind.allCases)
-  func faultGivesItsExitCodeAndMessage(_ fault: FaultCase, _ transport: TransportKind)
+  @Test(arguments: cases, TransportUnderTest.inTheBinary)
+  func faultGivesItsExitCodeAndMessage(_ fault: FaultCase, _ transport: TransportUnderTest)
     async throws
   {
     let server = try await FixtureServer.start(
@@ -163,8 +163,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     #expect(!(run.stdout + run.stderr).contains("E2ESECRET"))
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func refusedConnectionAfterRetries(_ transport: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func refusedConnectionAfterRetries(_ transport: TransportUnderTest) async throws {
     let run = try await CapturedRun.rovers(
       ["latest", "curiosity", "--retries", "1", "--api-key", Self.key],
       base: "http://127.0.0.1:9/api/v1", environment: ["ROVERS_TRANSPORT": transport.rawValue])
@@ -175,8 +175,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
         + " cannot connect to 127.0.0.1:9\n")
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func redirectToAnotherHostLosesTheKey(_ transport: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func redirectToAnotherHostLosesTheKey(_ transport: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults:
         #"[{"match": "/api/v1/rovers?", "status": 302, "headers": {"Location": "http://localhost:{port}/api/v1/rovers"}, "times": 1}]"#
@@ -192,8 +192,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     #expect(requests[1].key == "-")
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func interruptStopsTheRequestAndExits130(_ transport: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func interruptStopsTheRequestAndExits130(_ transport: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(latencyMilliseconds: 60_000)
     let folder = try TemporaryFolder()
     let err = folder.url.appendingPathComponent("stderr").path
@@ -208,8 +208,8 @@ struct FaultCase: CustomTestStringConvertible, Sendable {
     #expect(try String(contentsOfFile: err, encoding: .utf8) == "Error: interrupted\n")
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func sigtermIsAnInterruptionToo(_ transport: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func sigtermIsAnInterruptionToo(_ transport: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(latencyMilliseconds: 60_000)
     let child = try Subprocess(
       Binaries.rovers.path, ["photos", "curiosity", "--sol", "1000"],

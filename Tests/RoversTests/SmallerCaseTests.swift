@@ -58,8 +58,8 @@ import Testing
     #expect(run.stderr.hasPrefix("Error: cannot write \(folder.url.path)/rovers: Not a directory"))
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func networkFailuresAreSaidInPlainWords(_ transport: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func networkFailuresAreSaidInPlainWords(_ transport: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"""
         [{"match": "/manifests/spirit", "status": 200, "body": "xx", "headers": {"Content-Encoding": "br"}},

@@ -24,11 +24,11 @@ final class CountingWriter: BodyWriter {
 }
 
 /// What every transport must do, over real HTTP against the fixture server, run against each
-/// kind this build has: libcurl's multi interface on Linux, URLSession on macOS.
+/// transport there is: libcurl's multi interface (Linux) and URLSession (everywhere).
 @Suite(.timeLimit(.minutes(3))) struct TransportTests {
   static let key = "mv_live_TRANSPORTSECRET"
 
-  func send(_ kind: TransportKind, _ url: String, headers: [String: String] = [:]) async throws
+  func send(_ kind: TransportUnderTest, _ url: String, headers: [String: String] = [:]) async throws
     -> HTTPResponse
   {
     let transport = kind.make()
@@ -46,8 +46,8 @@ final class CountingWriter: BodyWriter {
     }
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func aWholeAnswerArrivesWithItsStatusAndHeaders(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func aWholeAnswerArrivesWithItsStatusAndHeaders(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start()
     let response = try await send(kind, server.baseURL + "/rovers")
     #expect(response.status == 200)
@@ -59,8 +59,8 @@ final class CountingWriter: BodyWriter {
     #expect(response.finalURL?.absoluteString == server.baseURL + "/rovers")
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func aRequestsOwnUserAgentGoesWithItAloneAndTheToolsOtherwise(_ kind: TransportKind)
+  @Test(arguments: TransportUnderTest.allCases)
+  func aRequestsOwnUserAgentGoesWithItAloneAndTheToolsOtherwise(_ kind: TransportUnderTest)
     async throws
   {
     let server = try await FixtureServer.start()
@@ -85,8 +85,8 @@ final class CountingWriter: BodyWriter {
     }
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func aGzipBodyIsUndone(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func aGzipBodyIsUndone(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"""
         [{"match": "/rovers", "status": 200, "headers": {"Content-Encoding": "gzip"},
@@ -102,7 +102,7 @@ final class CountingWriter: BodyWriter {
     /// the transport was let go starts or wakes it again.
     @Test func tasksThatPreferTheLoopRunOnItsThreadAndAreAnswered() async throws {
       let server = try await FixtureServer.start()
-      let transport = TransportKind.curl.make(connectionsPerHost: 2)
+      let transport = TransportUnderTest.curl.make(connectionsPerHost: 2)
       defer { transport.finish() }
       let executor = try #require(transport.taskExecutor)
       let url = URL(string: server.baseURL + "/rovers")!
@@ -131,7 +131,7 @@ final class CountingWriter: BodyWriter {
     /// range of a compressed body would be a range of its compressed bytes.
     @Test func aStreamedBodyIsAskedForAsItIs() async throws {
       let server = try await FixtureServer.start()
-      let transport = TransportKind.curl.make(connectionsPerHost: 1)
+      let transport = TransportUnderTest.curl.make(connectionsPerHost: 1)
       defer { transport.finish() }
       let url = URL(string: server.baseURL + "/rovers")!
       let writer = CountingWriter()
@@ -150,8 +150,8 @@ final class CountingWriter: BodyWriter {
     }
   #endif
 
-  @Test(arguments: TransportKind.allCases)
-  func aBodyOverItsLimitFailsWithoutBeingKept(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func aBodyOverItsLimitFailsWithoutBeingKept(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/spirit", "action": "endless"}]"#)
     let transport = kind.make()
@@ -162,8 +162,8 @@ final class CountingWriter: BodyWriter {
     #expect(error as? TransportError == .bodyTooLarge(limit: 1_000_000))
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func anErrorBodyKeepsOnlyItsStart(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func anErrorBodyKeepsOnlyItsStart(_ kind: TransportUnderTest) async throws {
     let page = String(repeating: "x", count: 200_000)
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/rovers", "status": 503, "body": "\#(page)"}]"#)
@@ -173,8 +173,8 @@ final class CountingWriter: BodyWriter {
     #expect(response.bodyLength == 200_000)
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func aWriterGetsTheBodyAndARangeGoesWhereItWasAsked(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func aWriterGetsTheBodyAndARangeGoesWhereItWasAsked(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 0)
     let url = URL(
       string: server.host + "/images/a/SKY_0100_608882828_144ECM_N0040136SKYC_1200.jpg")!
@@ -197,8 +197,8 @@ final class CountingWriter: BodyWriter {
     #expect(piece.bytes.withLock { $0 } == whole.bytes.withLock { $0 })
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func aRedirectKeepsTheKeyOnItsOwnHostAndLosesItElsewhere(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func aRedirectKeepsTheKeyOnItsOwnHostAndLosesItElsewhere(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"""
         [{"match": "/api/v1/rovers?", "status": 302, "headers": {"Location": "/api/v1/manifests/spirit?api_key=mv_live_TRANSPORTSECRET"}, "times": 1},
@@ -217,8 +217,8 @@ final class CountingWriter: BodyWriter {
     #expect(response.finalURL?.host == "localhost")
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func aRedirectLoopEndsInWords(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func aRedirectLoopEndsInWords(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/rovers", "status": 302, "headers": {"Location": "/api/v1/rovers"}}]"#)
     let error = await failure { try await send(kind, server.baseURL + "/rovers") }
@@ -230,14 +230,14 @@ final class CountingWriter: BodyWriter {
     #expect(server.requests.count > 5)
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func aRefusedConnectionNamesItsHost(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func aRefusedConnectionNamesItsHost(_ kind: TransportUnderTest) async throws {
     let error = await failure { try await send(kind, "http://127.0.0.1:9/api/v1/rovers") }
     #expect(error as? TransportError == .cannotConnect(host: "127.0.0.1:9"))
   }
 
-  @Test(arguments: TransportKind.allCases, ["drop", "truncate"])
-  func aConnectionThatEndsEarlyIsATransportFailure(_ kind: TransportKind, _ action: String)
+  @Test(arguments: TransportUnderTest.allCases, ["drop", "truncate"])
+  func aConnectionThatEndsEarlyIsATransportFailure(_ kind: TransportUnderTest, _ action: String)
     async throws
   {
     let server = try await FixtureServer.start(
@@ -254,8 +254,8 @@ final class CountingWriter: BodyWriter {
   /// A transfer that failed leaves the transport able to send the next: libcurl's handle is
   /// used again, and must take its options again (the retry after a refused connection once
   /// failed with "libcurl refused the request's options").
-  @Test(arguments: TransportKind.allCases)
-  func aFailedTransferLeavesTheNextOneWhole(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func aFailedTransferLeavesTheNextOneWhole(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start()
     let transport = kind.make()
     defer { transport.finish() }
@@ -273,8 +273,8 @@ final class CountingWriter: BodyWriter {
     }
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func cancellingEndsTheCallAtOnceAndNothingMoreIsWritten(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func cancellingEndsTheCallAtOnceAndNothingMoreIsWritten(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/manifests/spirit", "action": "endless", "interval_ms": 20}]"#)
     let transport = kind.make()
@@ -293,8 +293,8 @@ final class CountingWriter: BodyWriter {
     #expect(writer.count == kept)
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func aCancelledCallNeverStartsItsTransfer(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func aCancelledCallNeverStartsItsTransfer(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start()
     let transport = kind.make()
     defer { transport.finish() }
@@ -307,8 +307,8 @@ final class CountingWriter: BodyWriter {
     #expect(server.requests.isEmpty)
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func manyRequestsAtOnceShareAFewConnections(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func manyRequestsAtOnceShareAFewConnections(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 5)
     let transport = kind.make()
     defer { transport.finish() }
@@ -335,8 +335,8 @@ final class CountingWriter: BodyWriter {
     #expect(server.connections == before, "one after another on a kept connection")
   }
 
-  @Test(arguments: TransportKind.allCases)
-  func anAddressThatIsNotHTTPIsRefused(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.allCases)
+  func anAddressThatIsNotHTTPIsRefused(_ kind: TransportUnderTest) async throws {
     let error = await failure { try await send(kind, "ftp://127.0.0.1:9/rovers") }
     guard case .other(let words) = error as? TransportError else {
       Issue.record("\(String(describing: error))")
@@ -346,14 +346,14 @@ final class CountingWriter: BodyWriter {
   }
 
   /// Transports that end a request past its timeout themselves, so the client sets no timer.
-  static let timekeepers = TransportKind.allCases.filter { kind in
+  static let timekeepers = TransportUnderTest.allCases.filter { kind in
     let transport = kind.make()
     defer { transport.finish() }
     return transport.keepsTimeouts
   }
 
   @Test(arguments: timekeepers)
-  func aRequestPastItsTimeoutEndsTimedOut(_ kind: TransportKind) async throws {
+  func aRequestPastItsTimeoutEndsTimedOut(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"""
         [{"match": "/rovers", "latency_ms": 5000},
@@ -370,7 +370,7 @@ final class CountingWriter: BodyWriter {
   }
 
   /// Transports that hold back what is over their limit of transfers to one server.
-  static let queueing = TransportKind.allCases.filter { kind in
+  static let queueing = TransportUnderTest.allCases.filter { kind in
     let transport = kind.make()
     defer { transport.finish() }
     return transport.connectionsPerHost != nil
@@ -380,7 +380,7 @@ final class CountingWriter: BodyWriter {
   /// transfer as one ends, and runs a transfer's timeout only once it is sent: eight images of
   /// 0.3 s, two at a time, take four rounds, longer than each one's timeout of 1 s.
   @Test(arguments: queueing)
-  func transfersOverTheLimitWaitTheirTurnWithoutTheirTimeoutRunning(_ kind: TransportKind)
+  func transfersOverTheLimitWaitTheirTurnWithoutTheirTimeoutRunning(_ kind: TransportUnderTest)
     async throws
   {
     let server = try await FixtureServer.start(imageLatencyMilliseconds: 300)
@@ -402,10 +402,35 @@ final class CountingWriter: BodyWriter {
     #expect(images.map(\.inFlight).max() == 2)
   }
 
+  /// A client's timeout ends an answer that is too slow, whichever transport carries it: the
+  /// transport's own timer (libcurl's) or the client's (URLSession's).
+  @Test(arguments: TransportUnderTest.allCases)
+  func aClientsTimeoutEndsAnAnswerTooSlow(_ kind: TransportUnderTest) async throws {
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "/api/v1/rovers", "latency_ms": 5000}]"#)
+    let transport = kind.make()
+    defer { transport.finish() }
+    let client = APIClient(
+      baseURL: URL(string: server.baseURL)!, timeout: 0.5,
+      retryPolicy: RetryPolicy(maxRetries: 0), transport: transport)
+    let started = ContinuousClock.now
+    do {
+      _ = try await client.send(Endpoints.rovers())
+      Issue.record("a slow answer was waited for")
+    } catch let error as APIError {
+      guard case .transport(_, .timedOut) = error else {
+        Issue.record("\(error)")
+        return
+      }
+    }
+    // Bounded: the server's 5 s latency would be the wait without the timeout.
+    #expect(ContinuousClock.now - started < .seconds(4))
+  }
+
   /// One timeout covers an attempt whole, redirects and all: two hops of 0.7 s each do not fit
   /// in 1 s, though each would alone.
-  @Test(arguments: TransportKind.allCases)
-  func redirectsShareTheAttemptsTimeout(_ kind: TransportKind) async throws {
+  @Test(arguments: TransportUnderTest.inTheBinary)
+  func redirectsShareTheAttemptsTimeout(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
       faults: #"""
         [{"match": "/api/v1/rovers/again", "latency_ms": 700},
@@ -422,7 +447,7 @@ final class CountingWriter: BodyWriter {
     let run = try await CapturedRun.rovers(
       ["list"], base: "http://127.0.0.1:9/api/v1", environment: ["ROVERS_TRANSPORT": "bogus"])
     #expect(run.status == 64)
-    let kinds = TransportKind.allCases.map(\.rawValue).joined(separator: " or ")
+    let kinds = TransportUnderTest.inTheBinary.map(\.rawValue).joined(separator: " or ")
     #expect(
       run.stderr == "Error: The value 'bogus' of ROVERS_TRANSPORT is invalid: give \(kinds)\n")
   }

@@ -6,10 +6,10 @@
 
 /// Turns what a transport's HTTP library reports into the few failures callers act on, in
 /// plain words that name the host and never the address, which may hold the key.
-enum TransferFailure {
+package enum TransferFailure {
   /// A body whose `Content-Encoding` could not be undone: one this tool does not read, or
   /// bytes that are not what the header says.
-  static func undecodable(encoding: String, host: String) -> TransportError {
+  package static func undecodable(encoding: String, host: String) -> TransportError {
     if !BodyProblem.readableEncodings.contains(encoding.lowercased()) {
       return .other(
         "\(host) sent a body in an encoding this tool cannot read (Content-Encoding: "
@@ -21,41 +21,41 @@ enum TransferFailure {
   }
 
   /// An answer that is not HTTP.
-  static func notHTTP(_ host: String) -> TransportError {
+  package static func notHTTP(_ host: String) -> TransportError {
     .other("\(host) sent an answer that is not valid HTTP")
   }
 
   /// More redirects than ``RedirectGuard/maxRedirects``.
-  static func redirectLoop(_ host: String) -> TransportError {
+  package static func redirectLoop(_ host: String) -> TransportError {
     .other("\(host) redirected too many times (a redirect loop)")
   }
 
   /// An address, or a redirect's, that is not http or https.
-  static func unfetchable(_ host: String) -> TransportError {
+  package static func unfetchable(_ host: String) -> TransportError {
     .other("the address at \(host) is not one this tool can fetch")
   }
 
   /// A TLS handshake or certificate that failed.
-  static func insecure(_ host: String) -> TransportError {
+  package static func insecure(_ host: String) -> TransportError {
     .other("the secure connection to \(host) failed (TLS)")
   }
 
   /// Any other failure during the transfer.
-  static func broken(_ host: String) -> TransportError {
+  package static func broken(_ host: String) -> TransportError {
     .other(
       "the transfer from \(host) failed (the connection broke or the answer could not be read)")
   }
 
   /// Refuses an address that is not http or https before anything is sent: the transports
   /// fetch nothing else, whatever their library could.
-  static func refuseUnfetchable(_ url: URL) throws {
+  package static func refuseUnfetchable(_ url: URL) throws {
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
       throw unfetchable(hostAndPort(url))
     }
   }
 
   /// `host:port`, or the host alone: what messages name.
-  static func hostAndPort(_ url: URL) -> String {
+  package static func hostAndPort(_ url: URL) -> String {
     let host = url.host ?? "the server"
     return url.port.map { "\(host):\($0)" } ?? host
   }

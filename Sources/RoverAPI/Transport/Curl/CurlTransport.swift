@@ -25,6 +25,9 @@
       loop = CurlLoop(maxConnectionsPerHost: maxConnectionsPerHost)
     }
 
+    /// The version of the libcurl the process runs on (`7.88.1`); `nil` when it does not say.
+    public static var libraryVersion: String? { CurlLibrary.version }
+
     /// Transfers beyond the limit wait in the loop, their timeouts not yet running: a caller
     /// may hand over the next ones early, to start the moment others end.
     public var connectionsPerHost: Int? { loop.maxConnectionsPerHost }

@@ -1,8 +1,16 @@
+import RoverAPI
+
+#if !canImport(LibCurl)
+  import URLSessionTransport
+#endif
+
 /// The HTTP client a run sends its requests with, chosen when the tool is built: libcurl's
 /// multi interface on Linux, where URLSession costs several times the CPU per transfer and
 /// FoundationNetworking would bring ICU into the binary; URLSession on macOS, where it is the
-/// system's own. The tests run the transport suite against every case there is.
-public enum TransportKind: String, CaseIterable, Sendable {
+/// system's own. Both transports are libraries of their own (`RoverAPI`'s `CurlTransport`, the
+/// `URLSessionTransport` target), and the tests run the transport suite against both on Linux;
+/// this binary links the one it sends with, so the Linux binary carries no ICU.
+enum TransportKind: String, CaseIterable, Sendable {
   #if canImport(LibCurl)
     /// ``CurlTransport``: libcurl's multi interface, one event loop for every transfer.
     case curl
@@ -12,7 +20,7 @@ public enum TransportKind: String, CaseIterable, Sendable {
   #endif
 
   /// The one this build uses unless told otherwise.
-  public static var native: TransportKind {
+  static var native: TransportKind {
     #if canImport(LibCurl)
       .curl
     #else
@@ -22,9 +30,9 @@ public enum TransportKind: String, CaseIterable, Sendable {
 
   /// The HTTP library under the native transport and its version, `libcurl 7.88.1`; `nil`
   /// where the build uses URLSession alone.
-  public static var libraryVersion: String? {
+  static var libraryVersion: String? {
     #if canImport(LibCurl)
-      CurlLibrary.version.map { "libcurl " + $0 }
+      CurlTransport.libraryVersion.map { "libcurl " + $0 }
     #else
       nil
     #endif
@@ -34,7 +42,7 @@ public enum TransportKind: String, CaseIterable, Sendable {
   /// server at once, holding the rest back; URLSession keeps its 16 connections, and the
   /// callers' own windows keep to `-j` (fewer connections made it hand them over no faster,
   /// at twice the CPU time).
-  public func make(connectionsPerHost: Int = 16) -> any HTTPTransport {
+  func make(connectionsPerHost: Int = 16) -> any HTTPTransport {
     switch self {
     #if canImport(LibCurl)
       case .curl: CurlTransport(maxConnectionsPerHost: connectionsPerHost)
