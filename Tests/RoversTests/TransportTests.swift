@@ -198,7 +198,8 @@ final class CountingWriter: BodyWriter {
   }
 
   @Test(arguments: TransportUnderTest.allCases)
-  func aRedirectKeepsTheKeyOnItsOwnHostAndLosesItElsewhere(_ kind: TransportUnderTest) async throws {
+  func aRedirectKeepsTheKeyOnItsOwnHostAndLosesItElsewhere(_ kind: TransportUnderTest) async throws
+  {
     let server = try await FixtureServer.start(
       faults: #"""
         [{"match": "/api/v1/rovers?", "status": 302, "headers": {"Location": "/api/v1/manifests/spirit?api_key=mv_live_TRANSPORTSECRET"}, "times": 1},
