@@ -15,11 +15,15 @@ RELEASE_BIN = .build/release
 # (Where binutils has no gold, the binary is linked by the default linker, a little larger.)
 GOLD = $(shell command -v ld.gold > /dev/null 2>&1 && echo -Xswiftc -use-ld=gold -Xlinker --icf=safe)
 STATIC = --static-swift-stdlib -Xlinker --no-export-dynamic $(GOLD)
-.PHONY: all build test screenshots demo release release-rovers install uninstall lint clean bench man golden dist packages package-tree
+.PHONY: help all build test screenshots demo release release-rovers install uninstall lint clean bench man golden dist packages package-tree
 
-all: build
+all: build ## the same as build
 
-build:
+# Each target's line ends with `## what it does`; this prints them, in the Makefile's order.
+help: ## this list
+	@awk -F ':[^#]*## ' '/^[a-z][a-z-]*:.*## / { printf "  make %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+
+build: ## debug build of every target, warnings as errors
 	$(SWIFT) build $(FLAGS)
 
 # The whole log goes to .build/test.log; the terminal gets each failure, each skipped test
@@ -39,7 +43,7 @@ TEST_FOLDERS = ls -d /dev/shm/rovers-tests-* $${TMPDIR:-/tmp}/rovers-tests-* 2>/
 # its settings there once). SwiftPM's TemporaryDirectory.* folders and locks are its own;
 # the suite's rovers-tests-… folders are TEST_FOLDERS'.
 TEMP_ENTRIES = ls -A "$${TMPDIR:-/tmp}" 2>/dev/null | grep -v -e '^TemporaryDirectory\.' -e '\.lock$$' -e '^rovers-tests-' | sort
-test: release-rovers
+test: release-rovers ## the release binary, then every test; fails on a failure or anything left behind
 	$(SWIFT) build --build-tests $(FLAGS)
 	@processes=$$($(LEFTOVERS)); folders=$$($(TEST_FOLDERS)); entries=$$($(TEMP_ENTRIES)); \
 	$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; \
@@ -60,7 +64,7 @@ test: release-rovers
 # browser tests in headless Chromium into .build/gallery-screenshots: to look at, and to copy
 # over Tests/RoversTests/Screenshots when the pages change. `make test` runs the same tests
 # without taking them.
-screenshots:
+screenshots: ## the README's gallery, map and contact-sheet pictures, into .build/gallery-screenshots
 	$(SWIFT) build --build-tests $(FLAGS)
 	ROVERS_TEST_SCREENSHOTS=1 $(SWIFT) test --skip-build --disable-xctest \
 		--filter 'GalleryBrowserTests|TraverseMapBrowserTests|ContactSheetScreenshotTests'
@@ -68,7 +72,7 @@ screenshots:
 
 # Starts the fixture server on a free loopback port, runs the main commands against it,
 # and stops it again, whatever happens. No network needed.
-demo: build
+demo: build ## the main commands on the bundled fixtures, over loopback (no network)
 	@dir=$$(mktemp -d); \
 	$(DEBUG_BIN)/fixture-server --fixtures Fixtures --port-file $$dir/port --serve-images >/dev/null & api=$$!; \
 	$(DEBUG_BIN)/fixture-server --fixtures Fixtures --port-file $$dir/feeds --shape nasa --serve-images >/dev/null & feeds=$$!; \
@@ -92,13 +96,13 @@ demo: build
 	$(DEBUG_BIN)/rovers download perseverance --sol 100 -o $$dir/mars || exit $$?
 
 # The release binaries, with the Swift runtime linked in.
-release:
+release: ## the release binaries: rovers, fixture-server, browse-bench
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product rovers
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product fixture-server
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product browse-bench
 
 # The binary alone, as make install needs it: the fixture server is for tests and the bench.
-release-rovers:
+release-rovers: ## the release binary of rovers alone
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product rovers
 
 ZSH_COMPLETIONS = share/zsh/site-functions
@@ -107,7 +111,7 @@ BASH_COMPLETIONS = share/bash-completion/completions
 
 # The stripped binary, the man page, and the completions where bash-completion, zsh and fish
 # look for them. Write access is checked first: a release build takes a minute or two.
-install:
+install: ## rovers, its man page and completions under PREFIX (default /usr/local)
 	@for dir in bin share/man/man1 $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS); do \
 		d="$(DESTDIR)$(PREFIX)/$$dir"; while [ ! -e "$$d" ]; do d=$$(dirname "$$d"); done; \
 		[ -w "$$d" ] || { echo "make install: cannot write to $$d (try sudo, or PREFIX=\$$HOME/.local)" >&2; exit 73; }; \
@@ -135,7 +139,7 @@ DIST = dist
 DEB_DEPENDS = libc6, libgcc-s1, libstdc++6, libcurl4 | libcurl4t64
 # dpkg-deb's own flags: its default xz for a release; the package test asks for quicker gzip -6.
 DEB_FLAGS =
-dist:
+dist: ## the tarball and Debian package of a clean tree, in dist/
 	@[ -n "$(DIST_DIRTY)" ] || [ -z "$$(git status --porcelain 2>/dev/null)" ] || \
 		{ echo "make dist: the tree has changes; commit them first (a package is a commit)" >&2; exit 1; }
 	$(MAKE) release-rovers
@@ -143,7 +147,7 @@ dist:
 
 # The packages of the release binary as it is (make dist builds it first; make test too, for
 # the test that unpacks them).
-packages:
+packages: ## the packages of the release binary as it is (make dist builds it first)
 	@set -e; version=$$($(RELEASE_BIN)/rovers --version); machine=$$(uname -m); \
 	arch=$$(dpkg --print-architecture 2>/dev/null || echo "$$machine"); \
 	stage=$$(mktemp -d); trap 'rm -rf "$$stage"' EXIT; \
@@ -167,7 +171,7 @@ packages:
 	cd $(DIST) && sha256sum rovers-*.tar.gz rovers_*.deb > SHA256SUMS && ls -1 && cat SHA256SUMS
 
 # What a package holds, laid out under ROOT as under a prefix (bin/, share/...).
-package-tree:
+package-tree: ## what a package holds, laid out under ROOT (used by packages)
 	install -d "$(ROOT)/bin" "$(ROOT)/share/man/man1" "$(ROOT)/share/doc/rovers" \
 		"$(ROOT)/$(BASH_COMPLETIONS)" "$(ROOT)/$(ZSH_DIR)" "$(ROOT)/$(FISH_COMPLETIONS)"
 	install -s -m 755 $(RELEASE_BIN)/rovers "$(ROOT)/bin/rovers"
@@ -179,19 +183,19 @@ package-tree:
 	install -m 644 README.md LICENSE "$(ROOT)/share/doc/rovers/"
 	chmod -R u+rwX,go+rX,go-w "$(ROOT)"
 
-uninstall:
+uninstall: ## removes what install put under PREFIX
 	rm -f "$(DESTDIR)$(PREFIX)/bin/rovers" "$(DESTDIR)$(PREFIX)/share/man/man1/rovers.1" \
 		"$(DESTDIR)$(PREFIX)/$(BASH_COMPLETIONS)/rovers" \
 		"$(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)/_rovers" \
 		"$(DESTDIR)$(PREFIX)/$(FISH_COMPLETIONS)/rovers.fish"
 
 # rovers.1, from the same description of every command as help and completion.
-man: build
+man: build ## rovers.1, the man page
 	$(DEBUG_BIN)/rovers --generate-man-page > rovers.1
 
 # Rewrites the golden files the tests compare help, the man page and completions with;
 # read the diff before committing it.
-golden: build
+golden: build ## rewrites the golden help, man page and completions the tests compare with
 	$(DEBUG_BIN)/rovers --help > Tests/RoversTests/Golden/help.txt
 	$(DEBUG_BIN)/rovers help photos > Tests/RoversTests/Golden/help-photos.txt
 	$(DEBUG_BIN)/rovers help download > Tests/RoversTests/Golden/help-download.txt
@@ -200,13 +204,13 @@ golden: build
 		$(DEBUG_BIN)/rovers --generate-completion-script $$shell > Tests/RoversTests/Golden/completion.$$shell; \
 	done
 
-lint:
+lint: ## swift format lint with the root .swift-format
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 
-clean:
+clean: ## removes .build, everything the builds wrote
 	rm -rf .build
 
 # Release binaries against the ideal and against curl, jq and python, and how each cost grows
 # with size; prints the table and writes .build/bench/results.md. Takes several minutes.
-bench: release
+bench: release ## the benchmarks of Benchmarks/, as ratios to reference tools, in one run
 	python3 Benchmarks/bench.py
