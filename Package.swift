@@ -21,7 +21,8 @@ let package = Package(
     // makes, with Glibc, Musl and Darwin branches; nothing else imports the C library.
     .target(name: "SystemInterface"),
     // Text functions of the project's own over the standard library (trimming, percent-
-    // encoding), in place of Foundation's, which bring ICU into the binary.
+    // encoding, byte scans, a server's text made safe for one line), in place of Foundation's,
+    // which bring ICU into the binary.
     .target(name: "PlainText"),
     // The few libcurl functions the Linux transport calls, declared without libcurl's
     // development headers, and found in the libcurl.so.4 every Linux machine has when a
@@ -46,10 +47,12 @@ let package = Package(
     // What every command asks, fetched in parallel on top of RoverAPI: the archives (the API,
     // NASA's feeds, one behind the other), paging, partial failure, the extras from NASA's host
     // and the response cache.
-    .target(name: "MarsFetching", dependencies: ["RoverAPI", "SystemInterface"]),
+    .target(name: "MarsFetching", dependencies: ["RoverAPI", "PlainText", "SystemInterface"]),
     // A folder of photos kept in step with the archives: downloads, the sync journal, the
     // files written whole, the sol records, verification and the places photos were taken.
-    .target(name: "MarsMirror", dependencies: ["MarsFetching", "RoverAPI", "SystemInterface"]),
+    .target(
+      name: "MarsMirror",
+      dependencies: ["MarsFetching", "PlainText", "RoverAPI", "SystemInterface"]),
     // The pictures made from photos: developed tiles and Bayer frames, stereo pairs, motion
     // sequences; the only data library that links the codecs.
     .target(

@@ -1,3 +1,4 @@
+import PlainText
 import RoverAPI
 
 /// Text made safe for HTML: every string from a server or a file name is escaped, so a camera

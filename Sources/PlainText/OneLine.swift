@@ -1,7 +1,7 @@
 /// Makes text from a server safe to print on one line of a terminal.
 public enum OneLine {
   /// The longest text kept; a server can send a whole page as its "message".
-  static let limit = 200
+  public static let limit = 200
 
   /// Folds white space, drops control characters (a server's text must not move the cursor or
   /// change colours) and shortens to ``limit`` characters.

@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 import TestSupport
 import Testing
 

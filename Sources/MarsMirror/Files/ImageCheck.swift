@@ -1,4 +1,5 @@
 import MarsFetching
+import PlainText
 import RoverAPI
 
 /// What an image body must look like before it is kept: not an HTML page, not empty, and

@@ -1,3 +1,5 @@
+import PlainText
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

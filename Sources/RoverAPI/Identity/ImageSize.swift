@@ -1,3 +1,5 @@
+import PlainText
+
 /// The sizes NASA publishes of a Perseverance image: JPEGs 320, 800 and 1200 pixels wide, and
 /// the full-resolution PNG. Curiosity publishes one size.
 public enum ImageSize: String, Sendable, CaseIterable {

@@ -1,3 +1,4 @@
+import PlainText
 import RoverAPI
 
 /// Makes text from a server safe to print in a text format: control characters (C0 and C1:

@@ -1,3 +1,5 @@
+import PlainText
+
 #if canImport(LibCurl)
   import LibCurl
 
