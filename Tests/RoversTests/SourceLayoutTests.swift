@@ -73,4 +73,32 @@ import Testing
       #expect(!text.contains("<curl/"), "\(file) includes libcurl's development headers")
     }
   }
+
+  /// The codecs are linked only where pictures are made or drawn: fetching, the mirror and the
+  /// gallery (HTML alone) do not carry them, as CONTRIBUTING.md's table of layers says.
+  @Test func onlyThePictureLibrariesImportTheCodecs() throws {
+    let allowed = [
+      "Sources/MarsImaging/", "Sources/MarsBrowser/", "Sources/TerminalPictures/",
+      "Sources/rovers/", "Sources/FixtureServing/",
+    ]
+    var importers: [String] = []
+    for (path, text) in try Self.productFiles()
+    where text.contains("\nimport RasterImages\n")
+      || text.hasPrefix("import RasterImages\n")
+    {
+      importers.append(path)
+      #expect(allowed.contains(where: path.hasPrefix), "\(path) imports RasterImages")
+    }
+    #expect(importers.contains { $0.hasPrefix("Sources/MarsImaging/") })
+    let manifest = try String(
+      contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    for library in ["MarsFetching", "MarsMirror", "MarsGallery"] {
+      let declaration = try #require(
+        manifest.ranges(of: "name: \"\(library)\"").last.map { manifest[$0.lowerBound...] })
+      // The target's declaration, after the product of the same name.
+      let target = declaration.prefix { $0 != ")" }
+      #expect(target.contains("dependencies"))
+      #expect(!target.contains("RasterImages"), "\(library) depends on RasterImages")
+    }
+  }
 }
