@@ -404,17 +404,17 @@ final class CountingWriter: BodyWriter {
   }
 
   /// A client's timeout ends an answer that is too slow, whichever transport carries it: the
-  /// transport's own timer (libcurl's) or the client's (URLSession's).
+  /// transport's own timer (libcurl's) or the client's (URLSession's). Without it the answer
+  /// would come after a minute, and be taken.
   @Test(arguments: TransportUnderTest.allCases)
   func aClientsTimeoutEndsAnAnswerTooSlow(_ kind: TransportUnderTest) async throws {
     let server = try await FixtureServer.start(
-      faults: #"[{"match": "/api/v1/rovers", "latency_ms": 5000}]"#)
+      faults: #"[{"match": "/api/v1/rovers", "latency_ms": 60000}]"#)
     let transport = kind.make()
     defer { transport.finish() }
     let client = APIClient(
       baseURL: URL(string: server.baseURL)!, timeout: 0.5,
       retryPolicy: RetryPolicy(maxRetries: 0), transport: transport)
-    let started = ContinuousClock.now
     do {
       _ = try await client.send(Endpoints.rovers())
       Issue.record("a slow answer was waited for")
@@ -424,8 +424,6 @@ final class CountingWriter: BodyWriter {
         return
       }
     }
-    // Bounded: the server's 5 s latency would be the wait without the timeout.
-    #expect(ContinuousClock.now - started < .seconds(4))
   }
 
   /// One timeout covers an attempt whole, redirects and all: two hops of 0.7 s each do not fit
