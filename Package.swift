@@ -84,13 +84,22 @@ let package = Package(
     // A command line parsed as swift-argument-parser does, with help, usage lines and typed
     // options made from one declaration of each command.
     .target(name: "ArgumentParsing", swiftSettings: forSize),
-    // The command-line tool.
+    // What every run of the tool shares: its settings (flags, environment, config file), the
+    // clients and archives they make, the console and the formats it prints, errors and their
+    // exit codes, the deadline and interrupts.
+    .target(
+      name: "CommandRuntime",
+      dependencies: [
+        "ArgumentParsing", "RoverAPI", "MarsFetching", "MarsMirror", "PlainText", "SystemInterface",
+        .target(name: "URLSessionTransport", condition: .when(platforms: [.macOS])),
+      ],
+      swiftSettings: forSize),
+    // The command-line tool: parses a command line, calls the libraries, prints.
     .executableTarget(
       name: "rovers",
       dependencies: [
         "RoverAPI", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "SystemInterface",
-        "ArgumentParsing",
-        .target(name: "URLSessionTransport", condition: .when(platforms: [.macOS])),
+        "ArgumentParsing", "CommandRuntime",
         "RasterImages", "TerminalPictures", "TerminalScreen", "MarsBrowser", "PlainText",
       ],
       swiftSettings: forSize),
@@ -128,7 +137,9 @@ let package = Package(
       name: "RoversTests",
       dependencies: [
         "TestSupport",
-        "rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing", "MarsFetching",
+        "rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing",
+        "CommandRuntime",
+        "MarsFetching",
         "MarsMirror", "MarsImaging",
         "SystemInterface",
       ],

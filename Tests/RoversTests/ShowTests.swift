@@ -1,3 +1,4 @@
+import CommandRuntime
 import Foundation
 import TestSupport
 import Testing

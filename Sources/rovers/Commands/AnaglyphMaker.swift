@@ -1,3 +1,4 @@
+import CommandRuntime
 import MarsFetching
 import RasterImages
 import RoverAPI
@@ -19,7 +20,7 @@ struct AnaglyphMaker: Sendable {
   var debayer: Debayering
 
   /// The largest frame fetched.
-  static let frameLimit = Rovers.Show.fileLimit
+  static let frameLimit = ImageFile.limit
 
   /// The anaglyph of `pair` as PNG bytes; an image that cannot be decoded names its address.
   func png(of pair: StereoPair) async throws -> [UInt8] {
@@ -64,7 +65,7 @@ struct AnaglyphMaker: Sendable {
   }
 
   /// An anaglyph written before, to draw again.
-  static func readPNG(_ path: String) throws -> [UInt8] { try Rovers.Show.read(path) }
+  static func readPNG(_ path: String) throws -> [UInt8] { try ImageFile.read(path) }
 
   private static func fetch(_ address: String, _ client: APIClient) async throws -> [UInt8] {
     guard let url = URL(string: address) else {

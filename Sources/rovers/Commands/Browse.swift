@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 import MarsBrowser
 import MarsFetching
 import MarsMirror
@@ -214,14 +215,6 @@ extension Rovers {
       }
       return report
     }
-  }
-}
-
-/// `browse` run where there is no terminal: exit 64, pointing to the commands that print.
-struct NeedsTerminal: Error, CustomStringConvertible {
-  var description: String {
-    "browse needs a terminal on stdin and stdout; in a script, use 'rovers list', "
-      + "'rovers manifest <rover>' and 'rovers photos <rover> --sol <sol>'"
   }
 }
 

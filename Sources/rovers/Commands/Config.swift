@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

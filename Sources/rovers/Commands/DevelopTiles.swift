@@ -1,3 +1,4 @@
+import CommandRuntime
 import MarsFetching
 import MarsMirror
 import RasterImages
@@ -46,9 +47,9 @@ struct DevelopTiles: Sendable {
       // A tile a mirror lacks is missing; a file named on the command line must be there
       // (65 when it is not, as Show.read says).
       if path == nil, !FileManager.default.fileExists(atPath: file) { return nil }
-      bytes = try Rovers.Show.read(file)
+      bytes = try ImageFile.read(file)
     } else if let client, let url = URL(string: photo.imgSrc) {
-      guard let fetched = try? await client.fetchImage(url, limit: Rovers.Show.fileLimit) else {
+      guard let fetched = try? await client.fetchImage(url, limit: ImageFile.limit) else {
         return nil
       }
       bytes = fetched

@@ -1,3 +1,4 @@
+import CommandRuntime
 import MarsFetching
 import MarsGallery
 import MarsMirror

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 import MarsFetching
 import RoverAPI
 

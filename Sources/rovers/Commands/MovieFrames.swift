@@ -1,3 +1,4 @@
+import CommandRuntime
 import MarsFetching
 import RasterImages
 import RoverAPI
@@ -70,9 +71,9 @@ struct MovieFrames: Sendable {
   {
     let bytes: [UInt8]
     if let path = source.path {
-      bytes = try Rovers.Show.read(path)
+      bytes = try ImageFile.read(path)
     } else if let address = source.photo?.imgSrc, let url = URL(string: address), let client {
-      bytes = try await client.fetchImage(url, limit: Rovers.Show.fileLimit)
+      bytes = try await client.fetchImage(url, limit: ImageFile.limit)
     } else {
       throw ImageFileError(name: source.name, reason: "it has no address")
     }

@@ -1,3 +1,4 @@
+import CommandRuntime
 import RasterImages
 import Synchronization
 import TerminalPictures

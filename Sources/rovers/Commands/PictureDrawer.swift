@@ -1,3 +1,4 @@
+import CommandRuntime
 import TerminalPictures
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 import MarsFetching
 import MarsImaging
 import MarsMirror
@@ -67,8 +68,6 @@ extension Rovers {
     /// The width of each picture of a contact sheet, and the space between.
     static let sheetWidth = 40
     static let sheetGap = 2
-    /// The largest image file drawn.
-    static let fileLimit = 64 * 1_048_576
 
     /// What to draw: files, or a rover's day.
     enum Source {
@@ -254,9 +253,9 @@ extension Rovers {
         } else {
           bytes =
             if let url = item.url, let client {
-              try await client.fetchImage(url, limit: fileLimit)
+              try await client.fetchImage(url, limit: ImageFile.limit)
             } else {
-              try Self.read(item.address)
+              try ImageFile.read(item.address)
             }
         }
         do {
@@ -308,23 +307,5 @@ extension Rovers {
       if lacking > 0 { links += " (\(lacking) missing, drawn black)" }
       return assembled.image
     }
-
-    /// A file's bytes, up to the limit.
-    static func read(_ path: String) throws -> [UInt8] {
-      guard let bytes = POSIX.readStart(ofFile: path, upTo: fileLimit + 1) else {
-        throw ImageFileError(name: path, reason: "there is no such file, or it cannot be read")
-      }
-      guard bytes.count <= fileLimit else {
-        throw ImageFileError(name: path, reason: "it is larger than \(fileLimit / 1_048_576) MB")
-      }
-      return bytes
-    }
   }
-}
-
-/// An image that cannot be drawn: exit 65, naming the file.
-struct ImageFileError: Error, Sendable, CustomStringConvertible {
-  var name: String
-  var reason: String
-  var description: String { "\(name): \(reason)" }
 }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 import MarsFetching
 import MarsMirror
 import RasterImages
@@ -280,9 +281,9 @@ extension Rovers {
     {
       // The two frames decode at once.
       async let left = AnaglyphMaker.decode(
-        try Show.read(leftPath), name: leftPath, debayer: debayer)
+        try ImageFile.read(leftPath), name: leftPath, debayer: debayer)
       let right = try await AnaglyphMaker.decode(
-        try Show.read(rightPath), name: rightPath, debayer: debayer)
+        try ImageFile.read(rightPath), name: rightPath, debayer: debayer)
       let extensionName = output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() }
       let png = try AnaglyphMaker.png(
         try await left, right, shift: shift, scaling: false,

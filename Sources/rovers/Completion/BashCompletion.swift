@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 
 /// `rovers --generate-completion-script bash`, written from the commands' specs.
 enum BashCompletion {

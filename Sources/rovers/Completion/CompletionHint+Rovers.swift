@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 
 extension CompletionHint {
   /// A rover's name: the completion scripts list the rovers they know.

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 
 /// `rovers --generate-completion-script fish`, written from the commands' specs.
 enum FishCompletion {

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 
 /// `rovers.1`, written from the same specs as help and completion.
 enum ManPage {

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 
 /// `rovers --generate-completion-script zsh`, written from the commands' specs.
 enum ZshCompletion {

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 import RoverAPI
 
 /// `rovers help …`: a subcommand's help, or a topic such as the exit codes.

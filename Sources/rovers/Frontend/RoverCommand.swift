@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 
 /// A subcommand: its description, validation of its arguments, and its run.
 protocol RoverCommand: Sendable {

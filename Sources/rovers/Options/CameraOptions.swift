@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 
 /// `--camera`, as the photo commands take it.
 enum CameraOptions {

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 
 /// Checks rover and camera names before any URL exists: the server takes them as path
 /// segments and query values, so only plain names get through.

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import CommandRuntime
 import SystemInterface
 import TerminalPictures
 

@@ -1,0 +1,73 @@
+import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `--format`: how rows are written.
+package enum OutputFormat: String, CaseIterable, Sendable {
+  case table, json, ndjson, csv, tsv
+  /// One self-contained page of photos: `photos` only.
+  case html
+}
+
+extension Records {
+  /// RFC 4180 quoting: a header of field names, and fields holding a comma, a quote or a line
+  /// break quoted with their quotes doubled. Lines end with `\n`, as Go's encoding/csv and
+  /// Miller write them, or `\r\n` for spreadsheets (`--crlf`).
+  package func csv(crlf: Bool = false, to out: OutputBuffer) {
+    let end = crlf ? "\r\n" : "\n"
+    let quote = { (raw: String) -> String in
+      // A line break inside a quoted field is CSV; a carriage return or escape is not kept.
+      let text = TerminalText.safe(raw, keeping: ["\n", "\t"])
+      guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+        return text
+      }
+      return "\"" + text.replacing("\"", with: "\"\"") + "\""
+    }
+    out.write(fields.map { quote($0.name) }.joined(separator: ",") + end)
+    for index in 0..<count {
+      out.write(row(index).map { quote($0.text) }.joined(separator: ",") + end)
+    }
+  }
+
+  /// Tab-separated, with a header; TSV has no quoting, so tabs, line breaks and backslashes
+  /// inside values are escaped (`\t`, `\n`, `\r`, `\\`).
+  package func tsv(to out: OutputBuffer) {
+    out.write(fields.map(\.name).joined(separator: "\t") + "\n")
+    for index in 0..<count {
+      out.write(row(index).map { TerminalText.tsvField($0.text) }.joined(separator: "\t") + "\n")
+    }
+  }
+
+  /// One compact JSON object per row, keyed by field name in sorted order, numbers kept as
+  /// numbers and lists as lists.
+  package func ndjson(to out: OutputBuffer) {
+    let order = fields.indices.sorted { fields[$0].name < fields[$1].name }
+    for index in 0..<count {
+      let cells = row(index)
+      var line: [UInt8] = [UInt8(ascii: "{")]
+      for (position, field) in order.enumerated() {
+        if position > 0 { line.append(UInt8(ascii: ",")) }
+        line += JSONWriter.quoted(fields[field].name)
+        line.append(UInt8(ascii: ":"))
+        switch cells[field] {
+        case .text(let text): line += JSONWriter.quoted(text)
+        case .number(let number): line += Array(String(number).utf8)
+        case .decimal(let number): line += Array(String(number).utf8)
+        case .list(let items):
+          line.append(UInt8(ascii: "["))
+          line += items.map(JSONWriter.quoted).joined(separator: [UInt8(ascii: ",")])
+          line.append(UInt8(ascii: "]"))
+        case .numbers(let values):
+          line += Array(("[" + values.map(Records.plain).joined(separator: ",") + "]").utf8)
+        case .missing: line += Array("null".utf8)
+        }
+      }
+      line += [UInt8(ascii: "}"), UInt8(ascii: "\n")]
+      out.write(bytes: line)
+    }
+  }
+}
