@@ -57,7 +57,10 @@ let package = Package(
     // sequences; the only data library that links the codecs.
     .target(
       name: "MarsImaging",
-      dependencies: ["MarsFetching", "MarsMirror", "RoverAPI", "RasterImages", "SystemInterface"]),
+      dependencies: [
+        "MarsFetching", "MarsMirror", "RoverAPI", "RasterImages", "SystemInterface",
+        "TerminalPictures",
+      ]),
     // The offline HTML gallery of a folder that download and sync fill.
     .target(
       name: "MarsGallery", dependencies: ["RoverAPI", "MarsFetching", "MarsMirror", "PlainText"]),

@@ -1,3 +1,4 @@
+import PlainText
 import RoverAPI
 
 #if canImport(FoundationEssentials)

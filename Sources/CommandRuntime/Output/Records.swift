@@ -1,4 +1,5 @@
 import ArgumentParsing
+import PlainText
 
 /// A command's rows, described once and made one at a time: the table, CSV, TSV and NDJSON
 /// are all drawn from it, and none of them needs every row in memory at once.

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import PlainText
 import SystemInterface
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,5 @@
+import PlainText
+
 /// An aligned table of text: a header row and data rows, numbers on the right, fitted to the
 /// terminal's width: the widest text columns shortened in the middle first (a URL keeps its
 /// host and file name, an id both ends), then the least useful columns left out. In a pipe

@@ -50,4 +50,21 @@ public enum CameraCheck {
     let own = stem(camera)
     return !own.isEmpty && known.contains { stem($0) == own }
   }
+
+  /// Whether `camera` (upper-cased) names one of `names`: the camera itself, or the start of
+  /// its name (`NAVCAM` for `NAVCAM_LEFT`, since Perseverance names its cameras per eye).
+  public static func names(_ names: [String], startWith camera: String) -> Bool {
+    names.contains { name in
+      let name = name.uppercased()
+      return name == camera || name.hasPrefix(camera + "_")
+    }
+  }
+
+  /// Refuses a camera the rover does not carry: one of its cameras, the start of one's name,
+  /// or what ``check(_:on:)`` takes (NASA's instrument names).
+  public static func checkStarts(_ cameras: [String], on rover: Rover) throws {
+    for camera in cameras where !names(rover.cameras.map(\.name), startWith: camera) {
+      try check([camera], on: [rover])
+    }
+  }
 }

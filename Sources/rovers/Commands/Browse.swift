@@ -2,6 +2,7 @@ import ArgumentParsing
 import CommandRuntime
 import MarsBrowser
 import MarsFetching
+import MarsGallery
 import MarsMirror
 import PlainText
 import RasterImages
@@ -143,11 +144,7 @@ extension Rovers {
         preview: { address, columns in
           guard let url = URL(string: address) else { throw ImageError("no address") }
           let bytes = try await previews.fetchImage(url, limit: Self.previewLimit)
-          let image = try ImageDecoder.decode(bytes, minimumWidth: columns)
-          // Kept small: a preview is never wider than a screen's columns.
-          let width = min(image.width, 240)
-          let height = max(1, image.height * width / max(1, image.width))
-          return width == image.width ? image : image.scaled(width: width, height: height)
+          return try PreviewImage.make(from: bytes, columns: columns)
         },
         download: { order, progress in
           let photos: [Photo]

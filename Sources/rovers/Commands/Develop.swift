@@ -4,6 +4,7 @@ import MarsFetching
 import MarsGallery
 import MarsImaging
 import MarsMirror
+import PlainText
 import RasterImages
 import RoverAPI
 import SystemInterface
@@ -141,7 +142,12 @@ extension Rovers {
 
     /// Image files: the tiles of one frame, or one frame.
     private func developFiles(_ paths: [String], _ console: Console) async throws {
-      let frame = try DevelopedFiles.frame(of: paths, spec: Self.spec)
+      let frame: (frame: FrameTiles, paths: [String: String])
+      do {
+        frame = try DevelopedFiles.frame(of: paths)
+      } catch let error as DevelopedFiles.NotOneFrame {
+        throw UsageError(message: error.description, command: Self.spec)
+      }
       let tiles = DevelopTiles(client: nil, jobs: jobs, folder: nil)
       let images = try await tiles.images(of: frame.frame, paths: frame.paths)
       let developed = try develop(frame.frame, images)
@@ -153,7 +159,8 @@ extension Rovers {
 
     /// A rover's sol: every frame that needs developing.
     private func developSol(_ lookup: SequenceLookup, _ console: Console) async throws {
-      let (photos, folder) = try await lookup.photos(from: from, console, spec: Self.spec)
+      let (photos, folder) = try await lookup.photos(
+        from: from, common: common, console, spec: Self.spec)
       let frames = FrameTiles.frames(in: photos.map { $0.resized(to: .full) })
       let wanted = frames.filter {
         $0.isTiled || (developer.debayer && BayerCamera.claimed(by: $0.name) != nil)

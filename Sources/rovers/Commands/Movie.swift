@@ -1,6 +1,7 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsFetching
+import MarsImaging
 import MarsMirror
 import RasterImages
 import RoverAPI
@@ -42,7 +43,7 @@ extension Rovers {
         Self.fpsOption.spec, Self.realTimeFlag.spec, Self.speedOption.spec, Self.diffFlag.spec,
         Self.backgroundOption.spec, Self.stackFlag.spec, Self.fromOption.spec,
         Self.showFlag.spec, DownloadOutput.jobs.spec, PictureSetup.option.option.spec,
-        Show.widthOption.spec, Debayering.flag.spec,
+        Show.widthOption.spec, DebayerOption.flag.spec,
       ] + CommonOptions.options(deadline: 3600),
       examples: [
         "rovers movie perseverance --sol 888 --sequence NCAM00518 -o dust.gif",
@@ -121,7 +122,7 @@ extension Rovers {
       choice = try settings[PictureSetup.option]
       width = try arguments[Show.widthOption]
       environment = settings.environment
-      debayer = try Debayering(arguments, settings: settings)
+      debayer = try DebayerOption.parse(arguments, settings: settings)
       if let output {
         let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard let format = Format(rawValue: suffix) else {
@@ -189,7 +190,7 @@ extension Rovers {
       let gatherer = MovieFrames(
         client: fetches ? common.makeImageClient(console) : nil, jobs: jobs, debayer: debayer)
       let gathered = try await gatherer.gather(sources)
-      if !common.quiet { debayer.remark(console) }
+      if !common.quiet, let remark = debayer.remark() { console.remark(remark) }
       // Those the feeds said were of another size, and those that turned out so once decoded.
       let leftOut = skipped + gathered.leftOut
       if !leftOut.isEmpty, !common.quiet {
@@ -280,7 +281,8 @@ extension Rovers {
     private func sequences(_ lookup: SequenceLookup, _ console: Console) async throws -> (
       [ObservationSequence], URL?
     ) {
-      let (photos, folder) = try await lookup.photos(from: from, console, spec: Self.spec)
+      let (photos, folder) = try await lookup.photos(
+        from: from, common: common, console, spec: Self.spec)
       return (SequenceFinder.sequences(in: photos), folder)
     }
   }

@@ -1,4 +1,5 @@
 import CommandRuntime
+import PlainText
 import RasterImages
 import Synchronization
 import TerminalPictures

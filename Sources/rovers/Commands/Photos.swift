@@ -3,6 +3,7 @@ import CommandRuntime
 import MarsFetching
 import MarsGallery
 import MarsMirror
+import PlainText
 import RoverAPI
 
 extension Rovers {

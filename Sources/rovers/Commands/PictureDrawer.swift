@@ -1,4 +1,5 @@
 import CommandRuntime
+import PlainText
 import TerminalPictures
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsFetching
+import MarsImaging
 import RoverAPI
 
 extension Rovers {
@@ -50,7 +51,7 @@ extension Rovers {
     }
 
     func run(_ console: Console) async throws -> ExitCode {
-      let found = try await lookup.sequences(console)
+      let found = try await lookup.sequences(in: common.makeRecordsArchive(console))
       if found.isEmpty, !common.quiet {
         console.diagnostic("no sequences on sol \(lookup.sol) of \(lookup.rover)")
       }

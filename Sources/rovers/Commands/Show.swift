@@ -3,6 +3,7 @@ import CommandRuntime
 import MarsFetching
 import MarsImaging
 import MarsMirror
+import PlainText
 import RasterImages
 import RoverAPI
 import SystemInterface
@@ -37,7 +38,7 @@ extension Rovers {
       ],
       options: [DayOptions.sol, DayOptions.earthDate, DayOptions.latest] + DayOptions.range + [
         CameraOptions.repeatable, Self.sizeOption.spec, Self.limitOption.spec,
-        PictureSetup.option.option.spec, Self.widthOption.spec, Debayering.flag.spec,
+        PictureSetup.option.option.spec, Self.widthOption.spec, DebayerOption.flag.spec,
       ]
         // Pictures, not records: the output formats and fields have nothing to shape.
         + CommonOptions.specs.filter { !["format", "json", "fields", "crlf"].contains($0.long) },
@@ -114,20 +115,10 @@ extension Rovers {
       width = try arguments[Self.widthOption]
       choice = try settings[PictureSetup.option]
       environment = settings.environment
-      debayer = try Debayering(arguments, settings: settings)
+      debayer = try DebayerOption.parse(arguments, settings: settings)
     }
 
-    /// One picture to draw: where its bytes are and what to say of it; a tiled frame is one
-    /// picture, its tiles put back together.
-    struct Item: Sendable {
-      var address: String
-      var url: URL?
-      var caption: String
-      /// The frame whose tiles make the picture, when it is tiled.
-      var frame: FrameTiles?
-      /// The tiles' own items, for a line each where nothing is drawn.
-      var tiles: [Item] = []
-    }
+    typealias Item = PhotoDrawing.Item
 
     func run(_ console: Console) async throws -> ExitCode {
       // Pictures are decoded and encoded in arrays of megabytes: the freed ones are reused.
@@ -159,18 +150,16 @@ extension Rovers {
       // good part of the time to draw one picture.
       let fetches = items.contains { $0.url != nil || $0.frame != nil }
       let client = fetches ? common.makeImageClient(console) : nil
-      let cellWidth = PictureSetup.cellWidth
+      let style = console.style
+      let drawing = PhotoDrawing(
+        client: client, terminal: terminal, width: pictureWidth,
+        cellWidth: PictureSetup.cellWidth, asCell: perLine > 1, debayer: debayer,
+        link: { text, address in style.link(text, to: address) })
       var failures: [ExitCode] = []
       var pending: [ContactSheet.Cell] = []
-      let debayer = self.debayer
-      let style = console.style
       // Fetched and decoded a few at a time; drawn in order as soon as each and those before
       // it are there.
-      try await items.orderedMap(limit: 4) { item in
-        await Self.render(
-          item, client: client, terminal: terminal, width: pictureWidth, cellWidth: cellWidth,
-          asCell: perLine > 1, debayer: debayer, style: style)
-      } each: { rendered in
+      try await drawing.draw(items) { rendered in
         switch rendered {
         case .failure(let error):
           let report = ErrorReport(error)
@@ -191,7 +180,7 @@ extension Rovers {
       if !pending.isEmpty {
         console.output(ContactSheet.line(pending, width: pictureWidth, gap: Self.sheetGap))
       }
-      if !common.quiet { debayer.remark(console) }
+      if !common.quiet, let remark = debayer.remark() { console.remark(remark) }
       return ExitCode.worst(failures)
     }
 
@@ -214,7 +203,7 @@ extension Rovers {
         var frames = FrameTiles.frames(in: photos)
         if let limit { frames = Array(frames.prefix(limit)) }
         return frames.compactMap { frame in
-          let tiles = frame.tiles.map { Self.item(of: $0.photo) }
+          let tiles = frame.tiles.map { Item(of: $0.photo) }
           guard frame.isTiled, var whole = tiles.first else { return tiles.first }
           whole.caption += " · \(frame.tiles.count) tiles"
           whole.frame = frame
@@ -222,90 +211,6 @@ extension Rovers {
           return whole
         }
       }
-    }
-
-    /// One photo's picture: its address and its caption.
-    static func item(of photo: Photo) -> Item {
-      Item(
-        address: photo.imgSrc, url: URL(string: photo.imgSrc),
-        caption: "\(photo.camera.name) · sol \(photo.sol) · \(photo.nasaID)")
-    }
-
-    /// A drawn picture: text to print, or a cell of a contact sheet.
-    struct Picture: Sendable {
-      var text = ""
-      var cell: ContactSheet.Cell?
-    }
-
-    /// Fetches or reads one image and draws it; its failure is its own.
-    private static func render(
-      _ item: Item, client: APIClient?, terminal: PictureTerminal, width: Int, cellWidth: Int,
-      asCell: Bool, debayer: Debayering, style: TerminalStyle
-    ) async -> Result<Picture, any Error> {
-      do {
-        var tileLinks = ""
-        var image: RasterImage?
-        var bytes: [UInt8] = []
-        if let frame = item.frame {
-          let assembled = try await Self.assemble(
-            frame, client: client, links: &tileLinks, style: style)
-          image = debayer.apply(assembled, name: frame.name, small: true)
-        } else {
-          bytes =
-            if let url = item.url, let client {
-              try await client.fetchImage(url, limit: ImageFile.limit)
-            } else {
-              try ImageFile.read(item.address)
-            }
-        }
-        do {
-          // Bayer frames in colour, a 2 x 2 cell a pixel: a terminal shows no more.
-          if image == nil {
-            // Half-blocks take a pixel a column; the other protocols about a cell's width.
-            let pixels = asCell || terminal.imageProtocol == .blocks ? width : width * cellWidth
-            image = try debayer.picture(bytes, name: item.address, minimumWidth: pixels)
-          }
-          if asCell {
-            let picture = try image ?? ImageDecoder.decode(bytes, minimumWidth: width)
-            let lines = BlockPicture.lines(picture, columns: width, terminal)
-            return .success(Picture(cell: ContactSheet.Cell(caption: item.caption, lines: lines)))
-          }
-          let caption = TerminalText.safe(item.caption) + tileLinks + "\n"
-          let drawn =
-            if let image {
-              TerminalPicture.draw(
-                image: image, columns: width, on: terminal, cellWidth: cellWidth)
-            } else {
-              try TerminalPicture.draw(bytes, columns: width, on: terminal, cellWidth: cellWidth)
-            }
-          return .success(Picture(text: caption + drawn))
-        } catch let error as ImageError {
-          throw ImageFileError(name: item.address, reason: error.reason)
-        }
-      } catch {
-        return .failure(error)
-      }
-    }
-
-    /// A tiled frame's picture: its tiles fetched (at the copies' size asked for) and put
-    /// back together by their rectangles. `links` gets the tiles, each a link to its file
-    /// where the terminal takes links, and the tiles that could not be had.
-    private static func assemble(
-      _ frame: FrameTiles, client: APIClient?, links: inout String, style: TerminalStyle
-    ) async throws -> RasterImage {
-      let images = try await DevelopTiles(client: client, jobs: 4, folder: nil).images(
-        of: frame, paths: nil)
-      guard let assembled = FrameDeveloper().assembleCopies(frame, images: images) else {
-        throw ImageFileError(name: frame.name, reason: "none of its tiles could be fetched")
-      }
-      links = ":"
-      for (index, tile) in frame.tiles.enumerated() {
-        links += " " + style.link("\(index + 1)", to: tile.photo.imgSrc)
-      }
-      let absent = frame.tiles.filter { images[$0.photo.nasaID] == nil }.count
-      let lacking = frame.missing.count + absent
-      if lacking > 0 { links += " (\(lacking) missing, drawn black)" }
-      return assembled.image
     }
   }
 }

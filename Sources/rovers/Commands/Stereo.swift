@@ -1,6 +1,7 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsFetching
+import MarsImaging
 import MarsMirror
 import RasterImages
 import RoverAPI
@@ -41,7 +42,7 @@ extension Rovers {
       options: [
         DayOptions.sol, CameraOptions.repeatable, Self.output.spec, Self.shiftOption.spec,
         Self.showFlag.spec, SizeOption.spec, DownloadOutput.jobs.spec,
-        PictureSetup.option.option.spec, Show.widthOption.spec, Debayering.flag.spec,
+        PictureSetup.option.option.spec, Show.widthOption.spec, DebayerOption.flag.spec,
       ] + PlaceOptions.specs + CommonOptions.options(deadline: 3600),
       examples: [
         "rovers stereo curiosity --sol 1000",
@@ -96,7 +97,7 @@ extension Rovers {
       width = try arguments[Show.widthOption]
       environment = settings.environment
       placing = try PhotoPlacing(arguments, common: common)
-      debayer = try Debayering(arguments, settings: settings)
+      debayer = try DebayerOption.parse(arguments, settings: settings)
       let words = arguments.positionals
       if let sol = try arguments[DayOptions.solOption] {
         guard words.count == 1 else {
@@ -134,33 +135,16 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       // Pictures are decoded and encoded in arrays of megabytes: the freed ones are reused.
       POSIX.keepLargeBlocksForReuse()
-      defer { if !common.quiet { debayer.remark(console) } }
+      defer { if !common.quiet, let remark = debayer.remark() { console.remark(remark) } }
       switch source {
       case .files(let left, let right): return try await combineFiles(left, right, console)
       case .sol(let rover, let sol): return try await pairs(of: rover, sol: sol, console)
       }
     }
 
-    /// Whether `camera` (upper-cased) names one of `names`: the camera itself, or the start of
-    /// its name (`NAVCAM` for `NAVCAM_LEFT`, since Perseverance names its cameras per eye).
-    static func names(_ names: [String], include camera: String) -> Bool {
-      names.contains { name in
-        let name = name.uppercased()
-        return name == camera || name.hasPrefix(camera + "_")
-      }
-    }
-
     /// Whether `camera` (upper-cased) asks for the pair: either eye's camera, or its start.
     static func matches(_ pair: StereoPair, _ camera: String) -> Bool {
-      names([pair.left.camera.name, pair.right.camera.name], include: camera)
-    }
-
-    /// Refuses a camera the rover does not carry: one of its cameras, the start of one's name,
-    /// or what ``CameraCheck`` takes (NASA's instrument names).
-    static func check(_ cameras: [String], on rover: Rover) throws {
-      for camera in cameras where !names(rover.cameras.map(\.name), include: camera) {
-        try CameraCheck.check([camera], on: [rover])
-      }
+      CameraCheck.names([pair.left.camera.name, pair.right.camera.name], startWith: camera)
     }
 
     /// The sol's pairs (or with `--near` alone, those of the sols near the place): listed,
@@ -176,7 +160,7 @@ extension Rovers {
       if !wanted.isEmpty {
         // A camera the rover never had is a typo to point out (exit 64), as everywhere.
         let listed = try await archive.checkingRover(rover) { try await archive.fetchRover(rover) }
-        try Self.check(wanted, on: listed)
+        try CameraCheck.checkStarts(wanted, on: listed)
       }
       let found = StereoPairing.pairs(in: photos, mastcam: wanted.contains("MAST"))
         .filter { pair in wanted.isEmpty || wanted.contains { Self.matches(pair, $0) } }
@@ -205,24 +189,23 @@ extension Rovers {
     private func makeAnaglyphs(of found: [StereoPair], _ console: Console) async throws
       -> ExitCode
     {
-      let folder = output.map { URL(fileURLWithPath: $0) }
-      if let folder { try Directories.create(folder) }
-      let maker = AnaglyphMaker(
-        client: common.makeImageClient(console), shift: shift, debayer: debayer)
+      let batch = AnaglyphBatch(
+        maker: AnaglyphMaker(
+          client: common.makeImageClient(console), shift: shift, debayer: debayer),
+        folder: output.map { URL(fileURLWithPath: $0) }, keep: show, jobs: jobs)
       let drawer = show ? PictureDrawer(self, console) : nil
       var entries: [StereoEntry] = []
-      try await found.orderedMap(limit: jobs) { pair in
-        await Self.make(pair, maker: maker, into: folder, keep: drawer != nil)
-      } each: { made in
-        var entry = made.entry
-        entry.error = entry.error.map(console.redacted)
-        if let failure = made.entry.failure { console.error(ErrorReport(failure).message) }
+      try await batch.make(found) { made in
+        var entry = StereoEntry(pair: made.pair, file: made.file, status: made.status.rawValue)
+        if let failure = made.failure {
+          entry.error = console.redacted(ErrorReport(failure).message)
+          entry.failure = failure
+          console.error(ErrorReport(failure).message)
+        }
         if let png = made.png {
           drawer?.draw(
             png,
-            caption:
-              "\(made.entry.pair.camera) · sol \(made.entry.pair.left.sol) · \(made.entry.pair.left.nasaID)"
-          )
+            caption: "\(made.pair.camera) · sol \(made.pair.left.sol) · \(made.pair.left.nasaID)")
         }
         entries.append(entry)
       }
@@ -241,38 +224,6 @@ extension Rovers {
             + (failed.isEmpty ? "" : ", \(failed.count) failed"))
       }
       return ExitCode.worst(failed.compactMap { $0.failure.map { ErrorReport($0).code } })
-    }
-
-    /// What making one pair's anaglyph came to: its entry, and the PNG when it is to be drawn.
-    struct Made: Sendable {
-      var entry: StereoEntry
-      var png: [UInt8]?
-    }
-
-    /// Makes and writes one anaglyph (skipped when its file is there); its failure is its own.
-    private static func make(
-      _ pair: StereoPair, maker: AnaglyphMaker, into folder: URL?, keep: Bool
-    )
-      async -> Made
-    {
-      let file = folder?.appendingPathComponent(
-        PhotoFileLayout.safe(pair.left.nasaID, fallback: "pair") + "-anaglyph.png")
-      if let file, FileStatus.exists(file.path) {
-        let png = keep ? try? AnaglyphMaker.readPNG(file.path) : nil
-        return Made(entry: StereoEntry(pair: pair, file: file.path, status: "skipped"), png: png)
-      }
-      do {
-        let png = try await maker.png(of: pair)
-        if let file { try AtomicFile.write(bytes: png, to: file) }
-        return Made(
-          entry: StereoEntry(pair: pair, file: file?.path, status: "written"), png: keep ? png : nil
-        )
-      } catch {
-        var entry = StereoEntry(pair: pair, file: file?.path, status: "failed")
-        entry.error = ErrorReport(error).message
-        entry.failure = error
-        return Made(entry: entry)
-      }
     }
 
     /// Two local files' anaglyph, written to `-o` and drawn with `--show`.

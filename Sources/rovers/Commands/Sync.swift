@@ -1,6 +1,7 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsFetching
+import MarsGallery
 import MarsMirror
 import RoverAPI
 

@@ -1,15 +1,12 @@
-import PlainText
-import RoverAPI
-
 /// Makes text from a server safe to print in a text format: control characters (C0 and C1:
 /// escape sequences, bells, carriage returns, OSC 52 clipboard writes) never reach a terminal
 /// raw. JSON needs none of this: its encoder escapes them.
-package enum TerminalText {
+public enum TerminalText {
   /// Replaces every control character with U+FFFD, the visible replacement character.
-  package static func safe(_ text: String) -> String { safe(text, keeping: []) }
+  public static func safe(_ text: String) -> String { safe(text, keeping: []) }
 
   /// Replaces every control character but those `kept` with U+FFFD.
-  package static func safe(_ text: String, keeping kept: Set<Unicode.Scalar>) -> String {
+  public static func safe(_ text: String, keeping kept: Set<Unicode.Scalar>) -> String {
     let replaced = { (scalar: Unicode.Scalar) in isControl(scalar) && !kept.contains(scalar) }
     guard text.unicodeScalars.contains(where: replaced) else { return text }
     var result = String.UnicodeScalarView()
@@ -21,7 +18,7 @@ package enum TerminalText {
 
   /// For a TSV field, which has no quoting: tab, line breaks and backslash are escaped as
   /// `\t`, `\n`, `\r` and `\\` (as PostgreSQL and Miller write them), other controls replaced.
-  package static func tsvField(_ text: String) -> String {
+  public static func tsvField(_ text: String) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -35,5 +32,6 @@ package enum TerminalText {
     return result
   }
 
-  package static func isControl(_ scalar: Unicode.Scalar) -> Bool { OneLine.isControl(scalar) }
+  /// Whether the scalar is a C0 or C1 control character.
+  public static func isControl(_ scalar: Unicode.Scalar) -> Bool { OneLine.isControl(scalar) }
 }

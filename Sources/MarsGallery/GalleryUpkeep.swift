@@ -1,6 +1,4 @@
-import CommandRuntime
 import MarsFetching
-import MarsGallery
 import MarsMirror
 import RoverAPI
 
@@ -14,29 +12,39 @@ import RoverAPI
 /// rover's manifest for the timeline, and rewrite the pages of the sols they touched when the
 /// folder has a gallery (unless `--no-gallery`). Neither may fail a run whose photos are safe:
 /// a problem is a warning.
-struct GalleryUpkeep {
-  var root: URL
-  var enabled: Bool
-  var console: Console
-  var quiet: Bool
+package struct GalleryUpkeep {
+  package var root: URL
+  package var enabled: Bool
   /// `--gallery-url`: where the gallery is served, for its feed's links.
-  var baseURL: String?
+  package var baseURL: String?
+  /// Told of each problem, to warn of it.
+  package var warn: (any Error) -> Void
+
+  /// The upkeep of the mirror at `root`, its pages rewritten when `enabled`.
+  package init(
+    root: URL, enabled: Bool, baseURL: String? = nil, warn: @escaping (any Error) -> Void
+  ) {
+    self.root = root
+    self.enabled = enabled
+    self.baseURL = baseURL
+    self.warn = warn
+  }
 
   /// Merges what a run learned of a rover's mission into the manifest kept in its folder.
-  func record(_ manifest: PhotoManifest, rover: String) {
+  package func record(_ manifest: PhotoManifest, rover: String) {
     let folder = root.appendingPathComponent(PhotoFileLayout.roverFolder(rover))
     attempt { try RoverManifestFile.merge(manifest, into: folder) }
   }
 
   /// Keeps the rover's traverse in its folder for the gallery's map.
-  func record(_ traverse: Traverse, rover: String) {
+  package func record(_ traverse: Traverse, rover: String) {
     let folder = root.appendingPathComponent(PhotoFileLayout.roverFolder(rover))
     attempt { try TraverseFile.write(traverse, into: folder) }
   }
 
   /// Rewrites the gallery's pages of the sols the results touched, rover by rover, and adds
   /// an entry to its feed for each sol the run saved photos to.
-  func update(_ results: [DownloadResult]) {
+  package func update(_ results: [DownloadResult]) {
     guard enabled, !results.isEmpty else { return }
     let gallery = Gallery(root: root, baseURL: baseURL)
     guard gallery.exists else { return }
@@ -52,7 +60,7 @@ struct GalleryUpkeep {
   }
 
   /// What the run saved, by rover folder and sol, in the order the photos were listed.
-  static func additions(_ results: [DownloadResult], _ gallery: Gallery) -> [FeedAddition] {
+  package static func additions(_ results: [DownloadResult], _ gallery: Gallery) -> [FeedAddition] {
     var order: [String] = []
     var groups: [String: FeedAddition] = [:]
     for result in results {
@@ -80,10 +88,7 @@ struct GalleryUpkeep {
     do {
       try body()
     } catch {
-      if !quiet {
-        console.diagnostic(
-          "warning: the gallery could not be updated: \(ErrorReport(error).message)")
-      }
+      warn(error)
     }
   }
 }

@@ -1,5 +1,3 @@
-import ArgumentParsing
-import CommandRuntime
 import MarsFetching
 import MarsMirror
 import RoverAPI
@@ -11,11 +9,11 @@ import RoverAPI
 #endif
 
 /// The frame that image files given to `develop` make.
-enum DevelopedFiles {
+package enum DevelopedFiles {
   /// The frame the files make, and each tile's file by NASA id. Files in a folder `download`
   /// or `sync` filled take their records from it, rectangles and all; a file without a record
-  /// is a frame of its own, so several such files are a usage error (64).
-  static func frame(of paths: [String], spec: CommandSpec) throws -> (
+  /// is a frame of its own, so several such files are ``NotOneFrame`` (a usage error, 64).
+  package static func frame(of paths: [String]) throws -> (
     frame: FrameTiles, paths: [String: String]
   ) {
     var photos: [Photo] = []
@@ -45,11 +43,20 @@ enum DevelopedFiles {
     }
     let frames = FrameTiles.frames(in: photos)
     guard frames.count == 1, let frame = frames.first else {
-      throw UsageError(
-        message: "the \(paths.count) files are not the tiles of one frame: tiles are placed by"
-          + " their records' rectangles, so develop them from a folder download or sync filled,"
-          + " or one file at a time", command: spec)
+      throw NotOneFrame(count: paths.count)
     }
     return (frame, byName)
+  }
+
+  /// Files that are not the tiles of one frame.
+  package struct NotOneFrame: Error, CustomStringConvertible {
+    /// How many files were given.
+    package var count: Int
+    /// What to do instead.
+    package var description: String {
+      "the \(count) files are not the tiles of one frame: tiles are placed by their records'"
+        + " rectangles, so develop them from a folder download or sync filled, or one file at a"
+        + " time"
+    }
   }
 }

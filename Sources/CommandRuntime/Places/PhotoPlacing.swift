@@ -1,5 +1,4 @@
 import ArgumentParsing
-import CommandRuntime
 import MarsFetching
 import RoverAPI
 
@@ -13,26 +12,28 @@ import RoverAPI
 /// places: with a warning where the output shows them, silently where only files keep them
 /// (the gallery places those later from the last map kept). With `--near` the map is what was
 /// asked for, and its failure is the command's.
-struct PhotoPlacing: Sendable {
+package struct PhotoPlacing: Sendable {
   /// The circle of `--near … --within …`.
-  let area: NearbyArea?
+  package let area: NearbyArea?
   /// Whether the output shows places.
-  let shown: Bool
+  package let shown: Bool
   /// Whether the command's files keep places the output does not show.
-  let kept: Bool
+  package let kept: Bool
   /// Whether the traverse may be asked for: not with `--source api`.
-  let allowed: Bool
+  package let allowed: Bool
 
-  /// The placing the arguments ask for; `--near` with `--source api` is a usage error, as it
-  /// needs NASA's host. `keeps`: the command's files keep places, and its output (a list of
-  /// files) shows none.
-  init(_ arguments: ParsedArguments, common: CommonOptions, keeps: Bool = false) throws {
-    area = try PlaceOptions.parse(arguments)
+  /// The placing of a command whose arguments asked for `area` (`--near`); `--near` with
+  /// `--source api` is a usage error of `spec`, as it needs NASA's host. `keeps`: the command's
+  /// files keep places, and its output (a list of files) shows none.
+  package init(area: NearbyArea?, common: CommonOptions, keeps: Bool = false, spec: CommandSpec?)
+    throws
+  {
+    self.area = area
     allowed = common.source != .api
     if area != nil, !allowed {
       throw UsageError(
         message: "'--near' places photos on NASA's traverse maps, which '--source api' leaves"
-          + " out; use '--source auto' or '--source nasa'", command: arguments.spec)
+          + " out; use '--source auto' or '--source nasa'", command: spec)
     }
     let output = common.output
     shown =
@@ -44,7 +45,7 @@ struct PhotoPlacing: Sendable {
 
   /// The day to ask for when none was named: with `--near`, every sol (those near the place
   /// are picked from the traverse).
-  var everySol: PhotoQuery.Day? { area.map { _ in .sols(0...Int.max) } }
+  package var everySol: PhotoQuery.Day? { area.map { _ in .sols(0...Int.max) } }
 
   /// With `--near`: the rover's traverse, asked as any request is, since it is what the
   /// command was asked about.
@@ -61,7 +62,7 @@ struct PhotoPlacing: Sendable {
   /// Runs `main` with the rover's traverse fetched beside it, when the command needs one and
   /// NASA publishes one: the map's window is `main`'s time and two seconds more. Returns
   /// `main`'s value, the traverse when it came, and the exit code its absence means.
-  func beside<Value>(
+  package func beside<Value>(
     rover: String, common: CommonOptions, _ console: Console,
     _ main: () async throws -> Value
   ) async throws -> (value: Value, traverse: Traverse?, code: ExitCode) {
@@ -87,7 +88,7 @@ struct PhotoPlacing: Sendable {
   /// The photos `fetch` finds for `query`, and the traverse, fetched at the same time (with
   /// `--near` and a range of sols, the traverse first, so that only the sols near the place
   /// are asked for); and the exit code the traverse's absence means.
-  func fetch(
+  package func fetch(
     _ query: PhotoQuery, common: CommonOptions, _ console: Console,
     photos fetch: @Sendable (PhotoQuery) async throws -> [Photo]
   ) async throws -> (photos: [Photo], traverse: Traverse?, code: ExitCode) {
@@ -122,13 +123,13 @@ struct PhotoPlacing: Sendable {
 
   /// A name no mission has is a typo to point out, before anything is asked, rather than a
   /// rover without a map.
-  static func checkKnown(_ rover: String) throws {
+  package static func checkKnown(_ rover: String) throws {
     let known = (KnownRovers.names + FeedRover.feedsOnly.map(\.name)).map { $0.lowercased() }
     guard known.contains(rover) else { throw ArchiveError.unknownRover(rover, known: known) }
   }
 
   /// What to say when `--near` left no photo; `nil` without it.
-  var emptyNote: String? {
+  package var emptyNote: String? {
     area.map { area in
       "no photo asked for was taken within \(area.describedRadius) of"
         + " \(area.latitude),\(area.longitude)"
@@ -136,7 +137,7 @@ struct PhotoPlacing: Sendable {
   }
 
   /// `photos` with their places; with `--near`, only those within the area.
-  func apply(_ traverse: Traverse?, to photos: [Photo]) -> [Photo] {
+  package func apply(_ traverse: Traverse?, to photos: [Photo]) -> [Photo] {
     guard let traverse else { return photos }
     let placed = traverse.placed(photos)
     guard let area else { return placed }

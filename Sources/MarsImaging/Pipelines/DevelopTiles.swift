@@ -1,4 +1,3 @@
-import CommandRuntime
 import MarsFetching
 import MarsMirror
 import RasterImages
@@ -12,17 +11,17 @@ import RoverAPI
 
 /// The decoded tiles of a frame: fetched `-j` at a time, read from a folder `download` or
 /// `sync` filled, or read from the files given.
-struct DevelopTiles: Sendable {
+package struct DevelopTiles: Sendable {
   /// Fetches when there is no folder and no file.
-  let client: APIClient?
-  let jobs: Int
+  package let client: APIClient?
+  package let jobs: Int
   /// A sol's folder of a mirror, whose camera folders hold the tiles.
-  let folder: URL?
+  package let folder: URL?
 
   /// Each tile's image by NASA id. A tile that cannot be had (no file in the folder, a fetch
   /// that fails) is left out, so the frame lists it as missing; one that does not decode fails
   /// the run (65), naming it.
-  func images(of frame: FrameTiles, paths: [String: String]?) async throws
+  package func images(of frame: FrameTiles, paths: [String: String]?) async throws
     -> [String: RasterImage]
   {
     var images: [String: RasterImage] = [:]
@@ -61,5 +60,12 @@ struct DevelopTiles: Sendable {
     } catch let error as ImageError {
       throw ImageFileError(name: file ?? photo.nasaID, reason: error.reason)
     }
+  }
+
+  /// A value of each member.
+  package init(client: APIClient?, jobs: Int, folder: URL?) {
+    self.client = client
+    self.jobs = jobs
+    self.folder = folder
   }
 }

@@ -1,4 +1,3 @@
-import CommandRuntime
 import MarsFetching
 import RasterImages
 import RoverAPI
@@ -11,41 +10,61 @@ import RoverAPI
 
 /// The frames of a movie, fetched or read and decoded: a sequence's photos from the network
 /// (`-j` at a time) or from a folder `download`/`sync` filled, or image files as given.
-struct MovieFrames: Sendable {
+package struct MovieFrames: Sendable {
   /// One frame to get: a photo (fetched, or read from its file in a mirror) or a file.
-  struct Source: Sendable {
+  package struct Source: Sendable {
     /// How the run names it: the NASA id, or the path.
-    var name: String
+    package var name: String
     /// The photo, when it is one of a sequence.
-    var photo: Photo?
+    package var photo: Photo?
     /// A file holding it: a mirror's or one given on the command line.
-    var path: String?
+    package var path: String?
+
+    /// A value of each member.
+    package init(name: String, photo: Photo? = nil, path: String? = nil) {
+      self.name = name
+      self.photo = photo
+      self.path = path
+    }
   }
 
   /// One decoded frame.
-  struct Frame: Sendable {
-    var name: String
-    var image: RasterImage
+  package struct Frame: Sendable {
+    package var name: String
+    package var image: RasterImage
     /// When it was taken, in seconds on one clock (the spacecraft's, else Mars local time).
-    var time: Double?
+    package var time: Double?
+
+    /// A value of each member.
+    package init(name: String, image: RasterImage, time: Double? = nil) {
+      self.name = name
+      self.image = image
+      self.time = time
+    }
   }
 
   /// What getting them came to: the frames of the movie's size in order, and the names of
   /// those left out for another size.
-  struct Gathered: Sendable {
-    var frames: [Frame]
-    var leftOut: [String]
+  package struct Gathered: Sendable {
+    package var frames: [Frame]
+    package var leftOut: [String]
+
+    /// A value of each member.
+    package init(frames: [Frame], leftOut: [String]) {
+      self.frames = frames
+      self.leftOut = leftOut
+    }
   }
 
   /// The image client; `nil` when every frame is a file on disk (making one loads libcurl).
-  let client: APIClient?
-  let jobs: Int
+  package let client: APIClient?
+  package let jobs: Int
   /// `--debayer`: Bayer frames in colour.
-  let debayer: Debayering
+  package let debayer: Debayering
 
   /// Every source, decoded in order; a frame that cannot be read or decoded fails the run (65),
   /// naming it. Frames of another size than most are left out.
-  func gather(_ sources: [Source]) async throws -> Gathered {
+  package func gather(_ sources: [Source]) async throws -> Gathered {
     var frames: [Frame] = []
     let client = self.client
     let debayer = self.debayer
@@ -87,7 +106,7 @@ struct MovieFrames: Sendable {
   }
 
   /// When a photo was taken: its spacecraft clock, else its Mars local time in seconds.
-  static func time(_ photo: Photo) -> Double? {
+  package static func time(_ photo: Photo) -> Double? {
     if let clock = photo.details.capture.spacecraftClock { return clock }
     guard let parts = photo.details.marsClock?.split(separator: ":").compactMap({ Double($0) }),
       parts.count == 3
@@ -98,7 +117,7 @@ struct MovieFrames: Sendable {
   /// Each frame's delay in milliseconds: `1000 / fps`, or with `realTime` the real gaps
   /// between frames divided by `speed` (the last frame keeps the gap before it); frames
   /// without times fall back to `fps`.
-  static func delays(
+  package static func delays(
     _ frames: [Frame], fps: Double, realTime: Bool, speed: Double
   ) -> (delays: [Int], real: Bool) {
     let even = Array(repeating: max(1, Int((1000 / fps).rounded())), count: frames.count)
@@ -109,5 +128,12 @@ struct MovieFrames: Sendable {
     }
     gaps.append(gaps.last ?? even[0])
     return (gaps, true)
+  }
+
+  /// A value of each member.
+  package init(client: APIClient?, jobs: Int, debayer: Debayering) {
+    self.client = client
+    self.jobs = jobs
+    self.debayer = debayer
   }
 }

@@ -1,4 +1,3 @@
-import CommandRuntime
 import MarsFetching
 import RasterImages
 import RoverAPI
@@ -11,19 +10,19 @@ import RoverAPI
 
 /// Makes the anaglyph of a pair: both frames fetched at once with the client every image goes
 /// through (retries, pacing, bounded bodies), decoded, combined, written as a PNG.
-struct AnaglyphMaker: Sendable {
+package struct AnaglyphMaker: Sendable {
   /// The image client.
-  var client: APIClient
+  package var client: APIClient
   /// How far the right frame moves, in pixels.
-  var shift: Int
+  package var shift: Int
   /// `--debayer`: Bayer frames in colour before they are combined.
-  var debayer: Debayering
+  package var debayer: Debayering
 
   /// The largest frame fetched.
-  static let frameLimit = ImageFile.limit
+  package static let frameLimit = ImageFile.limit
 
   /// The anaglyph of `pair` as PNG bytes; an image that cannot be decoded names its address.
-  func png(of pair: StereoPair) async throws -> [UInt8] {
+  package func png(of pair: StereoPair) async throws -> [UInt8] {
     let client = self.client
     let debayer = self.debayer
     // Each frame fetched and decoded in a child task of its own: the two at once.
@@ -37,7 +36,7 @@ struct AnaglyphMaker: Sendable {
 
   /// The anaglyph of two decoded frames as PNG bytes, or as a JPEG's at quality 90 when
   /// `jpeg` (a file named `.jpg`: a third of the time to write, for a picture to look at).
-  static func png(
+  package static func png(
     _ left: RasterImage, _ right: RasterImage, shift: Int, scaling: Bool, names: String,
     jpeg: Bool = false
   ) throws -> [UInt8] {
@@ -54,7 +53,7 @@ struct AnaglyphMaker: Sendable {
 
   /// A frame, decoded; its failure names it. Asynchronous so that two frames decode at once,
   /// each in a child task.
-  static func decode(_ bytes: [UInt8], name: String, debayer: Debayering) async throws
+  package static func decode(_ bytes: [UInt8], name: String, debayer: Debayering) async throws
     -> RasterImage
   {
     do {
@@ -64,13 +63,17 @@ struct AnaglyphMaker: Sendable {
     }
   }
 
-  /// An anaglyph written before, to draw again.
-  static func readPNG(_ path: String) throws -> [UInt8] { try ImageFile.read(path) }
-
   private static func fetch(_ address: String, _ client: APIClient) async throws -> [UInt8] {
     guard let url = URL(string: address) else {
       throw ImageFileError(name: address, reason: "it is not an address")
     }
     return try await client.fetchImage(url, limit: frameLimit)
+  }
+
+  /// A value of each member.
+  package init(client: APIClient, shift: Int, debayer: Debayering) {
+    self.client = client
+    self.shift = shift
+    self.debayer = debayer
   }
 }

@@ -1,7 +1,5 @@
 import ArgumentParsing
-import CommandRuntime
 import MarsFetching
-import MarsImaging
 import RasterImages
 import RoverAPI
 import Synchronization
@@ -12,37 +10,22 @@ import Synchronization
   import Foundation
 #endif
 
-/// `--debayer` on `show`, `stereo` and `movie` (also `ROVERS_DEBAYER=on` and `debayer = on` in
-/// the config file): Bayer frames in colour, through the one colour step `develop` takes
-/// (``FrameDeveloper/colour(_:name:originX:originY:small:)``). Frames that are not mosaics are
-/// left as they are, and the run says so once.
-final class Debayering: Sendable {
-  /// On or off, as the environment and the config file write it.
-  enum Switch: String, CaseIterable, Sendable {
-    case on, off
-  }
-
-  static let flag = Flag(
-    "debayer", help: "Bayer frames in colour (or set ROVERS_DEBAYER=on, config debayer = on).")
-  static let option = Option<Switch>.choice(
-    "debayer", value: "on|off", help: "Bayer frames in colour.", variable: "ROVERS_DEBAYER",
-    inConfig: true)
-
+/// `--debayer` on `show`, `stereo` and `movie`: Bayer frames in colour, through the one colour
+/// step `develop` takes (``FrameDeveloper/colour(_:name:originX:originY:small:)``). Frames that
+/// are not mosaics are left as they are, and the run says so once (``remark()``).
+package final class Debayering: Sendable {
   /// Whether frames are demosaicked.
-  let enabled: Bool
+  package let enabled: Bool
   private let developer = FrameDeveloper()
   /// The frames asked for in colour that are not mosaics.
   private let leftAsSent = Mutex<[String]>([])
 
-  /// The flag, else the environment or the config file; off by default.
-  init(_ arguments: ParsedArguments, settings: Settings) throws {
-    let setting = try settings[Self.option]
-    enabled = arguments[Self.flag] || setting == .on
-  }
+  /// Colour when `enabled`; frames as they are when not.
+  package init(enabled: Bool) { self.enabled = enabled }
 
   /// The picture in colour when it is a mosaic, else as it is (and noted). `name` is the file's
   /// path or address, or the photo's NASA id.
-  func apply(_ image: RasterImage, name: String, small: Bool = false) -> RasterImage {
+  package func apply(_ image: RasterImage, name: String, small: Bool = false) -> RasterImage {
     colour(image, name: name, small: small) ?? image
   }
 
@@ -62,7 +45,7 @@ final class Debayering: Sendable {
   /// mosaic; else `nil`, and the file is drawn as it is. A name that claims no mosaic needs
   /// no pixels: it is noted without decoding the file. A JPEG whose picture may be
   /// `minimumWidth` wide is decoded at a quarter of its size that keeps the mosaic.
-  func picture(_ bytes: [UInt8], name: String, minimumWidth: Int) throws -> RasterImage? {
+  package func picture(_ bytes: [UInt8], name: String, minimumWidth: Int) throws -> RasterImage? {
     guard enabled else { return nil }
     let identity = NASAImageName.identity(ofImageAt: name) ?? name
     guard BayerCamera.claimed(by: identity) != nil else {
@@ -73,15 +56,15 @@ final class Debayering: Sendable {
     return colour(image, name: name, small: true)
   }
 
-  /// Says once which frames were not mosaics.
-  func remark(_ console: Console) {
+  /// What to say once of the frames that were not mosaics; `nil` when there were none.
+  package func remark() -> String? {
     let names = leftAsSent.withLock { $0 }
-    guard let first = names.first else { return }
+    guard let first = names.first else { return nil }
     let others = names.count - 1
     let more = others == 0 ? "" : " and \(others) other\(others == 1 ? "" : "s")"
     let verb =
       others == 0
       ? "is not a Bayer mosaic: left as it is" : "are not Bayer mosaics: left as they are"
-    console.remark("\(first)\(more) \(verb)")
+    return "\(first)\(more) \(verb)"
   }
 }

@@ -1,0 +1,40 @@
+import ArgumentParsing
+import CommandRuntime
+import MarsFetching
+import MarsImaging
+import RoverAPI
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension SequenceLookup {
+  /// The lookup of `command` for a rover's sol; `mirror` (`--from`) when the photos are read
+  /// from a folder, which needs no source. ``ArchiveError/needsFeeds(_:)`` when they would be
+  /// fetched with `--source api`, before anything is asked.
+  init(
+    _ command: String, common: CommonOptions, rover: String, sol: Int, cameras: [String],
+    mirror: String? = nil
+  ) throws {
+    if mirror == nil, common.source == .api { throw ArchiveError.needsFeeds(command) }
+    self.init(rover: rover, sol: sol, cameras: cameras)
+  }
+
+  /// The photos asked for: with `--from`, from the sol's record in that mirror, with the
+  /// folder; else fetched, the feeds first. A mirror without the record is a usage error.
+  func photos(
+    from mirror: String?, common: CommonOptions, _ console: Console, spec: CommandSpec
+  ) async throws -> ([Photo], URL?) {
+    guard let mirror else {
+      return (try await photos(in: common.makeRecordsArchive(console)), nil)
+    }
+    do {
+      let (photos, folder) = try photos(inMirror: mirror)
+      return (photos, folder)
+    } catch let error as NoRecord {
+      throw UsageError(message: error.description, command: spec)
+    }
+  }
+}
