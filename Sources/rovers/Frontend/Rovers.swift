@@ -123,7 +123,7 @@ enum Rovers {
       console.output(try completionScript(rest.first))
       return .success
     case "--generate-man-page":
-      console.output(ManPage.page(specs))
+      console.output(ManPage.page(specs, manual))
       return .success
     default:
       // Options typed before the subcommand (`rovers -qv list`) belong to it.
@@ -191,9 +191,9 @@ enum Rovers {
 
   private static func completionScript(_ shell: String?) throws -> String {
     switch shell {
-    case "bash": return BashCompletion.script(specs)
-    case "zsh": return ZshCompletion.script(specs)
-    case "fish": return FishCompletion.script(specs)
+    case "bash": return BashCompletion.script(specs, manual)
+    case "zsh": return ZshCompletion.script(specs, manual)
+    case "fish": return FishCompletion.script(specs, manual)
     default:
       throw UsageError(
         message: shell.map {

@@ -1,5 +1,4 @@
 import ArgumentParsing
-import CommandRuntime
 import MarsFetching
 import MarsMirror
 import SystemInterface
@@ -16,23 +15,23 @@ import SystemInterface
 /// its folder below the sync's, `perseverance/1042`) and `ROVERS_FOLDER` in its environment,
 /// never the API key. It cannot change the sync's exit code: a failure, or a run past its
 /// limit (which ends it and its children), is a warning.
-struct NewPhotosHook: Sendable {
-  static let option = Option.text(
+package struct NewPhotosHook: Sendable {
+  package static let option = Option.text(
     "on-new", value: "command",
     help: "Run COMMAND (through /bin/sh) after a sync that saved photos; their paths on stdin.",
     variable: "ROVERS_ON_NEW", inConfig: true)
-  static let timeout = Option.integer(
+  package static let timeout = Option.integer(
     "on-new-timeout", value: "seconds",
     help: "End the --on-new command, and its children, past this many seconds.",
     in: 1...86_400, reason: "give a number of seconds, 1 to 86400",
     variable: "ROVERS_ON_NEW_TIMEOUT", inConfig: true
   ).setting(default: 300)
 
-  let command: String
-  let seconds: Int
+  package let command: String
+  package let seconds: Int
 
   /// The hook the settings ask for, or `nil`.
-  init?(_ settings: Settings) throws {
+  package init?(_ settings: Settings) throws {
     let seconds = try settings[Self.timeout]
     guard let command = try settings[Self.option], !command.isEmpty else { return nil }
     self.command = command
@@ -41,7 +40,7 @@ struct NewPhotosHook: Sendable {
 
   /// Runs the command for the files the run saved, if it saved any; what goes wrong is a
   /// warning (unless `quiet`).
-  func run(
+  package func run(
     _ results: [DownloadResult], folder: URL, environment: [String: String], secret: String?,
     console: Console, quiet: Bool
   ) async {
@@ -91,7 +90,9 @@ struct NewPhotosHook: Sendable {
   }
 
   /// What to warn of, or `nil` when the command succeeded.
-  static func problem(_ end: Result<POSIX.ChildEnd, POSIX.SpawnError>, seconds: Int) -> String? {
+  package static func problem(_ end: Result<POSIX.ChildEnd, POSIX.SpawnError>, seconds: Int)
+    -> String?
+  {
     switch end {
     case .failure(let error):
       return "could not be started (error \(error.number))"
