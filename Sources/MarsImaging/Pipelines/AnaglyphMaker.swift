@@ -63,6 +63,18 @@ package struct AnaglyphMaker: Sendable {
     }
   }
 
+  /// The anaglyph of two image files, as PNG bytes (a JPEG's with `jpeg`); the two decode at
+  /// once.
+  package static func combine(
+    _ leftPath: String, _ rightPath: String, shift: Int, debayer: Debayering, jpeg: Bool
+  ) async throws -> [UInt8] {
+    async let left = decode(try ImageFile.read(leftPath), name: leftPath, debayer: debayer)
+    let right = try await decode(try ImageFile.read(rightPath), name: rightPath, debayer: debayer)
+    return try png(
+      try await left, right, shift: shift, scaling: false, names: "\(leftPath) and \(rightPath)",
+      jpeg: jpeg)
+  }
+
   private static func fetch(_ address: String, _ client: APIClient) async throws -> [UInt8] {
     guard let url = URL(string: address) else {
       throw ImageFileError(name: address, reason: "it is not an address")

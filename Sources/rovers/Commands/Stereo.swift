@@ -230,15 +230,10 @@ extension Rovers {
     private func combineFiles(_ leftPath: String, _ rightPath: String, _ console: Console)
       async throws -> ExitCode
     {
-      // The two frames decode at once.
-      async let left = AnaglyphMaker.decode(
-        try ImageFile.read(leftPath), name: leftPath, debayer: debayer)
-      let right = try await AnaglyphMaker.decode(
-        try ImageFile.read(rightPath), name: rightPath, debayer: debayer)
       let extensionName = output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() }
-      let png = try AnaglyphMaker.png(
-        try await left, right, shift: shift, scaling: false,
-        names: "\(leftPath) and \(rightPath)", jpeg: ["jpg", "jpeg"].contains(extensionName))
+      let png = try await AnaglyphMaker.combine(
+        leftPath, rightPath, shift: shift, debayer: debayer,
+        jpeg: ["jpg", "jpeg"].contains(extensionName))
       if let output {
         try AtomicFile.write(bytes: png, to: URL(fileURLWithPath: output))
         if !common.quiet { console.diagnostic("wrote \(output)") }
