@@ -92,7 +92,7 @@ import Testing
     #expect(importers.contains { $0.hasPrefix("Sources/MarsImaging/") })
     let manifest = try String(
       contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-    for library in ["MarsFetching", "MarsMirror", "MarsGallery"] {
+    for library in ["MarsFetching", "MarsMirror", "MarsGallery", "CommandRuntime"] {
       let declaration = try #require(
         manifest.ranges(of: "name: \"\(library)\"").last.map { manifest[$0.lowerBound...] })
       // The target's declaration, after the product of the same name.
@@ -100,5 +100,40 @@ import Testing
       #expect(target.contains("dependencies"))
       #expect(!target.contains("RasterImages"), "\(library) depends on RasterImages")
     }
+  }
+
+  /// The executable parses a command line, calls a library and prints: at most 12% of the
+  /// product's lines (the fixture server and the bench aside), with no task group, concurrent
+  /// map or image decoder of its own; those are the libraries' work.
+  @Test func theExecutableOnlyParsesCallsAndPrints() throws {
+    let sources = PackagePaths.root.appendingPathComponent("Sources")
+    let aside = ["FixtureServing/", "fixture-server/", "browse-bench/"]
+    var product = 0
+    var executable = 0
+    let walker = FileManager.default.enumerator(atPath: sources.path)
+    while let relative = walker?.nextObject() as? String {
+      guard relative.hasSuffix(".swift"), !aside.contains(where: relative.hasPrefix) else {
+        continue
+      }
+      let text = try String(
+        contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+      product += lines
+      guard relative.hasPrefix("rovers/") else { continue }
+      executable += lines
+      let code = text.split(separator: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      }.joined(separator: "\n")
+      for name in [
+        "withTaskGroup", "withThrowingTaskGroup", "withDiscardingTaskGroup", ".orderedMap(",
+        ".concurrentMap(", "Decoder.decode", "ImageDecoder",
+      ] {
+        #expect(!code.contains(name), "Sources/\(relative) uses \(name): a library's work")
+      }
+    }
+    #expect(executable > 0 && product > executable * 5)
+    #expect(
+      Double(executable) <= 0.12 * Double(product),
+      "Sources/rovers is \(executable) of the product's \(product) lines")
   }
 }
