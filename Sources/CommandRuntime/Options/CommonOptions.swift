@@ -181,7 +181,7 @@ package struct CommonOptions: Sendable {
   package func makeArchive(
     _ console: Console, fresh: Bool = false, sampleTypes: Set<String>? = nil
   ) -> any PhotoArchive {
-    makeSources(console, fresh: fresh, sampleTypes: sampleTypes).archive
+    makeArchives(console, fresh: fresh, sampleTypes: sampleTypes).archive
   }
 
   /// The archive of a command whose answer is made of what only NASA's feeds' records carry
@@ -189,21 +189,21 @@ package struct CommonOptions: Sendable {
   /// they are out or lack the rover, saying what its photos lack. With `--source api` the
   /// command has already refused to run (``SequenceLookup``).
   package func makeRecordsArchive(_ console: Console) -> any PhotoArchive {
-    makeSources(console, feedsFirst: true).archive
+    makeArchives(console, feedsFirst: true).archive
   }
 
   /// What a run asks: the archive these options describe, and NASA's host as an extra, within
   /// `window` (`nil` with `--source api`).
-  package struct Sources {
+  package struct RunArchives {
     package var archive: any PhotoArchive
     package var extras: NASAExtras?
   }
 
-  /// The run's sources (``Sources``); the missions nobody named are extras within `window`.
-  package func makeSources(
+  /// The run's archives (``RunArchives``); the missions nobody named are extras within `window`.
+  package func makeArchives(
     _ console: Console, fresh: Bool = false, sampleTypes: Set<String>? = nil,
     window: ExtraWindow? = nil, feedsFirst: Bool = false
-  ) -> Sources {
+  ) -> RunArchives {
     let window = window ?? makeWindow()
     let cache = makeCache(fresh: fresh)
     // Eight in flight: a sol of up to 900 photos is page 1 and then 8 pages of 100, which all
@@ -217,9 +217,9 @@ package struct CommonOptions: Sendable {
     let extras = makeExtras(feeds, window: window)
     switch source {
     // The API alone: nothing at all is asked of the feeds' host.
-    case .api: return Sources(archive: MissionsArchive(main: api, feeds: nil))
+    case .api: return RunArchives(archive: MissionsArchive(main: api, feeds: nil))
     case .nasa:
-      return Sources(
+      return RunArchives(
         archive: MissionsArchive(main: feeds, feeds: feeds, extras: extras), extras: extras)
     case .auto:
       let quiet = self.quiet
@@ -233,7 +233,7 @@ package struct CommonOptions: Sendable {
           fallbackName: "the API (\(baseURL.host ?? "its server")), whose photos carry no"
             + " pointing, clock or tiles", onFailover: tell)
         : FailoverArchive(primary: api, fallback: feeds, onFailover: tell)
-      return Sources(
+      return RunArchives(
         archive: MissionsArchive(main: failover, feeds: feeds, extras: extras), extras: extras)
     }
   }
@@ -277,7 +277,7 @@ package struct CommonOptions: Sendable {
     makeFeedArchive(console, cache: nil)
   }
 
-  /// The feeds as their own archive: the one place with ``makeSources(_:fresh:)`` that names
+  /// The feeds as their own archive: the one place with ``makeArchives(_:fresh:)`` that names
   /// a concrete source. Their requests carry their own cache rules: only an ended mission's
   /// answers are kept.
   private func makeFeedArchive(_ console: Console, cache: ResponseCache?) -> FeedArchive {

@@ -96,7 +96,7 @@ package struct OutputOptions: Sendable {
     case .html:
       html?(out)
     case .json:
-      var writer = JSONWriter(out)
+      var writer = JSONWriter(.pretty) { out.write(bytes: $0) }
       json.write(to: &writer)
       writer.end()
     case .ndjson: try records.selecting(fields, spec: nil).ndjson(to: out)

@@ -1,5 +1,6 @@
 import MarsFetching
 import MarsMirror
+import PlainText
 
 /// One photo in `download --json` and `sync --json`: where it came from, where it is, and
 /// what happened (`downloaded`, `skipped`, `gone` or `failed` with the error; `missing` or

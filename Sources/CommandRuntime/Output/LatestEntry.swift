@@ -1,4 +1,5 @@
 import MarsFetching
+import PlainText
 
 /// One rover in `rovers latest --json`: its photos, or the error it met.
 package struct LatestEntry: JSONPrintable {

@@ -1,4 +1,5 @@
 import MarsFetching
+import PlainText
 import RoverAPI
 
 /// A value `--json` prints; members are written in sorted order, as documented.
@@ -18,49 +19,44 @@ extension Array: JSONPrintable where Element: JSONPrintable {
 }
 
 extension Photo: JSONPrintable {
+  /// A photo's own members and its details' (``PhotoDetails/members``), in the order of their
+  /// names, each with how it is written: every photo has the feeds' keys, `null` where its
+  /// source has no value.
+  private static let printedMembers:
+    [(name: String, write: @Sendable (Photo, inout JSONWriter) -> Void)] =
+      ([
+        (
+          "camera",
+          { @Sendable photo, json in
+            json.key("camera")
+            photo.camera.write(to: &json)
+          }
+        ),
+        ("earth_date", { @Sendable photo, json in json.member("earth_date", photo.earthDate) }),
+        ("id", { @Sendable photo, json in json.member("id", photo.id) }),
+        ("img_src", { @Sendable photo, json in json.member("img_src", photo.imgSrc) }),
+        ("instrument", { @Sendable photo, json in json.member("instrument", photo.instrument) }),
+        ("nasa_id", { @Sendable photo, json in json.member("nasa_id", photo.nasaID) }),
+        (
+          "rover",
+          { @Sendable photo, json in
+            json.key("rover")
+            json.object { json in
+              json.member("id", photo.rover.id)
+              json.member("name", photo.rover.name)
+            }
+          }
+        ),
+        ("sequence", { @Sendable photo, json in json.member("sequence", photo.sequence) }),
+        ("sol", { @Sendable photo, json in json.member("sol", photo.sol) }),
+      ]
+      + PhotoDetails.members.map { member in
+        (member.name, { @Sendable photo, json in member.write(photo.details, to: &json) })
+      }).sorted { $0.name < $1.name }
+
   package func write(to json: inout JSONWriter) {
-    let capture = details.capture
     json.object { json in
-      // Every photo has the feeds' keys, null where its source has no value.
-      json.member("attitude", numbers: capture.attitude)
-      json.key("camera")
-      camera.write(to: &json)
-      json.member("camera_model_components", lists: capture.cameraModelComponents)
-      json.member("camera_model_type", capture.cameraModelType)
-      json.member("camera_position", numbers: capture.cameraPosition)
-      json.member("camera_vector", numbers: capture.cameraVector)
-      json.member("caption", details.caption)
-      json.member("credit", details.credit)
-      json.member("date_received", capture.dateReceived)
-      json.member("dimension", integers: capture.dimension)
-      json.member("drive", details.drive)
-      json.member("earth_date", earthDate)
-      json.member("elevation", details.place?.elevation)
-      json.member("filter", details.filter)
-      json.member("id", id)
-      json.member("img_src", imgSrc)
-      json.member("instrument", instrument)
-      json.member("lat", details.place?.latitude)
-      json.member("lon", details.place?.longitude)
-      json.member("mars_time", details.marsTime)
-      json.member("mast_az", details.mastAzimuth)
-      json.member("mast_el", details.mastElevation)
-      json.member("nasa_id", nasaID)
-      json.member("place", details.place.map(PhotoDetailFields.placeWord))
-      json.key("rover")
-      json.object { json in
-        json.member("id", rover.id)
-        json.member("name", rover.name)
-      }
-      json.member("sample_type", details.sampleType)
-      json.member("scale_factor", capture.scaleFactor)
-      json.member("sclk", capture.spacecraftClock)
-      json.member("sequence", sequence)
-      json.member("site", details.site)
-      json.member("sol", sol)
-      json.member("subframe_rect", integers: capture.subframeRect)
-      json.member("title", details.title)
-      json.member("xyz", numbers: capture.xyz)
+      for member in Self.printedMembers { member.write(self, &json) }
     }
   }
 }
@@ -77,34 +73,46 @@ extension Camera: JSONPrintable {
 }
 
 extension Rover: JSONPrintable {
+  /// The rover's members and its mission's, in the order of their names.
+  private static let printedMembers: [(name: String, write: MissionSummary.MemberWriter<Rover>)] =
+    MissionSummary.members(
+      of: { (rover: Rover) in rover.mission },
+      with: [
+        (
+          "cameras",
+          { @Sendable rover, json in
+            json.key("cameras")
+            rover.cameras.write(to: &json)
+          }
+        ),
+        ("id", { @Sendable rover, json in json.member("id", rover.id) }),
+      ])
+
   package func write(to json: inout JSONWriter) {
     json.object { json in
-      json.key("cameras")
-      cameras.write(to: &json)
-      json.member("id", id)
-      json.member("landing_date", landingDate)
-      json.member("launch_date", launchDate)
-      json.member("max_date", maxDate)
-      json.member("max_sol", maxSol)
-      json.member("name", name)
-      json.member("status", status)
-      json.member("total_photos", totalPhotos)
+      for member in Self.printedMembers { member.write(self, &json) }
     }
   }
 }
 
 extension PhotoManifest: JSONPrintable {
+  /// The manifest's entries and its mission's members, in the order of their names.
+  private static let printedMembers:
+    [(name: String, write: MissionSummary.MemberWriter<PhotoManifest>)] = MissionSummary.members(
+      of: { (manifest: PhotoManifest) in manifest.mission },
+      with: [
+        (
+          "photos",
+          { @Sendable manifest, json in
+            json.key("photos")
+            manifest.photos.write(to: &json)
+          }
+        )
+      ])
+
   package func write(to json: inout JSONWriter) {
     json.object { json in
-      json.member("landing_date", landingDate)
-      json.member("launch_date", launchDate)
-      json.member("max_date", maxDate)
-      json.member("max_sol", maxSol)
-      json.member("name", name)
-      json.key("photos")
-      photos.write(to: &json)
-      json.member("status", status)
-      json.member("total_photos", totalPhotos)
+      for member in Self.printedMembers { member.write(self, &json) }
     }
   }
 }

@@ -1,4 +1,5 @@
 import MarsFetching
+import PlainText
 import RoverAPI
 
 /// One observation sequence in `rovers sequences`' output.

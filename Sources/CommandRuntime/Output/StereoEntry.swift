@@ -1,4 +1,5 @@
 import MarsFetching
+import PlainText
 import RoverAPI
 
 /// One stereo pair in `rovers stereo`'s output: the two photos, and with `-o` the anaglyph's

@@ -1,5 +1,6 @@
 import MarsFetching
 import MarsMirror
+import PlainText
 
 /// The one line `verify` and `sync --verify` end with: what was checked and what was found.
 package struct VerifySummary {

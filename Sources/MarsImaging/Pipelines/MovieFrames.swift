@@ -12,7 +12,7 @@ import RoverAPI
 /// (`-j` at a time) or from a folder `download`/`sync` filled, or image files as given.
 package struct MovieFrames: Sendable {
   /// One frame to get: a photo (fetched, or read from its file in a mirror) or a file.
-  package struct Source: Sendable {
+  package struct Input: Sendable {
     /// How the run names it: the NASA id, or the path.
     package var name: String
     /// The photo, when it is one of a sequence.
@@ -62,14 +62,14 @@ package struct MovieFrames: Sendable {
   /// `--debayer`: Bayer frames in colour.
   package let debayer: Debayering
 
-  /// Every source, decoded in order; a frame that cannot be read or decoded fails the run (65),
+  /// Every input, decoded in order; a frame that cannot be read or decoded fails the run (65),
   /// naming it. Frames of another size than most are left out.
-  package func gather(_ sources: [Source]) async throws -> Gathered {
+  package func gather(_ inputs: [Input]) async throws -> Gathered {
     var frames: [Frame] = []
     let client = self.client
     let debayer = self.debayer
-    try await sources.orderedMap(limit: jobs) { source in
-      await Result(awaiting: { try await Self.frame(source, client, debayer) })
+    try await inputs.orderedMap(limit: jobs) { input in
+      await Result(awaiting: { try await Self.frame(input, client, debayer) })
     } each: {
       frames.append(try $0.get())
     }
@@ -85,23 +85,23 @@ package struct MovieFrames: Sendable {
     return Gathered(frames: kept, leftOut: leftOut)
   }
 
-  private static func frame(_ source: Source, _ client: APIClient?, _ debayer: Debayering)
+  private static func frame(_ input: Input, _ client: APIClient?, _ debayer: Debayering)
     async throws -> Frame
   {
     let bytes: [UInt8]
-    if let path = source.path {
+    if let path = input.path {
       bytes = try ImageFile.read(path)
-    } else if let address = source.photo?.imgSrc, let url = URL(string: address), let client {
+    } else if let address = input.photo?.imgSrc, let url = URL(string: address), let client {
       bytes = try await client.fetchImage(url, limit: ImageFile.limit)
     } else {
-      throw ImageFileError(name: source.name, reason: "it has no address")
+      throw ImageFileError(name: input.name, reason: "it has no address")
     }
     do {
       let image = debayer.apply(
-        try ImageDecoder.decode(bytes), name: source.photo?.nasaID ?? source.name)
-      return Frame(name: source.name, image: image, time: source.photo.flatMap(Self.time))
+        try ImageDecoder.decode(bytes), name: input.photo?.nasaID ?? input.name)
+      return Frame(name: input.name, image: image, time: input.photo.flatMap(Self.time))
     } catch let error as ImageError {
-      throw ImageFileError(name: source.name, reason: error.reason)
+      throw ImageFileError(name: input.name, reason: error.reason)
     }
   }
 

@@ -5,7 +5,8 @@
 ///
 /// This is what movies need (the clock orders a sequence's frames, the size keeps them alike)
 /// and what putting tiles back together needs (the rectangle and the scale place a tile).
-public struct PhotoCapture: Codable, Sendable, Hashable {
+public struct PhotoCapture: Sendable, Hashable {
+  // Written and read beside the rest of the details, through ``PhotoDetails/members``.
   /// The spacecraft clock when the frame was taken, in seconds: `extended.sclk` for
   /// Perseverance, `spacecraft_clock` for Curiosity.
   public var spacecraftClock: Double?
@@ -48,39 +49,6 @@ public struct PhotoCapture: Codable, Sendable, Hashable {
     self.cameraVector = cameraVector
     self.attitude = attitude
     self.xyz = xyz
-  }
-
-  /// The JSON names, as this tool writes them beside a photo's other fields.
-  public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
-    case spacecraftClock = "sclk"
-    case subframeRect = "subframe_rect"
-    case scaleFactor = "scale_factor"
-    case dimension
-    case dateReceived = "date_received"
-    case cameraModelType = "camera_model_type"
-    case cameraModelComponents = "camera_model_components"
-    case cameraPosition = "camera_position"
-    case cameraVector = "camera_vector"
-    case attitude, xyz
-  }
-
-  /// Reads this tool's own JSON (lists as lists) or a feed's strings (`"(1,1,5120,3840)"`),
-  /// leniently: a value that does not read is absent.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    spacecraftClock = container.lenientDouble(.spacecraftClock)
-    subframeRect = container.lenientIntegers(.subframeRect, count: 4)
-    scaleFactor = container.lenientInt(.scaleFactor)
-    dimension = container.lenientIntegers(.dimension, count: 2)
-    dateReceived = container.lenientString(.dateReceived)
-    cameraModelType = container.lenientString(.cameraModelType)
-    cameraModelComponents =
-      (try? container.decodeIfPresent([[Double]].self, forKey: .cameraModelComponents))
-      ?? container.lenientString(.cameraModelComponents).flatMap(NASATuple.components)
-    cameraPosition = container.lenientNumbers(.cameraPosition)
-    cameraVector = container.lenientNumbers(.cameraVector)
-    attitude = container.lenientNumbers(.attitude)
-    xyz = container.lenientNumbers(.xyz)
   }
 
   /// The frame's size in pixels: ``dimension``, or the subframe's size at its scale.

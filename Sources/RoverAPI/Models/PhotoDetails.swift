@@ -2,6 +2,7 @@
 /// taken, where the mast pointed, where the rover was, and NASA's own words. Every field is
 /// `nil` where the source has no value (photos from an API server have none of them).
 public struct PhotoDetails: Codable, Sendable, Hashable {
+  // Its members are named, written and read through one list: ``members``.
   /// Local mean solar time as the feed writes it: `Sol-01000M12:34:56.789`.
   public var marsTime: String?
   /// The mast's azimuth, in degrees.
@@ -47,50 +48,6 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
     self.credit = credit
     self.place = place
     self.capture = capture
-  }
-
-  /// The JSON names, in the order `--fields` lists them.
-  public enum CodingKeys: String, CodingKey, CaseIterable, Sendable {
-    case marsTime = "mars_time"
-    case mastAzimuth = "mast_az"
-    case mastElevation = "mast_el"
-    case site, drive
-    case sampleType = "sample_type"
-    case filter, title, caption, credit, place
-  }
-
-  /// Reads what is there, leniently: a value of the wrong type is left out.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    marsTime = container.lenientString(.marsTime)
-    mastAzimuth = container.lenientDegrees(.mastAzimuth)
-    mastElevation = container.lenientDegrees(.mastElevation)
-    site = container.lenientInt(.site)
-    drive = container.lenientInt(.drive)
-    sampleType = container.lenientString(.sampleType)
-    filter = container.lenientString(.filter)
-    title = container.lenientString(.title)
-    caption = container.lenientString(.caption)
-    credit = container.lenientString(.credit)
-    place = try? container.decodeIfPresent(PhotoPlace.self, forKey: .place)
-    capture = (try? PhotoCapture(from: decoder)) ?? PhotoCapture()
-  }
-
-  /// Writes what is there, the capture's fields beside the rest, as one object.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encodeIfPresent(marsTime, forKey: .marsTime)
-    try container.encodeIfPresent(mastAzimuth, forKey: .mastAzimuth)
-    try container.encodeIfPresent(mastElevation, forKey: .mastElevation)
-    try container.encodeIfPresent(site, forKey: .site)
-    try container.encodeIfPresent(drive, forKey: .drive)
-    try container.encodeIfPresent(sampleType, forKey: .sampleType)
-    try container.encodeIfPresent(filter, forKey: .filter)
-    try container.encodeIfPresent(title, forKey: .title)
-    try container.encodeIfPresent(caption, forKey: .caption)
-    try container.encodeIfPresent(credit, forKey: .credit)
-    try container.encodeIfPresent(place, forKey: .place)
-    try capture.encode(to: encoder)
   }
 
   /// The clock of ``marsTime``, after its `M`: `12:34:56.789`; `nil` without one.

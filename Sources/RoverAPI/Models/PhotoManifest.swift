@@ -1,19 +1,9 @@
-/// A rover's mission summary and its photo count for every sol that has photos.
+/// A rover's mission summary and its photo count for every sol that has photos. The mission's
+/// fields are its ``MissionSummary``'s, read through it: `manifest.maxSol`.
+@dynamicMemberLookup
 public struct PhotoManifest: Codable, Sendable, Hashable {
-  /// The rover's name, such as `Curiosity`.
-  public var name: String
-  /// The landing day on Mars, `YYYY-MM-DD`.
-  public var landingDate: String
-  /// The launch day from Earth, `YYYY-MM-DD`.
-  public var launchDate: String
-  /// `active` or `complete`.
-  public var status: String
-  /// The last sol with photos.
-  public var maxSol: Int
-  /// The Earth day of the last sol with photos.
-  public var maxDate: String
-  /// How many photos the rover has taken in all.
-  public var totalPhotos: Int
+  /// The mission's name, dates, status and counts.
+  public var mission: MissionSummary
   /// One entry per sol with photos, sorted by sol; sols without photos are absent.
   public var photos: [ManifestEntry]
   /// Why the entries cover only some sols, when a source cannot count them all (NASA's feeds
@@ -25,23 +15,34 @@ public struct PhotoManifest: Codable, Sendable, Hashable {
     name: String, landingDate: String, launchDate: String, status: String, maxSol: Int,
     maxDate: String, totalPhotos: Int, photos: [ManifestEntry]
   ) {
-    self.name = name
-    self.landingDate = landingDate
-    self.launchDate = launchDate
-    self.status = status
-    self.maxSol = maxSol
-    self.maxDate = maxDate
-    self.totalPhotos = totalPhotos
+    mission = MissionSummary(
+      name: name, landingDate: landingDate, launchDate: launchDate, status: status,
+      maxSol: maxSol, maxDate: maxDate, totalPhotos: totalPhotos)
     self.photos = photos
   }
 
+  /// A field of the mission: `manifest.name`, `manifest.maxSol`.
+  public subscript<Value>(dynamicMember field: WritableKeyPath<MissionSummary, Value>) -> Value {
+    get { mission[keyPath: field] }
+    set { mission[keyPath: field] = newValue }
+  }
+
   enum CodingKeys: String, CodingKey {
-    case name, status, photos
-    case landingDate = "landing_date"
-    case launchDate = "launch_date"
-    case maxSol = "max_sol"
-    case maxDate = "max_date"
-    case totalPhotos = "total_photos"
+    case photos
+  }
+
+  /// Reads the mission's fields and the entries from one object, as the API writes them.
+  public init(from decoder: any Decoder) throws {
+    mission = try MissionSummary(from: decoder)
+    photos = try decoder.container(keyedBy: CodingKeys.self).decode(
+      [ManifestEntry].self, forKey: .photos)
+  }
+
+  /// Writes the mission's fields and the entries as one object.
+  public func encode(to encoder: any Encoder) throws {
+    try mission.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(photos, forKey: .photos)
   }
 
   /// The entry for one sol, if the rover took photos that day.

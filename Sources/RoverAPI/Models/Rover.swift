@@ -1,21 +1,11 @@
-/// A rover and its mission status, as `GET rovers` and `GET rovers/{rover}` describe it.
+/// A rover and its mission status, as `GET rovers` and `GET rovers/{rover}` describe it. The
+/// mission's fields are its ``MissionSummary``'s, read through it: `rover.name`, `rover.maxSol`.
+@dynamicMemberLookup
 public struct Rover: Decodable, Sendable, Hashable {
   /// The server's id for the rover.
   public var id: Int?
-  /// The rover's name, such as `Curiosity`.
-  public var name: String
-  /// The landing day on Mars, `YYYY-MM-DD`.
-  public var landingDate: String
-  /// The launch day from Earth, `YYYY-MM-DD`.
-  public var launchDate: String
-  /// `active` or `complete`.
-  public var status: String
-  /// The last sol with photos.
-  public var maxSol: Int
-  /// The Earth day of the last sol with photos, `YYYY-MM-DD`.
-  public var maxDate: String
-  /// How many photos the rover has taken in all.
-  public var totalPhotos: Int
+  /// The mission's name, dates, status and counts.
+  public var mission: MissionSummary
   /// The rover's cameras; empty when the server leaves them out.
   public var cameras: [Camera]
   /// What the counts mean when they are not the API's (NASA's feeds count other things);
@@ -28,36 +18,27 @@ public struct Rover: Decodable, Sendable, Hashable {
     maxSol: Int, maxDate: String, totalPhotos: Int, cameras: [Camera] = []
   ) {
     self.id = id
-    self.name = name
-    self.landingDate = landingDate
-    self.launchDate = launchDate
-    self.status = status
-    self.maxSol = maxSol
-    self.maxDate = maxDate
-    self.totalPhotos = totalPhotos
+    mission = MissionSummary(
+      name: name, landingDate: landingDate, launchDate: launchDate, status: status,
+      maxSol: maxSol, maxDate: maxDate, totalPhotos: totalPhotos)
     self.cameras = cameras
   }
 
+  /// A field of the mission: `rover.name`, `rover.maxSol`.
+  public subscript<Value>(dynamicMember field: WritableKeyPath<MissionSummary, Value>) -> Value {
+    get { mission[keyPath: field] }
+    set { mission[keyPath: field] = newValue }
+  }
+
   enum CodingKeys: String, CodingKey {
-    case id, name, status, cameras
-    case landingDate = "landing_date"
-    case launchDate = "launch_date"
-    case maxSol = "max_sol"
-    case maxDate = "max_date"
-    case totalPhotos = "total_photos"
+    case id, cameras
   }
 
   /// Decodes a rover, accepting a missing camera list.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     id = try container.decodeIfPresent(Int.self, forKey: .id)
-    name = try container.decode(String.self, forKey: .name)
-    landingDate = try container.decode(String.self, forKey: .landingDate)
-    launchDate = try container.decode(String.self, forKey: .launchDate)
-    status = try container.decode(String.self, forKey: .status)
-    maxSol = try container.decode(Int.self, forKey: .maxSol)
-    maxDate = try container.decode(String.self, forKey: .maxDate)
-    totalPhotos = try container.decode(Int.self, forKey: .totalPhotos)
+    mission = try MissionSummary(from: decoder)
     cameras = try container.decodeIfPresent([Camera].self, forKey: .cameras) ?? []
   }
 }

@@ -113,9 +113,9 @@ extension Rovers {
       let window = WindowedTransport(baseTransport(), limit: Self.window)
       var windowed = common
       windowed.transport = { window }
-      let sources = windowed.makeSources(console)
-      let archive = sources.archive
-      let extras = sources.extras
+      let archives = windowed.makeArchives(console)
+      let archive = archives.archive
+      let extras = archives.extras
       let previews = windowed.makeImageClient(console)
       let images = common.makeImageClient(console)
       let layout = PhotoFileLayout(root: URL(fileURLWithPath: folder))

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import CommandRuntime
+import PlainText
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -93,7 +94,7 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       if json {
         let out = OutputBuffer(console)
-        var writer = JSONWriter(out)
+        var writer = JSONWriter(.pretty) { out.write(bytes: $0) }
         writer.array(rows) { writer, row in
           writer.object {
             $0.member("from", row[2])

@@ -67,13 +67,13 @@ extension Rovers {
       "match", help: "Scale each tile's brightness to agree with its neighbours' overlaps.")
 
     /// What the frames come from.
-    enum Source: Sendable {
+    enum Input: Sendable {
       case sol(SequenceLookup)
       case files([String])
     }
 
     let common: CommonOptions
-    let source: Source
+    let input: Input
     let output: String
     let from: String?
     let developer: FrameDeveloper
@@ -99,7 +99,7 @@ extension Rovers {
             message: "'--sol' is of one rover; give one <rover> (or image files, no --sol)",
             command: Self.spec)
         }
-        source = .sol(
+        input = .sol(
           try SequenceLookup(
             "develop",
             common: common, rover: try NameRules.rover(words[0], spec: Self.spec), sol: sol,
@@ -125,13 +125,13 @@ extension Rovers {
             message: "'\(output)' is not a .png file: image files develop into one PNG",
             command: Self.spec)
         }
-        source = .files(words)
+        input = .files(words)
       }
     }
 
     func run(_ console: Console) async throws -> ExitCode {
       POSIX.keepLargeBlocksForReuse()
-      switch source {
+      switch input {
       case .files(let paths):
         try await developFiles(paths, console)
       case .sol(let lookup):

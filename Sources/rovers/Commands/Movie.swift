@@ -78,7 +78,7 @@ extension Rovers {
     static let showFlag = Flag("show", help: "Play the movie in the terminal.")
 
     /// What the frames come from.
-    enum Source: Sendable {
+    enum Input: Sendable {
       case sequence(SequenceLookup, id: String)
       case files([String])
     }
@@ -89,7 +89,7 @@ extension Rovers {
     }
 
     let common: CommonOptions
-    let source: Source
+    let input: Input
     let output: String?
     let format: Format?
     let fps: Double
@@ -154,7 +154,7 @@ extension Rovers {
           "movie",
           common: common, rover: try NameRules.rover(words[0], spec: Self.spec), sol: sol,
           cameras: try CameraOptions.parse(arguments), mirror: from)
-        source = .sequence(lookup, id: sequence.uppercased())
+        input = .sequence(lookup, id: sequence.uppercased())
       } else {
         guard words.count >= 2 else {
           // One word that names a file is a movie of files, one frame short; any other is a
@@ -178,18 +178,18 @@ extension Rovers {
             message: "'--real-time' needs the times of a rover's frames; give --fps for files",
             command: Self.spec)
         }
-        source = .files(words)
+        input = .files(words)
       }
     }
 
     func run(_ console: Console) async throws -> ExitCode {
       POSIX.keepLargeBlocksForReuse()
-      let (sources, label, skipped) = try await frameSources(console)
+      let (frames, label, skipped) = try await frameInputs(console)
       // Files on disk need no client: making one loads libcurl and its thirty libraries.
-      let fetches = sources.contains { $0.path == nil }
+      let fetches = frames.contains { $0.path == nil }
       let gatherer = MovieFrames(
         client: fetches ? common.makeImageClient(console) : nil, jobs: jobs, debayer: debayer)
-      let gathered = try await gatherer.gather(sources)
+      let gathered = try await gatherer.gather(frames)
       if !common.quiet, let remark = debayer.remark() { console.remark(remark) }
       // Those the feeds said were of another size, and those that turned out so once decoded.
       let leftOut = skipped + gathered.leftOut
@@ -239,12 +239,12 @@ extension Rovers {
     }
 
     /// The frames to get, how the run names the movie, and the frames left out for their size.
-    private func frameSources(_ console: Console) async throws -> (
-      [MovieFrames.Source], String, [String]
+    private func frameInputs(_ console: Console) async throws -> (
+      [MovieFrames.Input], String, [String]
     ) {
-      switch source {
+      switch input {
       case .files(let paths):
-        return (paths.map { MovieFrames.Source(name: $0, photo: nil, path: $0) }, "the frames", [])
+        return (paths.map { MovieFrames.Input(name: $0, photo: nil, path: $0) }, "the frames", [])
       case .sequence(let lookup, let id):
         let (found, folder) = try await sequences(lookup, console)
         let matching = found.filter { $0.id == id }
@@ -266,14 +266,14 @@ extension Rovers {
         let frames = chosen.framesOfItsSize
         let kept = Set(frames.map(\.nasaID))
         let skipped = chosen.photos.map(\.nasaID).filter { !kept.contains($0) }
-        let sources = frames.map { photo in
-          MovieFrames.Source(
+        let inputs = frames.map { photo in
+          MovieFrames.Input(
             name: photo.nasaID, photo: photo,
             path: folder.map {
               $0.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path
             })
         }
-        return (sources, id, skipped)
+        return (inputs, id, skipped)
       }
     }
 

@@ -71,13 +71,13 @@ extension Rovers {
     static let sheetGap = 2
 
     /// What to draw: files, or a rover's day.
-    enum Source {
+    enum Input {
       case files([String])
       case rover(PhotoQuery)
     }
 
     let common: CommonOptions
-    let source: Source
+    let input: Input
     let size: ImageSize
     let limit: Int?
     let width: Int?
@@ -96,7 +96,7 @@ extension Rovers {
             command: Self.spec)
         }
         let rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
-        source = .rover(
+        input = .rover(
           PhotoQuery(
             rover: rover, day: try DayOptions.parse(arguments, allowLatest: true),
             cameras: try CameraOptions.parse(arguments)))
@@ -107,7 +107,7 @@ extension Rovers {
               "'--camera' picks a rover's photos; give a day (--sol, --earth-date, --latest)",
             command: Self.spec)
         }
-        source = .files(arguments.positionals)
+        input = .files(arguments.positionals)
       }
       // What a terminal can show: the 320 px copy, unless asked otherwise.
       size = try arguments[Self.sizeOption] ?? .small
@@ -186,7 +186,7 @@ extension Rovers {
 
     /// The pictures to draw, from the files or the rover's day.
     private func items(_ console: Console) async throws -> [Item] {
-      switch source {
+      switch input {
       case .files(let paths):
         return paths.map {
           Item(address: $0, url: nil, caption: URL(fileURLWithPath: $0).lastPathComponent)

@@ -64,14 +64,14 @@ extension Rovers {
     static let showFlag = Flag("show", help: "Draw the anaglyphs in the terminal.")
 
     /// What the pairs come from.
-    enum Source {
+    enum Input {
       /// A sol's pairs; with `--near` alone, those of every sol near the place (`nil`).
       case sol(rover: String, sol: Int?)
       case files(left: String, right: String)
     }
 
     let common: CommonOptions
-    let source: Source
+    let input: Input
     let cameras: [String]
     let output: String?
     let shift: Int
@@ -105,9 +105,9 @@ extension Rovers {
             message: "'--sol' is of one rover; give one <rover> (or two image files, no --sol)",
             command: Self.spec)
         }
-        source = .sol(rover: try NameRules.rover(words[0], spec: Self.spec), sol: sol)
+        input = .sol(rover: try NameRules.rover(words[0], spec: Self.spec), sol: sol)
       } else if words.count == 1, placing.area != nil {
-        source = .sol(rover: try NameRules.rover(words[0], spec: Self.spec), sol: nil)
+        input = .sol(rover: try NameRules.rover(words[0], spec: Self.spec), sol: nil)
       } else {
         guard words.count == 2 else {
           throw UsageError(
@@ -125,7 +125,7 @@ extension Rovers {
             message: "'--camera' picks a sol's pairs; two image files are one pair",
             command: Self.spec)
         }
-        source = .files(left: words[0], right: words[1])
+        input = .files(left: words[0], right: words[1])
       }
       try common.output.check(fields: StereoEntry.fields.map(\.name), spec: Self.spec)
     }
@@ -136,7 +136,7 @@ extension Rovers {
       // Pictures are decoded and encoded in arrays of megabytes: the freed ones are reused.
       POSIX.keepLargeBlocksForReuse()
       defer { if !common.quiet, let remark = debayer.remark() { console.remark(remark) } }
-      switch source {
+      switch input {
       case .files(let left, let right): return try await combineFiles(left, right, console)
       case .sol(let rover, let sol): return try await pairs(of: rover, sol: sol, console)
       }

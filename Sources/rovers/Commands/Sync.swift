@@ -114,8 +114,8 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       // Never from the cache: a sol that gained photos since must be seen to have them.
-      let sources = common.makeSources(console, fresh: true)
-      let archive = sources.archive
+      let archives = common.makeArchives(console, fresh: true)
+      let archive = archives.archive
       let (rovers, unlisted) = try await roversToMirror(archive)
       if !cameras.isEmpty {
         let asked = try await archive.fetchAllRovers().filter {
@@ -133,8 +133,8 @@ extension Rovers {
       // NASA's host only adds: the late-downlink check, its lists and the traverse maps are
       // extras, one try each, cut off two seconds after the main work. With --source nasa
       // every sol is listed from the feeds already.
-      // The run's own window: listing the rovers above ended the sources' one.
-      if let extras = sources.extras?.within(common.makeWindow()) {
+      // The run's own window: listing the rovers above ended the archives' one.
+      if let extras = archives.extras?.within(common.makeWindow()) {
         sync.window = extras.window
         if common.source == .auto { sync.downlinks = extras.feeds }
         // Saved photos keep their places, and the gallery draws the traverse; a map that

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsFetching
+import PlainText
 import RoverAPI
 
 extension Rovers {
