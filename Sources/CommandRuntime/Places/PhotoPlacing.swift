@@ -59,6 +59,13 @@ package struct PhotoPlacing: Sendable {
     return try await feeds.fetchTraverse(rover: rover)
   }
 
+  /// Whether the command asks for the rover's traverse: with `--near`, or when its output
+  /// shows places or its files keep them and NASA publishes the rover's; never with
+  /// `--source api`.
+  private func asksTraverse(of rover: String) -> Bool {
+    allowed && (area != nil || (shown || kept) && FeedRover.named(rover)?.traverse != nil)
+  }
+
   /// Runs `main` with the rover's traverse fetched beside it, when the command needs one and
   /// NASA publishes one: the map's window is `main`'s time and two seconds more. Returns
   /// `main`'s value, the traverse when it came, and the exit code its absence means.
@@ -66,15 +73,13 @@ package struct PhotoPlacing: Sendable {
     rover: String, common: CommonOptions, _ console: Console,
     _ main: () async throws -> Value
   ) async throws -> (value: Value, traverse: Traverse?, code: ExitCode) {
-    guard allowed else { return (try await main(), nil, .success) }
+    guard asksTraverse(of: rover) else { return (try await main(), nil, .success) }
     if area != nil {
       async let traverse = nearTraverse(rover: rover, common: common, console)
       let value = try await main()
       return (value, try await traverse, .success)
     }
-    guard shown || kept, FeedRover.named(rover)?.traverse != nil,
-      let extras = common.makeExtras(console)
-    else { return (try await main(), nil, .success) }
+    guard let extras = common.makeExtras(console) else { return (try await main(), nil, .success) }
     async let placing = Result { try await extras.traverse(rover: rover) }
     let value = try await extras.main(main)
     switch await placing {
@@ -85,21 +90,25 @@ package struct PhotoPlacing: Sendable {
     }
   }
 
-  /// The photos `fetch` finds for `query`, and the traverse, fetched at the same time (with
+  /// The photos `archive` has for `query`, and the traverse, fetched at the same time (with
   /// `--near` and a range of sols, the traverse first, so that only the sols near the place
   /// are asked for); and the exit code the traverse's absence means.
   package func fetch(
-    _ query: PhotoQuery, common: CommonOptions, _ console: Console,
-    photos fetch: @Sendable (PhotoQuery) async throws -> [Photo]
+    _ query: PhotoQuery, from archive: any PhotoArchive, common: CommonOptions,
+    _ console: Console
   ) async throws -> (photos: [Photo], traverse: Traverse?, code: ExitCode) {
     if area != nil, allowed, case .sols = query.day {
       let traverse = try await nearTraverse(rover: query.rover, common: common, console)
       var query = query
       query.solSpans = area.map { traverse.sols(within: $0) } ?? []
-      return (try await fetch(query), traverse, .success)
+      return (try await query.fetch(archive), traverse, .success)
+    }
+    // Without a traverse to ask for, the photos alone: two frames fewer on every request's way.
+    guard asksTraverse(of: query.rover) else {
+      return (try await query.fetch(archive), nil, .success)
     }
     let (photos, traverse, code) = try await beside(rover: query.rover, common: common, console) {
-      try await fetch(query)
+      try await query.fetch(archive)
     }
     return (photos, traverse, code)
   }

@@ -50,39 +50,9 @@ public struct FailoverArchive: PhotoArchive {
     return listed + more.filter { !names.contains($0.name.lowercased()) }
   }
 
-  /// The rover from the first source, or from the second when the first is unavailable.
-  public func fetchRover(_ name: String) async throws -> Rover {
-    try await either(name) { try await $0.fetchRover(name) }
-  }
-
-  /// The photos from the first source, or from the second when the first is unavailable.
-  public func fetchPhotos(rover: String, on day: PhotoDay, cameras: [String]) async throws
-    -> [Photo]
-  {
-    try await either(rover) { try await $0.fetchPhotos(rover: rover, on: day, cameras: cameras) }
-  }
-
-  /// One page from the first source, or from the second when the first is unavailable.
-  public func fetchPhotoPage(rover: String, on day: PhotoDay, cameras: [String], page: Int)
-    async throws -> [Photo]
-  {
-    try await either(rover) {
-      try await $0.fetchPhotoPage(rover: rover, on: day, cameras: cameras, page: page)
-    }
-  }
-
-  /// The first source's listing of a sol, or the second's when the first is unavailable.
-  public func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws
-    -> SolListing
-  {
-    try await either(rover) {
-      try await $0.fetchSolListing(rover: rover, sol: sol, cameras: cameras)
-    }
-  }
-
-  /// The first source's manifest, or the second's when the first is unavailable.
-  public func fetchManifest(rover: String, span: SolSpan) async throws -> PhotoManifest {
-    try await either(rover) { try await $0.fetchManifest(rover: rover, span: span) }
+  /// The first source's answer, or the second's when the first is unavailable.
+  public func answer<Answer: Sendable>(_ question: RoverQuestion<Answer>) async throws -> Answer {
+    try await either(question.rover) { try await $0.answer(question) }
   }
 
   /// Each rover's latest photos, rover by rover from the feeds where the API fails.

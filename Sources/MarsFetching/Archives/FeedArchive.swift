@@ -50,6 +50,11 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   /// only the feeds have are asked for by name (``MissionsArchive`` lists them).
   static var regular: [FeedRover] { FeedRover.all.filter { !$0.feedsOnly } }
 
+  /// The feeds' answer, from their own requests.
+  public func answer<Answer: Sendable>(_ question: RoverQuestion<Answer>) async throws -> Answer {
+    try await question.fromFeeds(self)
+  }
+
   /// Curiosity and Perseverance, with their latest sols and counts from the feeds.
   public func fetchAllRovers() async throws -> [Rover] {
     try await Self.regular.concurrentMap(limit: maxConcurrentRequests) { rover in

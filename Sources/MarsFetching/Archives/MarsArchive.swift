@@ -27,6 +27,11 @@ public struct MarsArchive: PhotoArchive {
     self.expectedRovers = expectedRovers
   }
 
+  /// The API's answer, from its own requests.
+  public func answer<Answer: Sendable>(_ question: RoverQuestion<Answer>) async throws -> Answer {
+    try await question.fromAPI(self)
+  }
+
   /// Every rover the server knows, in the server's order: `GET rovers` is the truth, not a
   /// list built into the tool.
   public func fetchAllRovers() async throws -> [Rover] {

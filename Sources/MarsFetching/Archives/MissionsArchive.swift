@@ -72,36 +72,9 @@ public struct MissionsArchive: PhotoArchive {
     try await extras?.missions() ?? []
   }
 
-  /// The rover from whichever source has it.
-  public func fetchRover(_ name: String) async throws -> Rover {
-    try await source(for: name).fetchRover(name)
-  }
-
-  /// The photos from whichever source has the rover.
-  public func fetchPhotos(rover: String, on day: PhotoDay, cameras: [String]) async throws
-    -> [Photo]
-  {
-    try await source(for: rover).fetchPhotos(rover: rover, on: day, cameras: cameras)
-  }
-
-  /// One page from whichever source has the rover.
-  public func fetchPhotoPage(rover: String, on day: PhotoDay, cameras: [String], page: Int)
-    async throws -> [Photo]
-  {
-    try await source(for: rover).fetchPhotoPage(
-      rover: rover, on: day, cameras: cameras, page: page)
-  }
-
-  /// A sol's listing from whichever source has the rover.
-  public func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws
-    -> SolListing
-  {
-    try await source(for: rover).fetchSolListing(rover: rover, sol: sol, cameras: cameras)
-  }
-
-  /// The manifest from whichever source has the rover.
-  public func fetchManifest(rover: String, span: SolSpan) async throws -> PhotoManifest {
-    try await source(for: rover).fetchManifest(rover: rover, span: span)
+  /// The answer of whichever source has the rover.
+  public func answer<Answer: Sendable>(_ question: RoverQuestion<Answer>) async throws -> Answer {
+    try await source(for: question.rover).answer(question)
   }
 
   /// Each rover's latest photos: the missions' from the feeds, the rest from the source, in

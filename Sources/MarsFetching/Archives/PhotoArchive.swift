@@ -13,24 +13,15 @@ public protocol PhotoArchive: Sendable {
   /// Every rover the source knows, in its order.
   func fetchAllRovers() async throws -> [Rover]
 
-  /// One rover, with its cameras.
-  func fetchRover(_ name: String) async throws -> Rover
+  /// The answer to a question about one rover (a rover, its photos, a page, its manifest, a
+  /// sol's listing): each kind of archive answers it its own way, or passes it on
+  /// (``RoverQuestion``).
+  func answer<Answer: Sendable>(_ question: RoverQuestion<Answer>) async throws -> Answer
 
   /// Each rover's most recent photos, all rovers at once; every rover the source knows when
   /// `rovers` is `nil`. One rover failing never hides the others.
   func fetchLatestPhotos(rovers: [String]?, camera: String?) async throws
     -> [RoverOutcome<LatestPhotos>]
-
-  /// Every photo of one sol or Earth day from the cameras asked for (every camera when none).
-  func fetchPhotos(rover: String, on day: PhotoDay, cameras: [String]) async throws -> [Photo]
-
-  /// One page of 25 photos per camera asked for, as the API pages them.
-  func fetchPhotoPage(rover: String, on day: PhotoDay, cameras: [String], page: Int)
-    async throws -> [Photo]
-
-  /// A rover's photo count per sol: all of them from the API; from the feeds, which must list
-  /// each sol to count it, the sols of `span`.
-  func fetchManifest(rover: String, span: SolSpan) async throws -> PhotoManifest
 
   /// Every rover's manifest summary, all at once, keeping each rover's outcome.
   func fetchManifestOutcomes(rovers: [String]?) async throws -> [RoverOutcome<PhotoManifest>]
@@ -52,10 +43,6 @@ public protocol PhotoArchive: Sendable {
   /// Where the source is, for notices.
   var origin: SourceOrigin { get }
 
-  /// One sol's photos from the cameras asked for, with whether the source's own count agrees
-  /// with what it listed: what a mirror checks before it calls a sol complete.
-  func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws -> SolListing
-
   /// Every rover to show in `list`, each with its own outcome: the source's, and the
   /// missions a source adds beside them (``MissionsArchive``).
   func fetchRoverOutcomes() async throws -> [RoverOutcome<Rover>]
@@ -72,13 +59,6 @@ extension PhotoArchive {
   /// The source's rovers, all answered at once.
   public func fetchRoverOutcomes() async throws -> [RoverOutcome<Rover>] {
     try await fetchAllRovers().map { RoverOutcome(rover: $0.name, result: .success($0)) }
-  }
-
-  /// The photos, which a source without counts of its own lists as they are.
-  public func fetchSolListing(rover: String, sol: Int, cameras: [String]) async throws
-    -> SolListing
-  {
-    SolListing(photos: try await fetchPhotos(rover: rover, on: .sol(sol), cameras: cameras))
   }
 }
 

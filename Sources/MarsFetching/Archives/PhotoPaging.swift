@@ -12,8 +12,9 @@ extension MarsArchive {
   public func fetchPhotos(rover: String, on day: PhotoDay, cameras: [String] = []) async throws
     -> [Photo]
   {
+    // One camera or all: its pages straight away, a frame fewer on every request's way.
     guard cameras.count > 1 else {
-      return try await fetchPhotos(rover: rover, on: day, camera: cameras.first)
+      return try await fetchEveryPage(photosRequest(rover, day, cameras.first))
     }
     let lists = try await cameras.concurrentMap(limit: maxConcurrentRequests) { camera in
       try await fetchPhotos(rover: rover, on: day, camera: camera)
@@ -30,7 +31,15 @@ extension MarsArchive {
   public func fetchPhotos(rover: String, on day: PhotoDay, camera: String?) async throws
     -> [Photo]
   {
-    try await fetchEveryPage { page in
+    try await fetchEveryPage(photosRequest(rover, day, camera))
+  }
+
+  /// The request for a page (or, with `nil`, the first answer) of the photos of a day.
+  private func photosRequest(_ rover: String, _ day: PhotoDay, _ camera: String?)
+    -> @Sendable (Int?) -> APIRequest<PhotoPage>
+  {
+    let pageSize = self.pageSize
+    return { page in
       Endpoints.photos(rover: rover, on: day, camera: camera, page: page, perPage: pageSize)
     }
   }

@@ -22,21 +22,30 @@ public struct PhotoQuery: Sendable {
   /// For a range of sols, only its sols in these spans (the rover's sols near a place,
   /// ``Traverse/sols(within:)``); every sol when `nil`.
   public var solSpans: [ClosedRange<Int>]?
+  /// For one day, only this page of 25 photos per camera, as the API pages them (`--page`);
+  /// every photo when `nil`.
+  public var page: Int?
 
   /// Creates a query.
   public init(
-    rover: String, day: Day, cameras: [String], solSpans: [ClosedRange<Int>]? = nil
+    rover: String, day: Day, cameras: [String], solSpans: [ClosedRange<Int>]? = nil,
+    page: Int? = nil
   ) {
     self.rover = rover
     self.day = day
     self.cameras = cameras
     self.solSpans = solSpans
+    self.page = page
   }
 
   /// Every matching photo, with the cameras checked against the rover's own list at the same
   /// time (whichever fails first cancels the other) and an unknown rover explained.
   public func fetch(_ archive: any PhotoArchive) async throws -> [Photo] {
     try await archive.checkingRover(rover) {
+      if let page, case .day(let day) = day {
+        return try await archive.fetchPhotoPage(
+          rover: rover, on: day, cameras: cameras, page: page)
+      }
       guard !cameras.isEmpty else { return try await matching(archive) }
       if case .latest = day {
         // Each camera's own last sol, as `latest --camera` has it: the rover's cameras first.
@@ -62,7 +71,7 @@ public struct PhotoQuery: Sendable {
   private func matching(_ archive: any PhotoArchive) async throws -> [Photo] {
     switch day {
     case .day(let day):
-      return try await archive.fetchPhotos(rover: rover, on: day, cameras: cameras)
+      return try await archive.answer(.photos(rover: rover, on: day, cameras: cameras))
     case .latest:
       let outcome = try await archive.fetchLatestPhotos(rovers: [rover], camera: nil).first
       return try outcome?.result.get().photos ?? []

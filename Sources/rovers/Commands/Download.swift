@@ -111,9 +111,8 @@ extension Rovers {
       _ archive: any PhotoArchive, layout: PhotoFileLayout, _ console: Console
     ) async throws -> (outcome: Outcome, traverse: Traverse?, code: ExitCode) {
       if placing.area != nil {
-        let (found, traverse, code) = try await placing.fetch(query, common: common, console) {
-          try await $0.fetch(archive)
-        }
+        let (found, traverse, code) = try await placing.fetch(
+          query, from: archive, common: common, console)
         let downloads = await plan(
           placing.apply(traverse, to: found), archive, layout: layout, console)
         if output.dryRun { return (.planned(downloads), traverse, code) }

@@ -99,17 +99,10 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console, sampleTypes: filter.sampleTypes)
-      let query = PhotoQuery(rover: rover, day: day, cameras: cameras)
-      let (found, traverse, placeCode) = try await placing.fetch(query, common: common, console) {
-        query in
-        if let page, let oneDay {
-          try await archive.checkingRover(rover) {
-            try await archive.fetchPhotoPage(rover: rover, on: oneDay, cameras: cameras, page: page)
-          }
-        } else {
-          try await query.fetch(archive)
-        }
-      }
+      let query = PhotoQuery(
+        rover: rover, day: day, cameras: cameras, page: page)
+      let (found, traverse, placeCode) = try await placing.fetch(
+        query, from: archive, common: common, console)
       let kept = PhotoFilterOptions.apply(
         filter, to: placing.apply(traverse, to: found), quiet: common.quiet, console: console)
       let photos = size.apply(kept, common, console)

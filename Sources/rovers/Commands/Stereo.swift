@@ -153,8 +153,7 @@ extension Rovers {
       let archive = common.makeArchive(console)
       let day = sol.map { PhotoQuery.Day.day(.sol($0)) } ?? placing.everySol ?? .latest
       let (listed, traverse, placeCode) = try await placing.fetch(
-        PhotoQuery(rover: rover, day: day, cameras: []), common: common, console
-      ) { try await $0.fetch(archive) }
+        PhotoQuery(rover: rover, day: day, cameras: []), from: archive, common: common, console)
       let photos = placing.apply(traverse, to: listed)
       let wanted = cameras.map { $0.uppercased() }
       if !wanted.isEmpty {
