@@ -18,6 +18,17 @@ extension Array: JSONPrintable where Element: JSONPrintable {
   package func write(to json: inout JSONWriter) { json.array(self) { $1.write(to: &$0) } }
 }
 
+extension JSONWriter {
+  /// An object of `value`'s members, each written by its own writer, in the order given.
+  mutating func object<Value>(
+    _ value: Value, _ members: [(name: String, write: @Sendable (Value, inout JSONWriter) -> Void)]
+  ) {
+    object { json in
+      for member in members { member.write(value, &json) }
+    }
+  }
+}
+
 extension Photo: JSONPrintable {
   /// A photo's own members and its details' (``PhotoDetails/members``), in the order of their
   /// names, each with how it is written: every photo has the feeds' keys, `null` where its
@@ -54,11 +65,7 @@ extension Photo: JSONPrintable {
         (member.name, { @Sendable photo, json in member.write(photo.details, to: &json) })
       }).sorted { $0.name < $1.name }
 
-  package func write(to json: inout JSONWriter) {
-    json.object { json in
-      for member in Self.printedMembers { member.write(self, &json) }
-    }
-  }
+  package func write(to json: inout JSONWriter) { json.object(self, Self.printedMembers) }
 }
 
 extension Camera: JSONPrintable {
@@ -88,11 +95,7 @@ extension Rover: JSONPrintable {
         ("id", { @Sendable rover, json in json.member("id", rover.id) }),
       ])
 
-  package func write(to json: inout JSONWriter) {
-    json.object { json in
-      for member in Self.printedMembers { member.write(self, &json) }
-    }
-  }
+  package func write(to json: inout JSONWriter) { json.object(self, Self.printedMembers) }
 }
 
 extension PhotoManifest: JSONPrintable {
@@ -110,11 +113,7 @@ extension PhotoManifest: JSONPrintable {
         )
       ])
 
-  package func write(to json: inout JSONWriter) {
-    json.object { json in
-      for member in Self.printedMembers { member.write(self, &json) }
-    }
-  }
+  package func write(to json: inout JSONWriter) { json.object(self, Self.printedMembers) }
 }
 
 extension ManifestEntry: JSONPrintable {

@@ -69,71 +69,56 @@ public struct PhotoDetailMember: Sendable {
 
 extension PhotoDetailMember {
   typealias Path<Value> = WritableKeyPath<PhotoDetails, Value> & Sendable
+  typealias Reader<Value> = @Sendable (KeyedDecodingContainer<MemberKey>, MemberKey) -> Value
+
+  /// A member kept at `path`, shown as `wrap` makes it, read back with `read`.
+  private static func stored<Stored>(
+    _ name: String, _ title: String?, alignRight: Bool, _ path: Path<Stored>,
+    _ wrap: @escaping @Sendable (Stored) -> Value, _ read: @escaping Reader<Stored>
+  ) -> Self {
+    Self(
+      name: name, title: title, alignRight: alignRight, value: { wrap($0[keyPath: path]) },
+      read: { container, details in details[keyPath: path] = read(container, MemberKey(name)) })
+  }
 
   /// A text member.
   static func text(_ name: String, title: String? = nil, _ path: Path<String?>) -> Self {
-    Self(
-      name: name, title: title, alignRight: false, value: { .text($0[keyPath: path]) },
-      read: { container, details in
-        details[keyPath: path] = container.lenientString(MemberKey(name))
-      })
+    stored(name, title, alignRight: false, path, { .text($0) }, { $0.lenientString($1) })
   }
 
   /// A whole number.
   static func integer(_ name: String, title: String? = nil, _ path: Path<Int?>) -> Self {
-    Self(
-      name: name, title: title, alignRight: true, value: { .integer($0[keyPath: path]) },
-      read: { container, details in
-        details[keyPath: path] = container.lenientInt(MemberKey(name))
-      })
+    stored(name, title, alignRight: true, path, { .integer($0) }, { $0.lenientInt($1) })
   }
 
   /// An angle in degrees.
   static func degrees(_ name: String, _ path: Path<Double?>) -> Self {
-    Self(
-      name: name, title: nil, alignRight: true, value: { .decimal($0[keyPath: path]) },
-      read: { container, details in
-        details[keyPath: path] = container.lenientDegrees(MemberKey(name))
-      })
+    stored(name, nil, alignRight: true, path, { .decimal($0) }, { $0.lenientDegrees($1) })
   }
 
   /// A number with a fraction.
   static func decimal(_ name: String, title: String? = nil, _ path: Path<Double?>) -> Self {
-    Self(
-      name: name, title: title, alignRight: true, value: { .decimal($0[keyPath: path]) },
-      read: { container, details in
-        details[keyPath: path] = container.lenientDouble(MemberKey(name))
-      })
+    stored(name, title, alignRight: true, path, { .decimal($0) }, { $0.lenientDouble($1) })
   }
 
   /// A list of `count` whole numbers.
   static func integers(_ name: String, count: Int, _ path: Path<[Int]?>) -> Self {
-    Self(
-      name: name, title: nil, alignRight: false, value: { .integers($0[keyPath: path]) },
-      read: { container, details in
-        details[keyPath: path] = container.lenientIntegers(MemberKey(name), count: count)
-      })
+    stored(
+      name, nil, alignRight: false, path, { .integers($0) },
+      { $0.lenientIntegers($1, count: count) })
   }
 
   /// A list of numbers: a vector, a quaternion.
   static func decimals(_ name: String, title: String? = nil, _ path: Path<[Double]?>) -> Self {
-    Self(
-      name: name, title: title, alignRight: false, value: { .decimals($0[keyPath: path]) },
-      read: { container, details in
-        details[keyPath: path] = container.lenientNumbers(MemberKey(name))
-      })
+    stored(name, title, alignRight: false, path, { .decimals($0) }, { $0.lenientNumbers($1) })
   }
 
-  /// Lists of numbers: a camera model's vectors and numbers.
+  /// Lists of numbers: a camera model's vectors and numbers, as JSON lists or NASA's string.
   static func lists(_ name: String, title: String? = nil, _ path: Path<[[Double]]?>) -> Self {
-    Self(
-      name: name, title: title, alignRight: false, value: { .lists($0[keyPath: path]) },
-      read: { container, details in
-        let key = MemberKey(name)
-        details[keyPath: path] =
-          (try? container.decodeIfPresent([[Double]].self, forKey: key))
-          ?? container.lenientString(key).flatMap(NASATuple.components)
-      })
+    stored(name, title, alignRight: false, path, { .lists($0) }) { container, key in
+      (try? container.decodeIfPresent([[Double]].self, forKey: key))
+        ?? container.lenientString(key).flatMap(NASATuple.components)
+    }
   }
 
   /// A member made from another, shown and printed but neither kept nor read on its own.
