@@ -62,3 +62,28 @@ extension POSIX {
     return Double(timegm(&parts))
   }
 }
+
+extension POSIX {
+  /// The moment `seconds` after 1970-01-01T00:00:00Z in the local time zone (`localtime_r`,
+  /// which reads `TZ`), with the zone's offset east of UTC in seconds and its abbreviation;
+  /// `nil` past the years the C library counts.
+  public static func local(secondsSince1970 seconds: Double) -> (
+    time: CivilTime, offset: Int, zone: String
+  )? {
+    guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+    var time = time_t(seconds.rounded(.down))
+    var parts = tm()
+    guard localtime_r(&time, &parts) != nil else { return nil }
+    let zone = parts.tm_zone.map { String(cString: $0) } ?? ""
+    return (CivilTime(parts), Int(parts.tm_gmtoff), zone)
+  }
+}
+
+extension POSIX {
+  /// Now, in seconds since 1970-01-01T00:00:00Z (the real-time clock).
+  public static func secondsSince1970Now() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+}
