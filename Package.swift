@@ -44,6 +44,9 @@ let package = Package(
     // Linux too (with FoundationNetworking), where the transport tests run it beside
     // libcurl's; the Linux binary does not link it, and so carries no ICU.
     .target(name: "URLSessionTransport", dependencies: ["RoverAPI"]),
+    // Time on Mars: the Mars24 algorithm and each mission's own clock (its sols and local
+    // time), with nothing but arithmetic and the leap-second table.
+    .target(name: "MarsTime", dependencies: ["SystemInterface"]),
     // What every command asks, fetched in parallel on top of RoverAPI: the archives (the API,
     // NASA's feeds, one behind the other), paging, partial failure, the extras from NASA's host
     // and the response cache.
@@ -93,7 +96,8 @@ let package = Package(
     .target(
       name: "CommandRuntime",
       dependencies: [
-        "ArgumentParsing", "RoverAPI", "MarsFetching", "MarsMirror", "PlainText", "SystemInterface",
+        "ArgumentParsing", "RoverAPI", "MarsFetching", "MarsMirror", "MarsTime", "PlainText",
+        "SystemInterface",
         .target(name: "URLSessionTransport", condition: .when(platforms: [.macOS])),
       ],
       swiftSettings: forSize),
@@ -102,7 +106,7 @@ let package = Package(
       name: "rovers",
       dependencies: [
         "RoverAPI", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "SystemInterface",
-        "ArgumentParsing", "CommandRuntime",
+        "ArgumentParsing", "CommandRuntime", "MarsTime",
         "RasterImages", "TerminalPictures", "TerminalScreen", "MarsBrowser", "PlainText",
       ],
       swiftSettings: forSize),
@@ -126,7 +130,8 @@ let package = Package(
     .testTarget(
       name: "MarsLibrariesTests",
       dependencies: [
-        "TestSupport", "MarsFetching", "MarsMirror", "MarsImaging", "RoverAPI", "SystemInterface",
+        "TestSupport", "MarsFetching", "MarsMirror", "MarsImaging", "MarsTime", "RoverAPI",
+        "SystemInterface",
       ]),
     // Optimized in debug builds too: its references decode and compare every real image, pixel
     // by pixel, and unoptimized loops over them were a tenth of the suite's time.

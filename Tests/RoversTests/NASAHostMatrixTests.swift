@@ -121,6 +121,7 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     },
     NASAHostRow(command: "where", kind: .nasaAnswers) { _ in ["where", "perseverance"] },
     NASAHostRow(command: "browse", kind: .terminal) { _ in ["browse"] },
+    NASAHostRow(command: "clock", kind: .asksNoServer) { _ in ["clock"] },
     NASAHostRow(command: "cache", kind: .asksNoServer) { _ in ["cache", "info"] },
     NASAHostRow(command: "config", kind: .asksNoServer) { _ in ["config", "show"] },
     NASAHostRow(command: "help", kind: .asksNoServer) { _ in ["help", "photos"] },
