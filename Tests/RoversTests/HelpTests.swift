@@ -37,7 +37,7 @@ import Testing
         "\nARGUMENTS:\n  <rover>                 The rover, such as perseverance.\n"))
     #expect(
       run.stdout.contains(
-        "  --sol <sol>             The Martian day, counted from landing (0 and up).\n"))
+        "  --sol <sol>             The Martian day: a number (0 and up), or today,\n"))
     #expect(run.stdout.contains("  -h, --help              Show help information.\n"))
   }
 

@@ -93,7 +93,7 @@ extension Rovers {
       developer = FrameDeveloper(
         debayer: !arguments[Self.noDebayerFlag], matchBrightness: arguments[Self.matchFlag])
       let words = arguments.positionals
-      if let sol = try arguments[DayOptions.solOption] {
+      if let sol = try DayOptions.sol(arguments, rover: words.count == 1 ? words[0] : nil) {
         guard words.count == 1 else {
           throw UsageError(
             message: "'--sol' is of one rover; give one <rover> (or image files, no --sol)",

@@ -68,7 +68,8 @@ extension Rovers {
       placing = try PhotoPlacing(arguments, common: common, keeps: true)
       query = PhotoQuery(
         rover: rover,
-        day: try DayOptions.parse(arguments, allowLatest: true, orElse: placing.everySol),
+        day: try DayOptions.parse(
+          arguments, rover: rover, allowLatest: true, orElse: placing.everySol),
         cameras: try CameraOptions.parse(arguments))
       output = try DownloadOutput(
         settings, folder: try arguments[Self.output.option] ?? Self.output.defaultValue,

@@ -58,7 +58,7 @@ extension Rovers {
       common = try CommonOptions(settings)
       rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
       placing = try PhotoPlacing(arguments, common: common)
-      let days = try DayOptions.parse(arguments, orElse: placing.everySol)
+      let days = try DayOptions.parse(arguments, rover: rover, orElse: placing.everySol)
       day = days
       let isRange = if case .day = days { false } else { true }
       cameras = try CameraOptions.parse(arguments)

@@ -40,7 +40,7 @@ extension Rovers {
       guard let word = arguments.positionals.first else {
         throw UsageError(message: "Missing expected argument '<rover>'", command: Self.spec)
       }
-      guard let sol = try arguments[DayOptions.solOption] else {
+      guard let sol = try DayOptions.sol(arguments, rover: word) else {
         throw UsageError(message: "Missing expected argument '--sol <sol>'", command: Self.spec)
       }
       lookup = try SequenceLookup(

@@ -98,7 +98,7 @@ extension Rovers {
         let rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
         input = .rover(
           PhotoQuery(
-            rover: rover, day: try DayOptions.parse(arguments, allowLatest: true),
+            rover: rover, day: try DayOptions.parse(arguments, rover: rover, allowLatest: true),
             cameras: try CameraOptions.parse(arguments)))
       } else {
         if arguments.isGiven(CameraOptions.repeatable) {

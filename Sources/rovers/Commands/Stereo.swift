@@ -99,7 +99,7 @@ extension Rovers {
       placing = try PhotoPlacing(arguments, common: common)
       debayer = try DebayerOption.parse(arguments, settings: settings)
       let words = arguments.positionals
-      if let sol = try arguments[DayOptions.solOption] {
+      if let sol = try DayOptions.sol(arguments, rover: words.count == 1 ? words[0] : nil) {
         guard words.count == 1 else {
           throw UsageError(
             message: "'--sol' is of one rover; give one <rover> (or two image files, no --sol)",

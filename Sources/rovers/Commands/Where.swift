@@ -35,7 +35,7 @@ extension Rovers {
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       common = try CommonOptions(settings)
       rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
-      sol = try arguments[DayOptions.solOption]
+      sol = try DayOptions.sol(arguments, rover: rover)
       if common.source == .api {
         throw UsageError(
           message: "the traverse maps are on NASA's feeds' host, which '--source api' leaves"

@@ -5,15 +5,17 @@ import RoverAPI
 
 /// `--sol N`, `--earth-date YYYY-MM-DD` and, where allowed, `--latest`: exactly one of them.
 enum DayOptions {
-  static let solOption = Option.integer(
-    "sol", value: "sol", help: "The Martian day, counted from landing (0 and up).",
-    in: 0...Int.max, reason: "a sol is a whole number, 0 or more")
+  static let solOption = Option<SolWord>(
+    "sol", value: "sol",
+    help: "The Martian day: a number (0 and up), or today, yesterday, today-N by its clock.",
+    completion: .values(["today", "yesterday"]), parse: SolWord.parse)
   static let earthDateOption = Option<EarthDate>(
     "earth-date", value: "date", help: "The Earth day, as YYYY-MM-DD.", parse: earthDate)
   static let latestFlag = Flag("latest", help: "The rover's most recent sol.")
-  static let fromSolOption = Option.integer(
-    "from-sol", value: "sol", help: "The first sol of a range (0 and up).", in: 0...Int.max,
-    reason: "a sol is a whole number, 0 or more")
+  static let fromSolOption = Option<SolWord>(
+    "from-sol", value: "sol",
+    help: "The first sol of a range (0 and up, or yesterday and the like).",
+    completion: .values(["today", "yesterday"]), parse: SolWord.parse)
   static let toSolOption = Option.integer(
     "to-sol", value: "sol", help: "The last sol of the range. (default: the rover's last)",
     in: 0...Int.max, reason: "a sol is a whole number, 0 or more")
@@ -46,15 +48,21 @@ enum DayOptions {
   /// The day the arguments name, or `fallback` when they name none; a usage error when they
   /// name none and there is no fallback, two, or a bad one.
   static func parse(
-    _ arguments: ParsedArguments, allowLatest: Bool = false, orElse fallback: PhotoQuery.Day? = nil
+    _ arguments: ParsedArguments, rover: String, allowLatest: Bool = false,
+    orElse fallback: PhotoQuery.Day? = nil
   ) throws -> PhotoQuery.Day {
     let spec = arguments.spec
-    let sol = try arguments[solOption]
+    let sol = try self.sol(arguments, rover: rover)
     let date = try arguments[earthDateOption]
     let latest = allowLatest && arguments[latestFlag]
-    let sols = try range(arguments, fromSolOption, toSolOption, last: Int.max)
+    let firstSol = try arguments[fromSolOption].map {
+      try $0.sol(of: rover, option: fromSolOption.spec.long, spec: spec)
+    }
+    let sols = try range(
+      arguments, first: firstSol, fromSolOption.spec.long, toSolOption, last: Int.max)
     let dates = try range(
-      arguments, fromDateOption, toDateOption, last: Self.lastDay)
+      arguments, first: try arguments[fromDateOption], fromDateOption.spec.long, toDateOption,
+      last: Self.lastDay)
     var given: [PhotoQuery.Day] = []
     var used: [String] = []
     if let sol { given.append(.day(.sol(sol))); used.append("'--sol <sol>'") }
@@ -79,22 +87,29 @@ enum DayOptions {
   /// The range `--from-X` to `--to-X` names, up to `last` without a `--to-X`; `nil` without
   /// either.
   private static func range<Value: Comparable & CustomStringConvertible>(
-    _ arguments: ParsedArguments, _ from: Option<Value>, _ to: Option<Value>, last: Value
+    _ arguments: ParsedArguments, first: Value?, _ from: String, _ to: Option<Value>, last: Value
   ) throws -> ClosedRange<Value>? {
-    let first = try arguments[from]
     let end = try arguments[to]
     guard let first else {
       if end != nil {
         throw UsageError(
-          message: "'--\(to.spec.long)' needs '--\(from.spec.long)'", command: arguments.spec)
+          message: "'--\(to.spec.long)' needs '--\(from)'", command: arguments.spec)
       }
       return nil
     }
     if let end, first > end {
       throw UsageError(
-        message: "'--\(from.spec.long)' (\(first)) is after '--\(to.spec.long)' (\(end))",
+        message: "'--\(from)' (\(first)) is after '--\(to.spec.long)' (\(end))",
         command: arguments.spec)
     }
     return first...(end ?? last)
+  }
+
+  /// `--sol` as a number: given as one, or counted back from today by the mission's clock;
+  /// `rover` is the one rover named, `nil` when there is not exactly one.
+  static func sol(_ arguments: ParsedArguments, rover: String?) throws -> Int? {
+    try arguments[solOption].map {
+      try $0.sol(of: rover, option: solOption.spec.long, spec: arguments.spec)
+    }
   }
 }

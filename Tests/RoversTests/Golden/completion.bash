@@ -17,7 +17,7 @@ _rovers_cameras() {
 _rovers() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie develop where browse cache config help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock browse cache config help --help --version" -- "$cur"))
     return
   fi
   local opts="" words="" folders=""
@@ -85,9 +85,9 @@ _rovers() {
       ;;
     photos)
       case "$prev" in
-        --sol) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --earth-date) COMPREPLY=(); return ;;
-        --from-sol) COMPREPLY=(); return ;;
+        --from-sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --to-sol) COMPREPLY=(); return ;;
         --from-date) COMPREPLY=(); return ;;
         --to-date) COMPREPLY=(); return ;;
@@ -118,9 +118,9 @@ _rovers() {
       ;;
     download)
       case "$prev" in
-        --sol) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --earth-date) COMPREPLY=(); return ;;
-        --from-sol) COMPREPLY=(); return ;;
+        --from-sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --to-sol) COMPREPLY=(); return ;;
         --from-date) COMPREPLY=(); return ;;
         --to-date) COMPREPLY=(); return ;;
@@ -206,9 +206,9 @@ _rovers() {
       ;;
     show)
       case "$prev" in
-        --sol) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --earth-date) COMPREPLY=(); return ;;
-        --from-sol) COMPREPLY=(); return ;;
+        --from-sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --to-sol) COMPREPLY=(); return ;;
         --from-date) COMPREPLY=(); return ;;
         --to-date) COMPREPLY=(); return ;;
@@ -233,7 +233,7 @@ _rovers() {
       ;;
     stereo)
       case "$prev" in
-        --sol) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --shift) COMPREPLY=(); return ;;
@@ -262,7 +262,7 @@ _rovers() {
       ;;
     sequences)
       case "$prev" in
-        --sol) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "sequence camera eye frames kind mast_az mast_el first_time last_time size sol nasa_ids" -- "${cur##*,}")); return ;;
@@ -283,7 +283,7 @@ _rovers() {
       ;;
     movie)
       case "$prev" in
-        --sol) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --sequence) COMPREPLY=(); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -313,7 +313,7 @@ _rovers() {
       ;;
     develop)
       case "$prev" in
-        --sol) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --from) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -335,7 +335,7 @@ _rovers() {
       ;;
     where)
       case "$prev" in
-        --sol) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol site drive lat lon elevation distance_m" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -351,6 +351,18 @@ _rovers() {
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
       opts="--sol --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
+      ;;
+    clock)
+      case "$prev" in
+        --at) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=(); return ;;
+        --date) COMPREPLY=(); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol lmst ltst msd mtc ls mars_year season status last_sol utc start_utc end_utc start_local end_local" -- "${cur##*,}")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+      esac
+      opts="--at --sol --date --format --json --fields --color --no-color --crlf --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     browse)
@@ -396,7 +408,7 @@ _rovers() {
       opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --cache-max-mb --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie develop where browse cache config exit-codes options environment" ;;
+    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock browse cache config exit-codes options environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

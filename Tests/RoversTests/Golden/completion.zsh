@@ -31,6 +31,7 @@ _rovers() {
     'movie:Make a sequence'\''s frames into an APNG or GIF movie, and play it.'
     'develop:Put tiled frames back together and Bayer frames in colour.'
     'where:Show where a rover is on Mars, or was on a sol.'
+    'clock:Tell the time on Mars, by each mission'\''s own clock.'
     'browse:Explore rovers, sols and photos in a full-screen browser.'
     'cache:Show or clear the response cache.'
     'config:Show the settings in force and where each comes from.'
@@ -125,9 +126,9 @@ _rovers() {
       ;;
     photos)
       _arguments \
-        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '--earth-date[The Earth day, as YYYY-MM-DD.]:date: ' \
-        '--from-sol[The first sol of a range (0 and up).]:sol: ' \
+        '--from-sol[The first sol of a range (0 and up, or yesterday and the like).]:sol:(today yesterday)' \
         '--to-sol[The last sol of the range. (default\: the rover'\''s last)]:sol: ' \
         '--from-date[The first Earth day of a range, as YYYY-MM-DD.]:date: ' \
         '--to-date[The last Earth day of the range. (default\: the last)]:date: ' \
@@ -165,10 +166,10 @@ _rovers() {
       ;;
     download)
       _arguments \
-        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '--earth-date[The Earth day, as YYYY-MM-DD.]:date: ' \
         '--latest[The rover'\''s most recent sol.]' \
-        '--from-sol[The first sol of a range (0 and up).]:sol: ' \
+        '--from-sol[The first sol of a range (0 and up, or yesterday and the like).]:sol:(today yesterday)' \
         '--to-sol[The last sol of the range. (default\: the rover'\''s last)]:sol: ' \
         '--from-date[The first Earth day of a range, as YYYY-MM-DD.]:date: ' \
         '--to-date[The last Earth day of the range. (default\: the last)]:date: ' \
@@ -280,10 +281,10 @@ _rovers() {
       ;;
     show)
       _arguments \
-        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '--earth-date[The Earth day, as YYYY-MM-DD.]:date: ' \
         '--latest[The rover'\''s most recent sol.]' \
-        '--from-sol[The first sol of a range (0 and up).]:sol: ' \
+        '--from-sol[The first sol of a range (0 and up, or yesterday and the like).]:sol:(today yesterday)' \
         '--to-sol[The last sol of the range. (default\: the rover'\''s last)]:sol: ' \
         '--from-date[The first Earth day of a range, as YYYY-MM-DD.]:date: ' \
         '--to-date[The last Earth day of the range. (default\: the last)]:date: ' \
@@ -314,7 +315,7 @@ _rovers() {
       ;;
     stereo)
       _arguments \
-        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-o --output)'{-o,--output}'[The folder for the anaglyphs; with two image files, the file to write (.png, or .jpg for a JPEG).]:path:_files -/' \
         '--shift[Move the right frame this many pixels right (left if negative). (default\: 0)]:px: ' \
@@ -351,7 +352,7 @@ _rovers() {
       ;;
     sequences)
       _arguments \
-        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
@@ -378,7 +379,7 @@ _rovers() {
       ;;
     movie)
       _arguments \
-        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '--sequence[The sequence, such as NCAM00518 (see rovers sequences).]:id: ' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-o --output)'{-o,--output}'[The movie to write\: FILE.png (animated PNG) or FILE.gif.]:file:_files' \
@@ -419,7 +420,7 @@ _rovers() {
       ;;
     develop)
       _arguments \
-        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '(-o --output)'{-o,--output}'[The folder to write into (a rover'\''s sol), or the PNG file (image files).]:path:_files' \
         '--from[Read the frames from a folder download or sync filled.]:dir:_files -/' \
@@ -447,7 +448,7 @@ _rovers() {
       ;;
     where)
       _arguments \
-        '--sol[The Martian day, counted from landing (0 and up).]:sol: ' \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol site drive lat lon elevation distance_m' \
@@ -470,6 +471,20 @@ _rovers() {
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '1:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
+      ;;
+    clock)
+      _arguments \
+        '--at[The moment, as RFC 3339 or YYYY-MM-DD. (default\: now)]:time: ' \
+        '--sol[When this sol of the rover begins and ends.]:sol: ' \
+        '--date[The sols of the rover that this UTC day overlaps.]:date: ' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol lmst ltst msd mtc ls mars_year season status last_sol utc start_utc end_utc start_local end_local' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '*:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     browse)
       _arguments \

@@ -1,0 +1,63 @@
+import ArgumentParsing
+import MarsTime
+import SystemInterface
+
+/// A sol as `--sol` and `--from-sol` take it: a number, or one counted back from the
+/// mission's today by its own clock (`today`, `yesterday`, `today-3`), so that a nightly cron
+/// line needs no date arithmetic.
+package enum SolWord: Sendable, Equatable {
+  case number(Int)
+  /// This many sols before today.
+  case beforeToday(Int)
+
+  /// A sol as a number alone, as every sol option took it before the words.
+  private static let number = Option.integer(
+    "sol", value: "sol", help: "", in: 0...Int.max, reason: "a sol is a whole number, 0 or more")
+
+  /// The word as written: a number as ``number`` reads it, or one of the words.
+  package static func parse(_ text: String) -> Result<SolWord, Option<SolWord>.ValueProblem> {
+    let word = text.lowercased()
+    if word == "today" { return .success(.beforeToday(0)) }
+    if word == "yesterday" { return .success(.beforeToday(1)) }
+    if word.hasPrefix("today-"), let back = Int(word.dropFirst(6)), back >= 0,
+      word.dropFirst(6).allSatisfy(\.isNumber)
+    {
+      return .success(.beforeToday(back))
+    }
+    return number.parse(text).map(SolWord.number).mapError { .init(reason: $0.reason) }
+  }
+
+  /// The sol: the number, or today's by `rover`'s clock less the sols back. A usage error (64)
+  /// without exactly one rover, for a rover no clock has, and for an ended mission, which has
+  /// no today.
+  package func sol(of rover: String?, option: String, spec: CommandSpec) throws -> Int {
+    let back: Int
+    switch self {
+    case .number(let number): return number
+    case .beforeToday(let sols): back = sols
+    }
+    let word = back == 0 ? "today" : back == 1 ? "yesterday" : "today-\(back)"
+    guard let rover else {
+      throw UsageError(
+        message: "'--\(option) \(word)' is of one rover; give one <rover>", command: spec)
+    }
+    guard let clock = MissionClock.named(rover) else {
+      let names = MissionClock.all.map { $0.name.lowercased() }
+      throw UsageError(
+        message: "Unknown rover '\(rover)' for the missions' clocks."
+          + "\(Suggestion.hint(for: rover.lowercased(), in: names))"
+          + " Known rovers: \(names.joined(separator: ", ")).", command: spec)
+    }
+    if let last = clock.lastSol {
+      throw UsageError(
+        message: "\(clock.name)'s mission has ended: it has no \(word); its last sol was \(last)"
+          + " (give '--\(option) \(max(clock.firstSol, last - back))')", command: spec)
+    }
+    let sol = clock.sol(atSecondsSince1970: POSIX.secondsSince1970Now()) - back
+    guard sol >= clock.firstSol else {
+      throw UsageError(
+        message: "'--\(option) \(word)' is before \(clock.name)'s first sol", command: spec)
+    }
+    return sol
+  }
+}
