@@ -1,5 +1,6 @@
 import ArgumentParsing
 import PlainText
+import Synchronization
 
 /// A command's rows, described once and made one at a time: the table, CSV, TSV and NDJSON
 /// are all drawn from it, and none of them needs every row in memory at once.
@@ -136,6 +137,18 @@ package struct Records {
     return UsageError(
       message: "Unknown field '\(name)'.\(hint) Fields: \(known.joined(separator: ", ")).",
       command: spec)
+  }
+
+  /// The table the output shows without `--fields`, as text: for a screen the program draws
+  /// itself (`clock --watch`).
+  package func tableText(_ style: TerminalStyle) -> String {
+    let captured = Mutex("")
+    let console = Console(
+      style: style, out: { text in captured.withLock { $0 += text } }, err: { _ in })
+    let out = OutputBuffer(console)
+    ((try? selecting(tableFields, spec: nil)) ?? self).table(style, to: out)
+    out.flush()
+    return captured.withLock { $0 }
   }
 
   /// An aligned table with headings, made in two passes over the rows (widths, then lines);

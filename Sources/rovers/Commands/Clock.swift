@@ -3,6 +3,7 @@ import CommandRuntime
 import MarsFetching
 import MarsTime
 import SystemInterface
+import TerminalScreen
 
 extension Rovers {
   /// `rovers clock`: what time it is on Mars, by each mission's own clock.
@@ -16,14 +17,15 @@ extension Rovers {
         coordinated Mars time (MTC); the solar longitude Ls, the Mars year and the season at \
         the site (Mars24, as NASA GISS gives it). An ended mission is marked with its last \
         sol. With one rover, --sol says when that sol begins and ends, and --date which sols a \
-        UTC day overlaps, in UTC and in the local time zone (TZ). Asks no server.
+        UTC day overlaps, in UTC and in the local time zone (TZ). --watch draws the table \
+        again every second in the terminal until q or Ctrl-C. Asks no server.
         """,
       arguments: [
         ArgumentSpec(
           name: "rover", help: "Missions to show (default: all).", isRequired: false,
           isRepeated: true, completion: .rovers)
       ],
-      options: [Self.atOption.spec, Self.solOption.spec, Self.dateOption.spec]
+      options: [Self.atOption.spec, Self.solOption.spec, Self.dateOption.spec, Self.watchFlag.spec]
         + OutputOptions.specs,
       examples: [
         "rovers clock",
@@ -38,6 +40,7 @@ extension Rovers {
         TimeText.secondsSince1970(text).map { .success($0) }
           ?? .failure(.init(reason: "give a time as 2021-05-31T22:23:00Z, or a date"))
       })
+    static let watchFlag = Flag("watch", help: "Draw it again every second, until q or Ctrl-C.")
     static let solOption = Option.integer(
       "sol", value: "sol", help: "When this sol of the rover begins and ends.", in: 0...Int.max,
       reason: "a sol is a whole number, 0 or more")
@@ -57,6 +60,8 @@ extension Rovers {
     /// What to tell.
     enum Question {
       case now(Double)
+      /// Now, again every second, in the terminal.
+      case watch
       case sol(Int)
       case date(Double)
     }
@@ -84,13 +89,19 @@ extension Rovers {
         throw UsageError(
           message: "'--at', '--sol' and '--date' cannot be used together", command: Self.spec)
       }
+      let watch = arguments[Self.watchFlag]
+      if watch, at != nil || sol != nil || date != nil {
+        throw UsageError(
+          message: "'--watch' shows the clocks now; it cannot be used with '--at', '--sol' or"
+            + " '--date'", command: Self.spec)
+      }
       if sol != nil || date != nil, clocks.count != 1 {
         throw UsageError(
           message: "'--\(sol != nil ? "sol" : "date")' is of one rover; give one <rover>",
           command: Self.spec)
       }
       question =
-        if let sol { .sol(sol) } else if let date { .date(date) } else {
+        if let sol { .sol(sol) } else if let date { .date(date) } else if watch { .watch } else {
           .now(at ?? POSIX.secondsSince1970Now())
         }
       let fields = Self.fieldNames
@@ -100,10 +111,22 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       switch question {
       case .now(let moment):
-        let entries = (clocks.isEmpty ? MissionClock.all : clocks).map {
-          ClockEntry(MarsClockReading($0, atSecondsSince1970: moment))
-        }
+        let entries = Self.entries(of: clocks, at: moment)
         try output.write(ClockEntry.records(entries), json: entries, to: console)
+      case .watch:
+        let (clocks, style) = (self.clocks, console.style)
+        let shown = await LiveScreen.show(every: 1) { columns, _ in
+          var style = style
+          style.width = columns
+          let records = ClockEntry.records(
+            Self.entries(of: clocks, at: POSIX.secondsSince1970Now()))
+          return records.tableText(style)
+        }
+        guard shown else {
+          throw UsageError(
+            message: "'--watch' needs a terminal on stdin and stdout; without it, 'rovers clock'"
+              + " prints once", command: Self.spec)
+        }
       case .sol(let sol):
         let entry = SolSpanEntry.sol(sol, of: clocks[0])
         try output.write(SolSpanEntry.records([entry]), json: entry, to: console)
@@ -112,6 +135,13 @@ extension Rovers {
         try output.write(SolSpanEntry.records(entries), json: entries, to: console)
       }
       return .success
+    }
+
+    /// Each clock asked for (every mission's when none) at a moment.
+    static func entries(of clocks: [MissionClock], at moment: Double) -> [ClockEntry] {
+      (clocks.isEmpty ? MissionClock.all : clocks).map {
+        ClockEntry(MarsClockReading($0, atSecondsSince1970: moment))
+      }
     }
   }
 }

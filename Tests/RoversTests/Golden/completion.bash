@@ -362,7 +362,7 @@ _rovers() {
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol lmst ltst msd mtc ls mars_year season status last_sol utc start_utc end_utc start_local end_local" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
       esac
-      opts="--at --sol --date --format --json --fields --color --no-color --crlf --help"
+      opts="--at --sol --date --watch --format --json --fields --color --no-color --crlf --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     browse)

@@ -431,6 +431,7 @@ complete -c rovers -n '__fish_seen_subcommand_from where' -a 'curiosity spirit o
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l at -x -d 'The moment, as RFC 3339 or YYYY-MM-DD. (default: now)'
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l sol -x -d 'When this sol of the rover begins and ends.'
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l date -x -d 'The sols of the rover that this UTC day overlaps.'
+complete -c rovers -n '__fish_seen_subcommand_from clock' -l watch -d 'Draw it again every second, until q or Ctrl-C.'
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l json -d 'The same as --format json: the API\'s own field names.'
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l fields -x -a '(__rovers_fields rover sol lmst ltst msd mtc ls mars_year season status last_sol utc start_utc end_utc start_local end_local)' -d 'The fields of a table, CSV, TSV or NDJSON, in order.'

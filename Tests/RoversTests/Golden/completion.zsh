@@ -477,6 +477,7 @@ _rovers() {
         '--at[The moment, as RFC 3339 or YYYY-MM-DD. (default\: now)]:time: ' \
         '--sol[When this sol of the rover begins and ends.]:sol: ' \
         '--date[The sols of the rover that this UTC day overlaps.]:date: ' \
+        '--watch[Draw it again every second, until q or Ctrl-C.]' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol lmst ltst msd mtc ls mars_year season status last_sol utc start_utc end_utc start_local end_local' \
