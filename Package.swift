@@ -66,7 +66,8 @@ let package = Package(
       ]),
     // The offline HTML gallery of a folder that download and sync fill.
     .target(
-      name: "MarsGallery", dependencies: ["RoverAPI", "MarsFetching", "MarsMirror", "PlainText"]),
+      name: "MarsGallery",
+      dependencies: ["RoverAPI", "MarsFetching", "MarsMirror", "MarsTime", "PlainText"]),
     // JPEG and PNG decoders of their own, and the scaling a terminal picture needs.
     // Optimized in debug builds too: the tests decode thousands of images.
     .target(
@@ -130,7 +131,8 @@ let package = Package(
     .testTarget(
       name: "MarsLibrariesTests",
       dependencies: [
-        "TestSupport", "MarsFetching", "MarsMirror", "MarsImaging", "MarsTime", "RoverAPI",
+        "TestSupport", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "MarsTime",
+        "RoverAPI",
         "SystemInterface",
       ]),
     // Optimized in debug builds too: its references decode and compare every real image, pixel

@@ -16,6 +16,8 @@ public struct PhotoTile: Sendable, Hashable {
   public var sol: Int
   /// What the photo viewer shows under the photo: Mars time, pointing and credit, when known.
   public var details: String?
+  /// The local mean solar time it was taken, `12:34:56`, when its record says.
+  public var localMeanSolarTime: String?
   /// The left and right frames' pictures when the photo is one of a stereo pair on its page
   /// (``SolPage`` finds them): what the viewer's 3D button draws as an anaglyph.
   public var stereo: StereoFrames?
@@ -35,6 +37,7 @@ public struct PhotoTile: Sendable, Hashable {
     self.earthDate = earthDate
     self.sol = sol
     self.details = details.flatMap(Self.describe)
+    localMeanSolarTime = details?.marsClock.map { String($0.prefix(8)) }
   }
 
   /// `Mars time 12:34:56 (sol 1000) · mast az 91.8° el 24.9° · NASA/JPL-Caltech`, from what is

@@ -1,5 +1,6 @@
 import MarsFetching
 import MarsMirror
+import MarsTime
 
 /// A page of one sol's photos: a grid grouped by camera, each photo with its caption and a
 /// link to its file, the sols before and after, and the viewer.
@@ -90,6 +91,11 @@ public struct SolPage: Sendable {
     }
     if let next { html += "<a rel=\"next\" href=\"../\(next)/index.html\">sol \(next) →</a>" }
     html += "</nav>\n"
+    if let clock = MissionClock.named(rover) {
+      // The sol's own span by the mission's clock, not the API's truncated Earth date.
+      html += "<p class=\"clock\">Sol \(sol): \(TimeText.utc(clock.start(ofSol: sol)))"
+      html += " to \(TimeText.utc(clock.start(ofSol: sol + 1))) (UTC)</p>\n"
+    }
     if !groups.isEmpty {
       html += "<nav class=\"cameras\" aria-label=\"Cameras\">"
       for (index, group) in groups.enumerated() {
@@ -159,7 +165,9 @@ public struct SolPage: Sendable {
     let mark =
       tile.stereo == nil
       ? "" : " <span class=\"stereo\" title=\"One of a stereo pair: 3D in the viewer\">3D</span>"
-    let parts = [tile.camera] + (tile.earthDate.map { [$0] } ?? []) + ["sol \(tile.sol)"]
+    let parts =
+      [tile.camera] + (tile.earthDate.map { [$0] } ?? []) + ["sol \(tile.sol)"]
+      + (tile.localMeanSolarTime.map { ["LMST \($0)"] } ?? [])
     // The id on a line of its own, broken anywhere when it is wider than the card; the rest
     // kept whole, each part ending in its separator so no line starts with one.
     let text =
