@@ -41,9 +41,10 @@ extension Rovers {
           ?? .failure(.init(reason: "give a time as 2021-05-31T22:23:00Z, or a date"))
       })
     static let watchFlag = Flag("watch", help: "Draw it again every second, until q or Ctrl-C.")
-    static let solOption = Option.integer(
-      "sol", value: "sol", help: "When this sol of the rover begins and ends.", in: 0...Int.max,
-      reason: "a sol is a whole number, 0 or more")
+    static let solOption = Option<SolWord>(
+      "sol", value: "sol",
+      help: "When this sol of the rover begins and ends (or today, yesterday).",
+      completion: .values(["today", "yesterday"]), parse: SolWord.parse)
     static let dateOption = Option<Double>(
       "date", value: "date", help: "The sols of the rover that this UTC day overlaps.",
       parse: { text in
@@ -83,7 +84,10 @@ extension Rovers {
         return clock
       }.uniqued()
       let at = try arguments[Self.atOption]
-      let sol = try arguments[Self.solOption]
+      let one = clocks.count == 1 ? clocks[0].name.lowercased() : nil
+      let sol = try arguments[Self.solOption].map {
+        try $0.sol(of: one, option: "sol", spec: Self.spec)
+      }
       let date = try arguments[Self.dateOption]
       guard [at != nil, sol != nil, date != nil].filter({ $0 }).count <= 1 else {
         throw UsageError(

@@ -356,7 +356,7 @@ _rovers() {
     clock)
       case "$prev" in
         --at) COMPREPLY=(); return ;;
-        --sol) COMPREPLY=(); return ;;
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --date) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol lmst ltst msd mtc ls mars_year season status last_sol utc start_utc end_utc start_local end_local" -- "${cur##*,}")); return ;;

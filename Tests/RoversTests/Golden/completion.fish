@@ -429,7 +429,7 @@ complete -c rovers -n '__fish_seen_subcommand_from where' -l verbose -s v -d 'Lo
 complete -c rovers -n '__fish_seen_subcommand_from where' -l quiet -s q -d 'Print nothing on stderr but errors (and, with -v, the log).'
 complete -c rovers -n '__fish_seen_subcommand_from where' -a 'curiosity spirit opportunity perseverance ingenuity insight'
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l at -x -d 'The moment, as RFC 3339 or YYYY-MM-DD. (default: now)'
-complete -c rovers -n '__fish_seen_subcommand_from clock' -l sol -x -d 'When this sol of the rover begins and ends.'
+complete -c rovers -n '__fish_seen_subcommand_from clock' -l sol -x -a 'today yesterday' -d 'When this sol of the rover begins and ends (or today, yesterday).'
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l date -x -d 'The sols of the rover that this UTC day overlaps.'
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l watch -d 'Draw it again every second, until q or Ctrl-C.'
 complete -c rovers -n '__fish_seen_subcommand_from clock' -l format -x -a 'table json ndjson csv tsv html' -d 'table, json, ndjson, csv, tsv (or html for photos).'

@@ -475,7 +475,7 @@ _rovers() {
     clock)
       _arguments \
         '--at[The moment, as RFC 3339 or YYYY-MM-DD. (default\: now)]:time: ' \
-        '--sol[When this sol of the rover begins and ends.]:sol: ' \
+        '--sol[When this sol of the rover begins and ends (or today, yesterday).]:sol:(today yesterday)' \
         '--date[The sols of the rover that this UTC day overlaps.]:date: ' \
         '--watch[Draw it again every second, until q or Ctrl-C.]' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
