@@ -46,7 +46,7 @@ let package = Package(
     .target(name: "URLSessionTransport", dependencies: ["RoverAPI"]),
     // Time on Mars: the Mars24 algorithm and each mission's own clock (its sols and local
     // time), with nothing but arithmetic and the leap-second table.
-    .target(name: "MarsTime", dependencies: ["SystemInterface"]),
+    .target(name: "MarsTime", dependencies: ["SystemInterface"], swiftSettings: forSize),
     // What every command asks, fetched in parallel on top of RoverAPI: the archives (the API,
     // NASA's feeds, one behind the other), paging, partial failure, the extras from NASA's host
     // and the response cache.
@@ -57,17 +57,21 @@ let package = Package(
       name: "MarsMirror",
       dependencies: ["MarsFetching", "PlainText", "RoverAPI", "SystemInterface"]),
     // The pictures made from photos: developed tiles and Bayer frames, stereo pairs, motion
-    // sequences; the only data library that links the codecs.
+    // sequences, and the pipelines that fetch, decode and combine them; the only data library
+    // that links the codecs.
     .target(
       name: "MarsImaging",
       dependencies: [
         "MarsFetching", "MarsMirror", "RoverAPI", "RasterImages", "SystemInterface",
         "TerminalPictures",
-      ]),
+      ],
+      // Orchestration only: the pixels are RasterImages' loops, which keep -O.
+      swiftSettings: forSize),
     // The offline HTML gallery of a folder that download and sync fill.
     .target(
       name: "MarsGallery",
-      dependencies: ["RoverAPI", "MarsFetching", "MarsMirror", "MarsTime", "PlainText"]),
+      dependencies: ["RoverAPI", "MarsFetching", "MarsMirror", "MarsTime", "PlainText"],
+      swiftSettings: forSize),
     // JPEG and PNG decoders of their own, and the scaling a terminal picture needs.
     // Optimized in debug builds too: the tests decode thousands of images.
     .target(

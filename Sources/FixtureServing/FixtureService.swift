@@ -100,6 +100,9 @@ public final class FixtureService: Sendable {
   /// How many connections clients have opened so far.
   public var connections: Int { server.connections }
 
+  /// The most connections that were open at once so far.
+  public var peakConnections: Int { server.peakConnections }
+
   /// Answers on this thread until ``stop()``.
   public func serve() { server.serve(route) }
 

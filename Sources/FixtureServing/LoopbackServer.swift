@@ -14,6 +14,18 @@ final class LoopbackServer: Sendable {
   /// few for many requests.
   var connections: Int { accepted.load(ordering: .relaxed) }
 
+  /// The most connections that were open at once.
+  var peakConnections: Int { open.peak }
+  private let open = OpenConnections()
+
+  /// The connections open now, and the most at once.
+  private final class OpenConnections: Sendable {
+    private let counts = Mutex((now: 0, peak: 0))
+    var peak: Int { counts.withLock { $0.peak } }
+    func opened() { counts.withLock { $0 = (now: $0.now + 1, peak: max($0.peak, $0.now + 1)) } }
+    func closed() { counts.withLock { $0.now -= 1 } }
+  }
+
   /// Binds and listens on 127.0.0.1:`port`; port 0 lets the system pick a free one.
   init(port: UInt16) throws {
     guard let (fd, actual) = POSIX.listenOnLoopback(port: port) else {
@@ -30,8 +42,10 @@ final class LoopbackServer: Sendable {
       let client = POSIX.acceptConnection(socket)
       guard client >= 0 else { continue }
       accepted.add(1, ordering: .relaxed)
-      Thread {
+      open.opened()
+      Thread { [open] in
         Self.serve(client, handle)
+        open.closed()
       }.start()
     }
     POSIX.close(socket)

@@ -58,8 +58,8 @@ import Testing
   /// Every real record gives its own sol and local time: the clock's sol equals it, and its
   /// LMST is within 2 s.
   @Test func everyRealRecordAgreesWithItsMissionsClock() throws {
-    let folder = PackagePaths.root.deletingLastPathComponent().appendingPathComponent(
-      "shared/real-nasa")
+    // The repository's copy of ../shared/real-nasa: a clone has no `shared` beside it.
+    let folder = PackagePaths.fixtures.appendingPathComponent("real-nasa")
     var checked = 0
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     where name.hasSuffix(".json") {

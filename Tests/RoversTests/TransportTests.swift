@@ -322,11 +322,13 @@ final class CountingWriter: BodyWriter {
     }
     #expect(lengths.count == 200)
     #expect(lengths.allSatisfy { $0 > 1000 })
-    // Connections are kept for the next request: libcurl's loop opens at most 16 to one host
-    // (URLSession on Linux lets some go and opens others).
+    // Connections are kept for the next request: libcurl's loop has at most 16 open to one
+    // host at once. On a loaded machine it may close a kept one and open another, so the
+    // count at once is what is held, give or take two whose end the server had not yet read
+    // (without the limit, 200 would be open). URLSession on Linux lets some go and opens others.
     #expect(server.connections < 100, "\(server.connections) connections")
     if kind.rawValue == "curl" {
-      #expect(server.connections <= 16, "\(server.connections) connections")
+      #expect(server.peakConnections <= 16 + 2, "\(server.peakConnections) connections at once")
     }
     let before = server.connections
     for index in 0..<20 {

@@ -78,6 +78,8 @@ final class FixtureServer: @unchecked Sendable {
 
   /// How many connections clients have opened to it.
   var connections: Int { service.connections }
+  /// The most connections that were open at once.
+  var peakConnections: Int { service.peakConnections }
 
   /// Every request the server has seen, in arrival order.
   var requests: [LoggedRequest] {
