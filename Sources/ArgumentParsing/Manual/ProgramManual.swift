@@ -54,8 +54,6 @@ public struct ProgramManual: Sendable {
 public struct CompletionWords: Sendable {
   /// Each subject, in order, with its values.
   public var valuesBySubject: [(subject: String, values: [String])]
-  /// The subjects zsh's script recognises among the typed words (any case).
-  public var zshSubjects: [String]
   /// What the values are called in the scripts' function names: `cameras`.
   public var valuesName: String
 
@@ -66,12 +64,11 @@ public struct CompletionWords: Sendable {
 
   /// Words of these subjects and values.
   public init(
-    valuesBySubject: [(subject: String, values: [String])], zshSubjects: [String],
+    valuesBySubject: [(subject: String, values: [String])],
     valuesName: String
   ) {
     self.valuesName = valuesName
     self.valuesBySubject = valuesBySubject
-    self.zshSubjects = zshSubjects
   }
 }
 

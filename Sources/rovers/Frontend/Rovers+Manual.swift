@@ -46,5 +46,5 @@ extension Rovers {
       """,
     words: CompletionWords(
       valuesBySubject: KnownRovers.cameras.map { (subject: $0.rover, values: $0.cameras) },
-      zshSubjects: KnownRovers.names.map { $0.lowercased() }, valuesName: "cameras"))
+      valuesName: "cameras"))
 }
