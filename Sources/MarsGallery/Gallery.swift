@@ -152,7 +152,7 @@ public struct Gallery: Sendable {
         FeedAddition.Saved(
           camera: tile.camera,
           shown: FeedEntry.Photo(
-            file: "\(folder)/\(sol)/\(tile.source)", title: tile.nasaID, caption: nil,
+            file: "\(folder)/\(sol)/\(tile.picture)", title: tile.nasaID, caption: nil,
             credit: nil))
       })
   }
@@ -228,7 +228,7 @@ public struct Gallery: Sendable {
       let strip = Self.tiles(in: roverFolder.appendingPathComponent(String(latest)), sol: latest).1
         .prefix(Self.stripLength).map { tile in
           var tile = tile
-          tile.source = "\(folder)/\(latest)/\(tile.source)"
+          tile.picture = "\(folder)/\(latest)/\(tile.picture)"
           return tile
         }
       rovers.append(
@@ -245,7 +245,7 @@ public struct Gallery: Sendable {
     previous: Int?, next: Int?
   ) throws {
     // The record the tiles were read with: the movies come from it, with no second read.
-    let movies = MovieTile.movies(in: record, files: Set(tiles.map(\.source)))
+    let movies = MovieTile.movies(in: record, files: Set(tiles.map(\.picture)))
     let page = SolPage(
       rover: rover, sol: sol, tiles: tiles, movies: movies, home: "../../index.html",
       previous: previous, next: next)
@@ -300,12 +300,12 @@ public struct Gallery: Sendable {
         }
         tiles.append(
           PhotoTile(
-            source: path, camera: saved?.camera ?? camera, cameraFullName: saved?.cameraFullName,
+            picture: path, camera: saved?.camera ?? camera, cameraFullName: saved?.cameraFullName,
             nasaID: saved?.nasaID ?? NASAImageName.identity(ofImageAt: file) ?? file,
             earthDate: saved?.earthDate, sol: sol, details: details))
       }
     }
-    if let record, tiles.contains(where: { $0.source.hasSuffix(FrameTiles.developedSuffix) }) {
+    if let record, tiles.contains(where: { $0.picture.hasSuffix(FrameTiles.developedSuffix) }) {
       tiles = developedInPlace(tiles, record: record)
     }
     tiles.sort { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
@@ -323,21 +323,21 @@ public struct Gallery: Sendable {
       frames.map { ($0.developedFileName, $0) }, uniquingKeysWith: { first, _ in first })
     var replaced = Set<String>()
     var developed: [String: PhotoTile] = [:]
-    for tile in tiles where tile.source.hasSuffix(FrameTiles.developedSuffix) {
-      let file = String(tile.source.split(separator: "/").last ?? "")
+    for tile in tiles where tile.picture.hasSuffix(FrameTiles.developedSuffix) {
+      let file = String(tile.picture.split(separator: "/").last ?? "")
       guard let frame = byFile[file] else { continue }
       let raw = frame.tiles.compactMap { saved[$0.photo.nasaID]?.file }
       guard let first = frame.tiles.first.flatMap({ saved[$0.photo.nasaID] }) else { continue }
       var whole = PhotoTile(
-        source: tile.source, camera: first.camera, cameraFullName: first.cameraFullName,
+        picture: tile.picture, camera: first.camera, cameraFullName: first.cameraFullName,
         nasaID: frame.name, earthDate: first.earthDate, sol: tile.sol, details: first.details)
       whole.rawParts = raw
-      developed[tile.source] = whole
+      developed[tile.picture] = whole
       replaced.formUnion(raw)
     }
     return tiles.compactMap { tile in
-      if let whole = developed[tile.source] { return whole }
-      return replaced.contains(tile.source) ? nil : tile
+      if let whole = developed[tile.picture] { return whole }
+      return replaced.contains(tile.picture) ? nil : tile
     }
   }
 

@@ -29,7 +29,7 @@ struct IndexPage {
       html += "<div class=\"strip\">\n"
       for tile in rover.strip {
         let page = "\(HTMLText.href(rover.folder))/\(tile.sol)/index.html"
-        html += "<a href=\"\(page)\"><img src=\"\(HTMLText.href(tile.source))\" loading=\"lazy\" "
+        html += "<a href=\"\(page)\"><img src=\"\(HTMLText.href(tile.picture))\" loading=\"lazy\" "
         html += "width=\"160\" height=\"120\" alt=\"\(HTMLText.escaped(tile.caption))\" /></a>\n"
       }
       html += "</div>\n"

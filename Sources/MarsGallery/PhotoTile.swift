@@ -3,7 +3,7 @@ import RoverAPI
 /// One photo as a page shows it: where its picture is, where a click takes, and its caption.
 public struct PhotoTile: Sendable, Hashable {
   /// The picture: a path relative to the page, or a remote address.
-  public var source: String
+  public var picture: String
   /// The camera's short name: `NAVCAM_LEFT`; photos are grouped by it.
   public var camera: String
   /// The camera's long name, when known: the group's heading.
@@ -27,10 +27,10 @@ public struct PhotoTile: Sendable, Hashable {
 
   /// Creates a tile.
   public init(
-    source: String, camera: String, cameraFullName: String?, nasaID: String, earthDate: String?,
+    picture: String, camera: String, cameraFullName: String?, nasaID: String, earthDate: String?,
     sol: Int, details: PhotoDetails? = nil
   ) {
-    self.source = source
+    self.picture = picture
     self.camera = camera
     self.cameraFullName = cameraFullName
     self.nasaID = nasaID

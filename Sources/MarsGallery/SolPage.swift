@@ -114,7 +114,7 @@ public struct SolPage: Sendable {
     let pairs = StereoPairing.pairs(
       Array(tiles.indices), name: { tiles[$0].nasaID }, sol: { tiles[$0].sol })
     for (left, right) in pairs {
-      let frames = StereoFrames(left: tiles[left].source, right: tiles[right].source)
+      let frames = StereoFrames(left: tiles[left].picture, right: tiles[right].picture)
       paired[left].stereo = frames
       paired[right].stereo = frames
     }
@@ -155,7 +155,7 @@ public struct SolPage: Sendable {
     func address(_ source: String) -> String {
       source.contains("://") ? source : HTMLText.href(source)
     }
-    let source = address(tile.source)
+    let source = address(tile.picture)
     let caption = HTMLText.escaped(tile.caption)
     let details = tile.details.map { " data-details=\"\(HTMLText.escaped($0))\"" } ?? ""
     let stereo =

@@ -7,7 +7,7 @@ import Testing
 @Suite struct SolPageClockTests {
   @Test func aSolPageShowsTheSolsSpanAndEachPhotosLocalTime() {
     let tile = PhotoTile(
-      source: "NAVCAM_LEFT/a.jpg", camera: "NAVCAM_LEFT", cameraFullName: nil, nasaID: "a",
+      picture: "NAVCAM_LEFT/a.jpg", camera: "NAVCAM_LEFT", cameraFullName: nil, nasaID: "a",
       earthDate: "2021-05-31", sol: 100,
       details: PhotoDetails(marsTime: "Sol-00100M12:34:56.789"))
     let html = SolPage(rover: "Perseverance", sol: 100, tiles: [tile]).render()
@@ -20,7 +20,7 @@ import Testing
     #expect(html.contains("LMST 12:34:56"))
     // A rover without a mission clock has no span, and a photo without a Mars time no LMST.
     let plain = PhotoTile(
-      source: "b.jpg", camera: "FHAZ", cameraFullName: nil, nasaID: "b", earthDate: nil, sol: 1)
+      picture: "b.jpg", camera: "FHAZ", cameraFullName: nil, nasaID: "b", earthDate: nil, sol: 1)
     let other = SolPage(rover: "Marz", sol: 1, tiles: [plain]).render()
     #expect(!other.contains("class=\"clock\""))
     #expect(!other.contains("LMST"))

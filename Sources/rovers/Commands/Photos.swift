@@ -140,7 +140,7 @@ extension Rovers {
           // The photos' own addresses: a sol to look at without downloading it.
           let tiles = photos.map {
             PhotoTile(
-              source: $0.imgSrc, camera: $0.camera.name, cameraFullName: $0.camera.fullName,
+              picture: $0.imgSrc, camera: $0.camera.name, cameraFullName: $0.camera.fullName,
               nasaID: $0.nasaID, earthDate: $0.earthDate, sol: $0.sol, details: $0.details)
           }
           let name = photos.first?.rover.name ?? rover.prefix(1).uppercased() + rover.dropFirst()
