@@ -159,7 +159,10 @@ let package = Package(
       ],
       // Read from the source tree by the golden and browser tests, not bundled; the
       // screenshots are what the browser test makes, kept for the README.
-      exclude: ["Golden", "Browser", "Screenshots"]),
+      exclude: ["Golden", "Browser", "Screenshots"],
+      // Optimized in debug builds too: its tests make 5120 × 3840 scenes, mosaics and tiles,
+      // and compare pictures pixel by pixel, in the test process.
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
   ],
   swiftLanguageModes: [.v6]
 )
