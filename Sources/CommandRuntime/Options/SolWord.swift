@@ -41,13 +41,7 @@ package enum SolWord: Sendable, Equatable {
       throw UsageError(
         message: "'--\(option) \(word)' is of one rover; give one <rover>", command: spec)
     }
-    guard let clock = MissionClock.named(rover) else {
-      let names = MissionClock.all.map { $0.name.lowercased() }
-      throw UsageError(
-        message: "Unknown rover '\(rover)' for the missions' clocks."
-          + "\(Suggestion.hint(for: rover.lowercased(), in: names))"
-          + " Known rovers: \(names.joined(separator: ", ")).", command: spec)
-    }
+    let clock = try Self.clock(of: rover, spec: spec, saying: " for the missions' clocks")
     if let last = clock.lastSol {
       throw UsageError(
         message: "\(clock.name)'s mission has ended: it has no \(word); its last sol was \(last)"
@@ -59,5 +53,20 @@ package enum SolWord: Sendable, Equatable {
         message: "'--\(option) \(word)' is before \(clock.name)'s first sol", command: spec)
     }
     return sol
+  }
+
+  /// The clock of the mission `rover` names; a usage error (64) with the names it could be,
+  /// `saying` what was asked of it, when none has that name.
+  package static func clock(of rover: String, spec: CommandSpec, saying: String = "") throws
+    -> MissionClock
+  {
+    guard let clock = MissionClock.named(rover) else {
+      let names = MissionClock.all.map { $0.name.lowercased() }
+      throw UsageError(
+        message:
+          "Unknown rover '\(rover)'\(saying).\(Suggestion.hint(for: rover.lowercased(), in: names))"
+          + " Known rovers: \(names.joined(separator: ", ")).", command: spec)
+    }
+    return clock
   }
 }

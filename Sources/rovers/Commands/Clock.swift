@@ -48,10 +48,9 @@ extension Rovers {
     static let dateOption = Option<Double>(
       "date", value: "date", help: "The sols of the rover that this UTC day overlaps.",
       parse: { text in
-        text.count == 10
-          ? TimeText.secondsSince1970(text).map { .success($0) }
-            ?? .failure(.init(reason: "give a real date as YYYY-MM-DD"))
-          : .failure(.init(reason: "give a real date as YYYY-MM-DD"))
+        // A date alone: a time of day is --at's.
+        (text.count == 10 ? TimeText.secondsSince1970(text) : nil).map { .success($0) }
+          ?? .failure(.init(reason: "give a real date as YYYY-MM-DD"))
       })
 
     static var fieldNames: [String] {
@@ -75,13 +74,7 @@ extension Rovers {
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       output = try OutputOptions(arguments)
       clocks = try arguments.positionals.map { word in
-        guard let clock = MissionClock.named(word) else {
-          let names = MissionClock.all.map { $0.name.lowercased() }
-          throw UsageError(
-            message: "Unknown rover '\(word)'.\(Suggestion.hint(for: word.lowercased(), in: names))"
-              + " Known rovers: \(names.joined(separator: ", ")).", command: Self.spec)
-        }
-        return clock
+        try SolWord.clock(of: word, spec: Self.spec)
       }.uniqued()
       let at = try arguments[Self.atOption]
       let one = clocks.count == 1 ? clocks[0].name.lowercased() : nil
