@@ -1,3 +1,5 @@
+import SystemInterface
+
 /// What a mission's clock reads at a moment: its sol and local times, and Mars's own time
 /// and season, from ``MissionClock`` and ``Mars24`` together.
 public struct MarsClockReading: Sendable, Hashable {
@@ -35,6 +37,14 @@ public struct MarsClockReading: Sendable, Hashable {
     solarLongitude = mars.solarLongitude
     marsYear = MarsYear.number(of: mars)
     season = clock.season(solarLongitude: mars.solarLongitude)
+  }
+
+  /// A figure that counts forward (Ls, the Mars Sol Date, the equation of time), with five
+  /// decimals, cut rather than rounded as a clock's seconds are: at Ls 359.999996 the year
+  /// has not turned, and at MSD 44795.999996 the sol has not, so the text must not say they
+  /// have. GISS's worked examples print their Ls and EOT so.
+  public static func figureText(_ value: Double) -> String {
+    POSIX.fixed((value * 100_000).rounded(.towardZero) / 100_000, places: 5)
   }
 
   /// Hours as `HH:MM:SS`, the seconds truncated, as the missions write their clocks.

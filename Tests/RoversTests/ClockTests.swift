@@ -21,9 +21,11 @@ import Testing
     let row = try #require(rows.first)
     #expect(row["msd"] as? Double == 44795.99976)
     #expect(row["mtc"] as? String == "23:59:39")
-    let ls = try #require(row["ls"] as? Double)
-    #expect(abs(ls - 277.18758) <= 0.000_011)
+    #expect(row["ls"] as? Double == 277.18758)
     #expect(row["utc"] as? String == "2000-01-06T00:00:00Z")
+    let table = await CapturedRun.run("clock perseverance --at 2000-01-06T00:00:00Z")
+    let line = try #require(table.stdout.split(separator: "\n").last)
+    for figure in ["44795.99976", "23:59:39", "277.18758"] { #expect(line.contains(figure)) }
   }
 
   /// Sol 1000 of Perseverance began 2023-12-12T16:11:39Z, and 2021-05-31 (UTC) holds sol 99

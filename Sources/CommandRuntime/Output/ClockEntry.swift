@@ -20,8 +20,8 @@ package struct ClockEntry: JSONPrintable, Sendable {
   ]
 
   private var status: String { reading.clock.endedAt == nil ? "active" : "ended" }
-  private var msd: String { POSIX.fixed(reading.marsSolDate, places: 5) }
-  private var ls: String { POSIX.fixed(reading.solarLongitude, places: 5) }
+  private var msd: String { MarsClockReading.figureText(reading.marsSolDate) }
+  private var ls: String { MarsClockReading.figureText(reading.solarLongitude) }
 
   /// The rows of `entries`.
   package static func records(_ entries: [ClockEntry]) -> Records {
