@@ -9,6 +9,8 @@ The addresses are PNGs, so the frames come back exactly."""
 import json
 import os
 
+from mission_clock import clock_utc
+
 BASE_CLOCK = 746000000
 FRAMES = 21
 
@@ -19,8 +21,7 @@ def record(index, scale):
     folder = "https://mars.nasa.gov/mars2020-raw-images/pub/ods/surface/sol/00901/ids/edr/browse/ncam/"
     seconds = 8 * 3600 + 25 * index
     mars_time = f"Sol-00901M{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}.000"
-    utc_seconds = 12 * 3600 + 25 * index
-    utc = f"2023-08-31T{utc_seconds // 3600:02d}:{utc_seconds // 60 % 60:02d}:{utc_seconds % 60:02d}.000"
+    utc = clock_utc("Perseverance", mars_time)
     return {
         "camera": {"filter_name": "UNK", "instrument": "NAVCAM_LEFT", "camera_model_type": "CAHVORE"},
         "caption": "A made-up dust-devil survey of the fixtures.",

@@ -7,7 +7,10 @@ describe the same photos with the same NASA file names, as the real feeds and se
 do: Perseverance sols 0, 100 and 1042, and Curiosity sols 1000 and 2540, each photo a
 feed record of sample type Full (Curiosity `full`, some `subframe`), plus records the
 servers drop (thumbnails, downsampled copies). Perseverance sol 890 holds 250 images,
-to need three feed pages. Times are the API's earth dates at noon UTC.
+to need three feed pages. Each record's UTC is the moment its mission's clock reads its
+sol and local time (MARSTIME.md's clocks, as `MissionClock` keeps them), so the records
+hold the clock to its second as real ones do; the API's earth dates are left as the API
+gives them, a truncated count that is no clock.
 
 Ingenuity (category=ingenuity of the Mars 2020 feed) has sols 100 and 1069, InSight
 (condition_1=insight:mission of the raw-image items) sols 100 and 1211. Every record
@@ -25,6 +28,8 @@ The output is committed; run this again only to change the fixtures:
 import json
 import os
 import re
+
+from mission_clock import clock_utc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 API = os.path.join(HERE, "api", "photos")
@@ -69,7 +74,7 @@ def m20_record(photo, sample="Full", image_id=None, index=0, mission="Perseveran
         "imageid": image_id or base,
         "sol": photo["sol"],
         "sample_type": sample,
-        "date_taken_utc": photo["earth_date"] + "T12:00:00.000",
+        "date_taken_utc": clock_utc("Perseverance", mars_time(photo["sol"], index)),
         "date_taken_mars": mars_time(photo["sol"], index),
         "camera": {"instrument": photo["camera"]["name"], "filter_name": "UNK"},
         "extended": {"mastAz": azimuth, "mastEl": elevation, "sclk": "UNK"},
@@ -94,12 +99,17 @@ def msl_item(photo, number, sample="full", index=0, mission="msl", lander=False)
         "instrument": MSL_INSTRUMENTS.get(photo["camera"]["name"], photo["camera"]["name"]),
         "https_url": photo["img_src"].replace("http://", "https://"),
         "url": photo["img_src"],
-        "date_taken": photo["earth_date"] + "T12:00:00.000Z",
+        # The feed gives whole seconds (.000Z); the next whole one, so that a photo taken
+        # just after midnight is not written into the sol before.
+        "date_taken": clock_utc("InSight" if lander else "Curiosity",
+                                mars_time(photo["sol"], index), whole_seconds=True) + "Z",
         "mission": mission,
         "site": None if lander else 5 + photo["sol"] // 100,
         "drive": None if lander else index % 7 * 10,
         "xyz": None,
-        "extended": {"sample_type": sample, time_key: mars_time(photo["sol"], index),
+        # InSight writes the time of day alone (`16:22:28.916`), its sol beside it.
+        "extended": {"sample_type": sample,
+                     time_key: mars_time(photo["sol"], index)[10 if lander else 0:],
                      "mast_az": None if lander else azimuth,
                      "mast_el": None if lander else elevation, "filter_name": None},
         "is_thumbnail": sample == "thumbnail",

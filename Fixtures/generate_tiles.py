@@ -20,6 +20,8 @@ this with /usr/bin/python3), once for each real frame, tile place and width."""
 import json
 import os
 
+from mission_clock import clock_utc
+
 # sequence: (source image, camera, name prefix, scale, (column starts, width), (row starts, height))
 FRAMES = {
     "NCAM09901": ("NRF", "NAVCAM_RIGHT", 1, ((0, 628), 660), ((0, 468), 500), 746100000),
@@ -33,6 +35,7 @@ TILES = {3: (0, 0), 1: (1, 0), 4: (0, 1), 2: (1, 1)}
 def record(sol, sequence, number):
     prefix, camera, scale, (xs, width), (ys, height), clock = FRAMES[sequence]
     column, row = TILES[number]
+    mars_time = f"Sol-{sol:05d}M10:00:{number:02d}.000"
     image_id = f"{prefix}_{sol:04d}_{clock:010d}_000ECM_N0440000{sequence}_{number:02d}_0LLJ"
     folder = f"https://mars.nasa.gov/mars2020-raw-images/pub/ods/surface/sol/{sol:05d}/ids/edr/browse/"
     folder += "zcam/" if camera.startswith("MCZ") else "ncam/"
@@ -41,8 +44,8 @@ def record(sol, sequence, number):
         "camera": {"filter_name": "UNK", "instrument": camera, "camera_model_type": "CAHVORE"},
         "caption": "A made-up full-resolution frame of the fixtures, sent as tiles.",
         "credit": "NASA/JPL-Caltech",
-        "date_taken_mars": f"Sol-{sol:05d}M10:00:{number:02d}.000",
-        "date_taken_utc": f"2023-09-01T14:00:{number:02d}.000",
+        "date_taken_mars": mars_time,
+        "date_taken_utc": clock_utc("Perseverance", mars_time),
         "date_received": "2023-09-02T06:00:00Z",
         "drive": "0",
         "site": 44,

@@ -21,9 +21,9 @@ import Testing
     #expect(lines[4].hasPrefix("Perseverance  active"))
     // The missions only NASA's feeds have, from the feeds beside the API.
     #expect(
-      lines[5].hasPrefix("Ingenuity     complete  2020-07-30  2021-02-18     1069  2024-02-22"))
+      lines[5].hasPrefix("Ingenuity     complete  2020-07-30  2021-02-18     1069  2024-02-21"))
     #expect(
-      lines[6].hasPrefix("InSight       complete  2018-05-05  2018-11-26     1211  2022-04-13"))
+      lines[6].hasPrefix("InSight       complete  2018-05-05  2018-11-26     1211  2022-04-23"))
   }
 
   @Test func listJSONUsesTheAPIsFieldNames() async throws {

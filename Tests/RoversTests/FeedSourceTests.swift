@@ -47,7 +47,7 @@ import Testing
       ["latest"], base: Offline.apiBase, environment: feeds(server))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout.contains("Curiosity: sol 2540, 2019-09-28, 4 photos"))
-    #expect(run.stdout.contains("Perseverance: sol 1042, 2024-01-24, 62 photos"))
+    #expect(run.stdout.contains("Perseverance: sol 1042, 2024-01-25, 62 photos"))
   }
 
   @Test func aDeadAPIIsAnsweredFromTheFeedsWithOneLine() async throws {
@@ -127,7 +127,7 @@ import Testing
     let recent = try await CapturedRun.rovers(
       ["manifest", "perseverance"], base: Offline.apiBase, environment: feeds(server))
     #expect(recent.stderr.hasPrefix("note: NASA's feeds have no manifest: these are the last 30"))
-    #expect(recent.stdout.contains("1042  2024-01-24      62"))
+    #expect(recent.stdout.contains("1042  2024-01-25      62"))
   }
 
   @Test func camerasMatchTheirInstrumentsAndInstrumentsMatchAlone() async throws {

@@ -57,7 +57,7 @@ import Testing
     // Sol order: every photo of sol 0, then every photo of sol 100.
     #expect(rows.map { Int($0[0]) ?? -1 } == rows.map { Int($0[0]) ?? -1 }.sorted())
     #expect(rows.first.map { "\($0[0]),\($0[1])" } == "0,2021-02-18")
-    #expect(rows.last.map { "\($0[0]),\($0[1])" } == "100,2021-05-31")
+    #expect(rows.last.map { "\($0[0]),\($0[1])" } == "100,2021-06-01")
   }
 
   @Test func aRangeDownloadsEverySolOfIt() async throws {
