@@ -39,7 +39,10 @@ let package = Package(
         "SystemInterface", "PlainText",
         .target(name: "LibCurl", condition: .when(platforms: [.linux])),
       ],
-      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+      swiftSettings: [
+        .unsafeFlags(["-O"], .when(configuration: .debug)),
+        .unsafeFlags(["-Osize"], .when(configuration: .release)),
+      ]),
     // The HTTP transport over Foundation's URLSession: the one macOS sends with. It builds on
     // Linux too (with FoundationNetworking), where the transport tests run it beside
     // libcurl's; the Linux binary does not link it, and so carries no ICU.
@@ -55,7 +58,9 @@ let package = Package(
     // files written whole, the sol records, verification and the places photos were taken.
     .target(
       name: "MarsMirror",
-      dependencies: ["MarsFetching", "PlainText", "RoverAPI", "SystemInterface"]),
+      dependencies: ["MarsFetching", "PlainText", "RoverAPI", "SystemInterface"],
+      // Its work waits on the network and the disk, not the processor: built for size.
+      swiftSettings: forSize),
     // The pictures made from photos: developed tiles and Bayer frames, stereo pairs, motion
     // sequences, and the pipelines that fetch, decode and combine them; the only data library
     // that links the codecs.

@@ -1,3 +1,4 @@
+import PlainText
 import RoverAPI
 import Synchronization
 import SystemInterface
@@ -158,13 +159,8 @@ public final class ResponseCache: AnswerCache {
   static func hash(_ text: String) -> String { fnv1a(Data(text.utf8)) }
 
   private static func fnv1a(_ data: Data) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     // Over the raw bytes: Data's own iterator costs several times more per byte.
-    data.withUnsafeBytes { raw in
-      for byte in raw { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    data.withUnsafeBytes(FNV1a.hex)
   }
 
   private func holdsSecret(_ body: Data) -> Bool {

@@ -1,3 +1,4 @@
+import PlainText
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -26,7 +27,7 @@ enum FolderEntries {
     // The folder's bytes, read in place (a native string's are contiguous: no copy).
     let hash = text.withUTF8 { bytes in
       let folder = bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]
-      return folder.reduce(0xcbf2_9ce4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+      return FNV1a.hash(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: folder)))
     }
     let lock = locks[Int(hash % UInt64(locks.count))]
     return try lock.holding(change)
