@@ -119,6 +119,9 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     NASAHostRow(command: "develop", kind: .nasaAnswers) { folder in
       ["develop", "perseverance", "--sol", "896", "--source", "nasa", "-o", folder.path]
     },
+    NASAHostRow(command: "timelapse", kind: .nasaAnswers) { _ in
+      ["timelapse", "perseverance", "--from-sol", "910", "--to-sol", "914", "--list"]
+    },
     NASAHostRow(command: "where", kind: .nasaAnswers) { _ in ["where", "perseverance"] },
     NASAHostRow(command: "browse", kind: .terminal) { _ in ["browse"] },
     NASAHostRow(command: "clock", kind: .asksNoServer) { _ in ["clock"] },

@@ -55,6 +55,29 @@ package enum SolWord: Sendable, Equatable {
     return sol
   }
 
+  /// The sols `--from-sol` to `--to-sol` name, both required but the end, which is today by
+  /// the mission's clock, or an ended mission's last sol. A usage error (64) without a start,
+  /// or with a start after the end.
+  package static func range(
+    from first: SolWord?, to last: Int?, of rover: String, spec: CommandSpec
+  )
+    throws -> ClosedRange<Int>
+  {
+    guard let first else {
+      throw UsageError(message: "Missing expected argument '--from-sol <sol>'", command: spec)
+    }
+    let start = try first.sol(of: rover, option: "from-sol", spec: spec)
+    let clock = try clock(of: rover, spec: spec)
+    let end =
+      try last ?? clock.lastSol
+      ?? SolWord.beforeToday(0).sol(of: rover, option: "to-sol", spec: spec)
+    guard start <= end else {
+      throw UsageError(
+        message: "'--from-sol' (\(start)) is after '--to-sol' (\(end))", command: spec)
+    }
+    return start...end
+  }
+
   /// The clock of the mission `rover` names; a usage error (64) with the names it could be,
   /// `saying` what was asked of it, when none has that name.
   package static func clock(of rover: String, spec: CommandSpec, saying: String = "") throws

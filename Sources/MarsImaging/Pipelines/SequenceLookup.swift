@@ -43,12 +43,15 @@ package struct SequenceLookup: Sendable {
   }
 
   /// The sol's photos from the cameras asked for, as the archive lists them; a camera the
-  /// rover never had is a usage error (64).
-  package func photos(in archive: any PhotoArchive) async throws -> [Photo] {
+  /// rover never had is a usage error (64), unless `checkingCameras` is false (a caller that
+  /// asks many sols checks once).
+  package func photos(in archive: any PhotoArchive, checkingCameras: Bool = true) async throws
+    -> [Photo]
+  {
     let query = PhotoQuery(rover: rover, day: .day(.sol(sol)), cameras: [])
     let wanted = cameras.map { $0.uppercased() }
     async let listed = query.fetch(archive)
-    if !wanted.isEmpty {
+    if !wanted.isEmpty, checkingCameras {
       let details = try await archive.checkingRover(rover) { try await archive.fetchRover(rover) }
       try CameraCheck.checkStarts(wanted, on: details)
     }

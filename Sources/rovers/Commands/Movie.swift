@@ -123,16 +123,8 @@ extension Rovers {
       width = try arguments[Show.widthOption]
       environment = settings.environment
       debayer = try DebayerOption.parse(arguments, settings: settings)
-      if let output {
-        let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
-        guard let format = Format(rawValue: suffix) else {
-          throw UsageError(
-            message: "'\(output)' is neither a .png nor a .gif file: the extension says which"
-              + " movie to write", command: Self.spec)
-        }
-        self.format = format
-      } else {
-        format = nil
+      format = try output.map(Self.format)
+      if output == nil {
         guard show else {
           throw UsageError(
             message: "give -o <file>.png or -o <file>.gif, or --show", command: Self.spec)
@@ -216,20 +208,38 @@ extension Rovers {
         : diff ? FrameDifference.frames(raw, from: background) : raw
       let animation = Animation(frames: pictures, delays: timing.delays)
       if let output, let format {
-        let bytes =
-          format == .png ? APNGEncoder.encode(animation) : GIFEncoder.encode(animation)
-        try AtomicFile.write(bytes: bytes, to: URL(fileURLWithPath: output))
-        if !common.quiet {
-          let seconds = Double(timing.delays.reduce(0, +)) / 1000
-          console.remark(
-            "wrote \(output): \(pictures.count) frames of \(animation.width)x\(animation.height),"
-              + " \(Self.seconds(seconds)) a loop")
-        }
+        try Self.write(animation, format: format, to: output, console, quiet: common.quiet)
       }
       if show {
-        try await MoviePlayer(self, console).play(animation, caption: label)
+        try await MoviePlayer(choice, width: width, environment: environment, console)
+          .play(animation, caption: label)
       }
       return .success
+    }
+
+    /// The movie format an output's extension names; a usage error for any other.
+    static func format(of output: String) throws -> Format {
+      let suffix = URL(fileURLWithPath: output).pathExtension.lowercased()
+      guard let format = Format(rawValue: suffix) else {
+        throw UsageError(
+          message: "'\(output)' is neither a .png nor a .gif file: the extension says which"
+            + " movie to write", command: spec)
+      }
+      return format
+    }
+
+    /// Writes `animation` whole to `output` in `format`, and says what was written.
+    static func write(
+      _ animation: Animation, format: Format, to output: String, _ console: Console, quiet: Bool
+    ) throws {
+      let bytes = format == .png ? APNGEncoder.encode(animation) : GIFEncoder.encode(animation)
+      try AtomicFile.write(bytes: bytes, to: URL(fileURLWithPath: output))
+      if !quiet {
+        let seconds = Double(animation.delays.reduce(0, +)) / 1000
+        console.remark(
+          "wrote \(output): \(animation.frames.count) frames of"
+            + " \(animation.width)x\(animation.height), \(Self.seconds(seconds)) a loop")
+      }
     }
 
     /// Seconds to a tenth: `2.0 s`.

@@ -14,10 +14,11 @@ struct MoviePlayer {
   let columns: Int
   let console: Console
 
-  init(_ movie: Rovers.Movie, _ console: Console) {
+  init(
+    _ choice: PictureSetup.Choice, width: Int?, environment: [String: String], _ console: Console
+  ) {
     // The terminal and the width, found as show and stereo find them.
-    let drawer = PictureDrawer(
-      movie.choice, width: movie.width, environment: movie.environment, console)
+    let drawer = PictureDrawer(choice, width: width, environment: environment, console)
     terminal = drawer.terminal
     columns = drawer.columns
     self.console = console

@@ -17,7 +17,7 @@ _rovers_cameras() {
 _rovers() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock browse cache config help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse browse cache config help --help --version" -- "$cur"))
     return
   fi
   local opts="" words="" folders=""
@@ -365,6 +365,36 @@ _rovers() {
       opts="--at --sol --date --watch --format --json --fields --color --no-color --crlf --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
+    timelapse)
+      case "$prev" in
+        --from-sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
+        --to-sol) COMPREPLY=(); return ;;
+        --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
+        --lmst) COMPREPLY=(); return ;;
+        --view) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --fps) COMPREPLY=(); return ;;
+        --from) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --image-protocol) COMPREPLY=($(compgen -W "auto iterm kitty sixel blocks none" -- "$cur")); return ;;
+        --width) COMPREPLY=(); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "" -- "${cur##*,}")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --api-base) COMPREPLY=(); return ;;
+        --api-key) COMPREPLY=(); return ;;
+        --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --retries) COMPREPLY=(); return ;;
+        --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
+      esac
+      opts="--from-sol --to-sol --camera --lmst --view --list -o --output --fps --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
+      ;;
     browse)
       case "$prev" in
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -408,7 +438,7 @@ _rovers() {
       opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --cache-max-mb --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock browse cache config exit-codes options environment" ;;
+    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse browse cache config exit-codes options environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -32,6 +32,7 @@ _rovers() {
     'develop:Put tiled frames back together and Bayer frames in colour.'
     'where:Show where a rover is on Mars, or was on a sol.'
     'clock:Tell the time on Mars, by each mission'\''s own clock.'
+    'timelapse:Make a view seen again across sols into a time-lapse movie.'
     'browse:Explore rovers, sols and photos in a full-screen browser.'
     'cache:Show or clear the response cache.'
     'config:Show the settings in force and where each comes from.'
@@ -486,6 +487,45 @@ _rovers() {
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '*:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
+      ;;
+    timelapse)
+      _arguments \
+        '--from-sol[The first sol of a range (0 and up, or yesterday and the like).]:sol:(today yesterday)' \
+        '--to-sol[The last sol of the range. (default\: the rover'\''s last)]:sol: ' \
+        '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
+        '--lmst[The local time of day to take each sol'\''s frame nearest.]:HH:MM: ' \
+        '--view[The view to make, by its number in --list. (default\: 1)]:n: ' \
+        '--list[List the views the sols have; fetch no image.]' \
+        '(-o --output)'{-o,--output}'[The movie to write\: FILE.png (animated PNG) or FILE.gif.]:file:_files' \
+        '--fps[Frames a second.]:n: ' \
+        '--from[Read the frames from a folder download or sync filled.]:dir:_files -/' \
+        '--show[Play the movie in the terminal.]' \
+        '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
+        '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
+        '--debayer[Bayer frames in colour (or set ROVERS_DEBAYER=on, config debayer = on).]' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
+        '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
+        '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
+        '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
+        '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
+        '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '1:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     browse)
       _arguments \
