@@ -109,7 +109,9 @@ import Testing
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.count == 50)
     #expect(lines[0].hasPrefix("    ID  CAMERA       EARTH DATE  URL"))
-    #expect(lines.dropFirst().allSatisfy { $0.contains("2021-05-31  https://mars.nasa.gov/") })
+    // The API says 2021-05-31 (the landing day plus 100 whole sols); sol 100 began at 22:23
+    // that day and its daylight is on 2021-06-01, the day the table shows.
+    #expect(lines.dropFirst().allSatisfy { $0.contains("2021-06-01  https://mars.nasa.gov/") })
   }
 
   @Test func curiositySol1000ReturnsTheRealPhotosInOrder() async throws {

@@ -60,6 +60,15 @@ extension Photo: JSONPrintable {
         ),
         ("sequence", { @Sendable photo, json in json.member("sequence", photo.sequence) }),
         ("sol", { @Sendable photo, json in json.member("sol", photo.sol) }),
+        (
+          // Only where the API's day is not the clock's: the API's own field stays as it is.
+          "sol_start_utc",
+          { @Sendable photo, json in
+            if let start = EarthDays.solStart(differingFrom: photo) {
+              json.member("sol_start_utc", start)
+            }
+          }
+        ),
       ]
       + PhotoDetails.members.map { member in
         (member.name, { @Sendable photo, json in member.write(photo.details, to: &json) })

@@ -58,12 +58,14 @@ extension Rovers {
       common = try CommonOptions(settings)
       rover = try NameRules.rover(arguments.positionals[0], spec: Self.spec)
       placing = try PhotoPlacing(arguments, common: common)
-      let days = try DayOptions.parse(arguments, rover: rover, orElse: placing.everySol)
-      day = days
+      let days = try DayOptions.parse(
+        arguments, rover: rover, orElse: placing.everySol, bySols: false)
       let isRange = if case .day = days { false } else { true }
+      page = try arguments[Self.pageOption]
+      // A page is the server's own page of the day it was asked.
+      day = page == nil ? EarthDays.bySols(days, rover: rover) : days
       cameras = try CameraOptions.parse(arguments)
       filter = try PhotoFilterOptions.parse(arguments)
-      page = try arguments[Self.pageOption]
       // A page, and an HTML page, are of one sol or Earth day.
       if let page, isRange {
         throw UsageError(
@@ -130,7 +132,8 @@ extension Rovers {
       let records = Records(Self.fields, photos, table: table) {
         photo in
         [
-          .number(photo.id), .number(photo.sol), .text(photo.camera.name), .text(photo.earthDate),
+          .number(photo.id), .number(photo.sol), .text(photo.camera.name),
+          .text(EarthDays.shownDay(photo)),
           .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
         ] + PhotoDetailFields.cells(photo.details, sequence: photo.sequence)
       }

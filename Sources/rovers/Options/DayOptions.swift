@@ -10,7 +10,8 @@ enum DayOptions {
     help: "The Martian day: a number (0 and up), or today, yesterday, today-N by its clock.",
     completion: .values(["today", "yesterday"]), parse: SolWord.parse)
   static let earthDateOption = Option<EarthDate>(
-    "earth-date", value: "date", help: "The Earth day, as YYYY-MM-DD.", parse: earthDate)
+    "earth-date", value: "date", help: "The Earth day (UTC), as YYYY-MM-DD: the sols it overlaps.",
+    parse: earthDate)
   static let latestFlag = Flag("latest", help: "The rover's most recent sol.")
   static let fromSolOption = Option<SolWord>(
     "from-sol", value: "sol",
@@ -46,10 +47,11 @@ enum DayOptions {
   }
 
   /// The day the arguments name, or `fallback` when they name none; a usage error when they
-  /// name none and there is no fallback, two, or a bad one.
+  /// name none and there is no fallback, two, or a bad one. Earth days are asked as the sols
+  /// they overlap by the mission's clock (``EarthDays``) unless `bySols` is false.
   static func parse(
     _ arguments: ParsedArguments, rover: String, allowLatest: Bool = false,
-    orElse fallback: PhotoQuery.Day? = nil
+    orElse fallback: PhotoQuery.Day? = nil, bySols: Bool = true
   ) throws -> PhotoQuery.Day {
     let spec = arguments.spec
     let sol = try self.sol(arguments, rover: rover)
@@ -81,7 +83,7 @@ enum DayOptions {
       throw UsageError(
         message: "Missing expected argument '\(names.joined(separator: "' or '"))'", command: spec)
     }
-    return day
+    return bySols ? EarthDays.bySols(day, rover: rover) : day
   }
 
   /// The range `--from-X` to `--to-X` names, up to `last` without a `--to-X`; `nil` without

@@ -128,7 +128,7 @@ _rovers() {
     photos)
       _arguments \
         '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
-        '--earth-date[The Earth day, as YYYY-MM-DD.]:date: ' \
+        '--earth-date[The Earth day (UTC), as YYYY-MM-DD\: the sols it overlaps.]:date: ' \
         '--from-sol[The first sol of a range (0 and up, or yesterday and the like).]:sol:(today yesterday)' \
         '--to-sol[The last sol of the range. (default\: the rover'\''s last)]:sol: ' \
         '--from-date[The first Earth day of a range, as YYYY-MM-DD.]:date: ' \
@@ -168,7 +168,7 @@ _rovers() {
     download)
       _arguments \
         '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
-        '--earth-date[The Earth day, as YYYY-MM-DD.]:date: ' \
+        '--earth-date[The Earth day (UTC), as YYYY-MM-DD\: the sols it overlaps.]:date: ' \
         '--latest[The rover'\''s most recent sol.]' \
         '--from-sol[The first sol of a range (0 and up, or yesterday and the like).]:sol:(today yesterday)' \
         '--to-sol[The last sol of the range. (default\: the rover'\''s last)]:sol: ' \
@@ -283,7 +283,7 @@ _rovers() {
     show)
       _arguments \
         '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
-        '--earth-date[The Earth day, as YYYY-MM-DD.]:date: ' \
+        '--earth-date[The Earth day (UTC), as YYYY-MM-DD\: the sols it overlaps.]:date: ' \
         '--latest[The rover'\''s most recent sol.]' \
         '--from-sol[The first sol of a range (0 and up, or yesterday and the like).]:sol:(today yesterday)' \
         '--to-sol[The last sol of the range. (default\: the rover'\''s last)]:sol: ' \
