@@ -47,6 +47,10 @@ let package = Package(
     // Linux too (with FoundationNetworking), where the transport tests run it beside
     // libcurl's; the Linux binary does not link it, and so carries no ICU.
     .target(name: "URLSessionTransport", dependencies: ["RoverAPI"]),
+    // The camera models of NASA's feeds (CAHV, CAHVOR, CAHVORE): point to pixel and pixel to
+    // ray, in the rover's frame, with nothing but arithmetic. Built for speed: a panorama asks
+    // it for every pixel.
+    .target(name: "CameraGeometry"),
     // Time on Mars: the Mars24 algorithm and each mission's own clock (its sols and local
     // time), with nothing but arithmetic and the leap-second table.
     .target(name: "MarsTime", dependencies: ["SystemInterface"], swiftSettings: forSize),
@@ -141,7 +145,7 @@ let package = Package(
       name: "MarsLibrariesTests",
       dependencies: [
         "TestSupport", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "MarsTime",
-        "RoverAPI",
+        "RoverAPI", "CameraGeometry",
         "SystemInterface",
       ]),
     // Optimized in debug builds too: its references decode and compare every real image, pixel

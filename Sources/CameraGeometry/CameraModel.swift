@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A camera model as NASA's feeds give it (CAMERA.md): CAHV (a pinhole), CAHVOR (with radial
+/// distortion about the optical axis O) or CAHVORE (with the entrance pupil moving along O by
+/// E, and a linearity that makes it a perspective lens, a fisheye or between). It is in the
+/// rover navigation frame and already for the pixels of the file served, 0-based at pixel
+/// centres, x to the right and y down. Point to pixel is closed form; pixel to ray solves for
+/// the distortion by Newton's method.
+public struct CameraModel: Sendable, Hashable {
+  /// The entrance pupil's centre (metres).
+  public let c: Vector3
+  /// The axis: the unit vector the image plane is perpendicular to.
+  public let a: Vector3
+  /// The horizontal and vertical vectors (pixels).
+  public let h: Vector3
+  /// See ``h``.
+  public let v: Vector3
+  /// The optical axis (CAHVOR, CAHVORE); `nil` for CAHV.
+  public let o: Vector3?
+  /// The radial distortion's terms r0, r1, r2 (CAHVOR, CAHVORE).
+  public let r: Vector3?
+  /// How the entrance pupil moves with the angle off axis, e0, e1, e2 (CAHVORE).
+  public let e: Vector3?
+  /// CAHVORE's linearity L: 1 a perspective lens, 0 a fisheye, between a general one.
+  public let linearity: Double?
+
+  /// The model of a feed's type and components (`C;A;H;V;O;R;E;T;P` as lists of numbers);
+  /// `nil` when they do not make one: a wrong count, a type it does not know, `UNK`.
+  public init?(type: String, components: [[Double]]) {
+    let vectors = components.prefix(7).compactMap(Vector3.init)
+    let kind = type.uppercased()
+    let count = ["CAHV": 4, "CAHVOR": 6, "CAHVORE": 9][kind]
+    guard let count, components.count == count, vectors.count == min(count, 7) else { return nil }
+    (c, a, h, v) = (vectors[0], vectors[1], vectors[2], vectors[3])
+    // O is a direction, written to six digits: made a unit vector, so that pixel to ray and
+    // back agree at a fisheye's corners (its length is 1.00002 in the feeds).
+    (o, r) = count >= 6 ? (vectors[4].unit, vectors[5]) : (nil, nil)
+    if kind == "CAHVORE" {
+      guard components[7].count == 1, components[8].count == 1 else { return nil }
+      e = vectors[6]
+      switch components[7][0] {
+      case 1: linearity = 1
+      case 2: linearity = 0
+      case 3: linearity = components[8][0]
+      default: return nil
+      }
+    } else {
+      (e, linearity) = (nil, nil)
+    }
+    guard a.length > 0, o.map({ $0.length > 0 }) ?? true else { return nil }
+  }
+
+  /// The same model read with another linearity: what a fisheye looks like read as a
+  /// perspective lens (CAMERA.md's test of the convention).
+  public func withLinearity(_ value: Double) -> CameraModel {
+    var model = self
+    model.linearityOverride = value
+    return model
+  }
+  private var linearityOverride: Double?
+  private var lens: Double? { linearityOverride ?? linearity }
+
+  /// The pixel a point (metres) falls on; `nil` behind the camera.
+  public func pixel(of point: Vector3) -> (x: Double, y: Double)? {
+    project(point - c, atInfinity: false)
+  }
+
+  /// The pixel a direction (a point at infinity) falls on; `nil` behind the camera or outside
+  /// the angle its lens can see.
+  public func pixel(ofDirection direction: Vector3) -> (x: Double, y: Double)? {
+    project(direction, atInfinity: true)
+  }
+
+  private func project(_ p: Vector3, atInfinity: Bool) -> (x: Double, y: Double)? {
+    var moved = p
+    if let o, let r {
+      let zeta = p.dot(o)
+      let lambdaVector = p - o * zeta
+      if let linearity = lens, let e {
+        let lambda = lambdaVector.length
+        if lambda > 1e-12 {
+          var theta = atan2(lambda, zeta)
+          if !atInfinity {
+            // The pupil moves along O with the angle off axis: solve for the angle.
+            for _ in 0..<20 {
+              let shift = e.x + e.y * theta * theta + e.z * pow(theta, 4)
+              let value = zeta * sin(theta) - lambda * cos(theta) - (theta - sin(theta)) * shift
+              let slope =
+                zeta * cos(theta) + lambda * sin(theta) - (1 - cos(theta)) * shift
+                - (theta - sin(theta)) * (2 * e.y * theta + 4 * e.z * pow(theta, 3))
+              guard slope != 0 else { break }
+              let step = value / slope
+              theta -= step
+              if abs(step) < 1e-14 { break }
+            }
+          }
+          // No rover camera sees a right angle off its axis, and a fisheye's model maps such
+          // rays back into the frame: they are not seen.
+          guard theta < .pi / 2 else { return nil }
+          let chi = Self.chi(theta, linearity)
+          guard chi > 0 else { return nil }
+          let mu = r.x + r.y * chi * chi + r.z * pow(chi, 4)
+          moved = o * (lambda / chi) + lambdaVector * (1 + mu)
+        }
+      } else {
+        guard zeta > 0 else { return nil }
+        let tau = lambdaVector.dot(lambdaVector) / (zeta * zeta)
+        moved = p + lambdaVector * (r.x + r.y * tau + r.z * tau * tau)
+      }
+    }
+    let depth = moved.dot(a)
+    guard depth > 0 else { return nil }
+    return (moved.dot(h) / depth, moved.dot(v) / depth)
+  }
+
+  /// The ray a pixel sees: where it starts (the entrance pupil, which a CAHVORE lens moves with
+  /// the angle) and its unit direction.
+  public func ray(x: Double, y: Double) -> (origin: Vector3, direction: Vector3) {
+    let plane = (v - a * y).cross(h - a * x)
+    guard let o, let r else {
+      return (c, (a.dot(v.cross(h)) < 0 ? plane * -1 : plane).unit)
+    }
+    if let linearity = lens, let e {
+      let scaled = plane * (1 / a.dot(v.cross(h)))
+      let zeta = scaled.dot(o)
+      let lambdaVector = scaled - o * zeta
+      let target = lambdaVector.length / zeta
+      guard target > 1e-15 else { return (c, o.unit) }
+      var chi = target
+      for _ in 0..<30 {
+        let value = (1 + r.x) * chi + r.y * pow(chi, 3) + r.z * pow(chi, 5) - target
+        let slope = (1 + r.x) + 3 * r.y * chi * chi + 5 * r.z * pow(chi, 4)
+        guard slope != 0 else { break }
+        let step = value / slope
+        chi -= step
+        if abs(step) < 1e-15 { break }
+      }
+      let theta =
+        linearity == 0
+        ? chi
+        : linearity > 0 ? atan(linearity * chi) / linearity : asin(linearity * chi) / linearity
+      let direction = lambdaVector.unit * sin(theta) + o * cos(theta)
+      let pupil =
+        theta == 0
+        ? 0 : (theta / sin(theta) - 1) * (e.x + e.y * theta * theta + e.z * pow(theta, 4))
+      return (c + o * pupil, direction.unit)
+    }
+    let ray = (a.dot(v.cross(h)) < 0 ? plane * -1 : plane).unit
+    let omega = ray.dot(o)
+    let lambda = ray - o * omega
+    let tau = lambda.dot(lambda) / (omega * omega)
+    var u = 1 - (r.x + r.y * tau + r.z * tau * tau)
+    for _ in 0..<30 {
+      let value = r.z * tau * tau * pow(u, 5) + r.y * tau * pow(u, 3) + (1 + r.x) * u - 1
+      let slope = 5 * r.z * tau * tau * pow(u, 4) + 3 * r.y * tau * u * u + (1 + r.x)
+      guard slope != 0 else { break }
+      let step = value / slope
+      u -= step
+      if abs(step) < 1e-15 { break }
+    }
+    return (c, (ray - lambda * (1 - u)).unit)
+  }
+
+  /// CAHVORE's χ(θ): tan(Lθ)/L for a lens towards perspective, θ for a fisheye, sin(Lθ)/L past
+  /// it.
+  static func chi(_ theta: Double, _ linearity: Double) -> Double {
+    if linearity > 0 { return tan(linearity * theta) / linearity }
+    if linearity < 0 { return sin(linearity * theta) / linearity }
+    return theta
+  }
+
+  /// Azimuth (degrees clockwise from +X seen from above, -180 to 180) and elevation (degrees
+  /// up) of a direction in the rover frame, as the feeds' `mastAz` and `mastEl`.
+  public static func azimuthAndElevation(of direction: Vector3) -> (
+    azimuth: Double, elevation: Double
+  ) {
+    let unit = direction.unit
+    return (atan2(unit.y, unit.x) * 180 / .pi, asin(max(-1, min(1, -unit.z))) * 180 / .pi)
+  }
+}
