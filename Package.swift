@@ -50,14 +50,16 @@ let package = Package(
     // The camera models of NASA's feeds (CAHV, CAHVOR, CAHVORE): point to pixel and pixel to
     // ray, in the rover's frame, with nothing but arithmetic. Built for speed: a panorama asks
     // it for every pixel.
-    .target(name: "CameraGeometry"),
+    .target(name: "CameraGeometry", dependencies: ["SystemInterface"]),
     // Time on Mars: the Mars24 algorithm and each mission's own clock (its sols and local
     // time), with nothing but arithmetic and the leap-second table.
     .target(name: "MarsTime", dependencies: ["SystemInterface"], swiftSettings: forSize),
     // What every command asks, fetched in parallel on top of RoverAPI: the archives (the API,
     // NASA's feeds, one behind the other), paging, partial failure, the extras from NASA's host
     // and the response cache.
-    .target(name: "MarsFetching", dependencies: ["RoverAPI", "PlainText", "SystemInterface"]),
+    .target(
+      name: "MarsFetching",
+      dependencies: ["RoverAPI", "PlainText", "SystemInterface", "CameraGeometry"]),
     // A folder of photos kept in step with the archives: downloads, the sync journal, the
     // files written whole, the sol records, verification and the places photos were taken.
     .target(

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemInterface
 
 /// A camera model as NASA's feeds give it (CAMERA.md): CAHV (a pinhole), CAHVOR (with radial
 /// distortion about the optical axis O) or CAHVORE (with the entrance pupil moving along O by
@@ -85,15 +79,17 @@ public struct CameraModel: Sendable, Hashable {
       if let linearity = lens, let e {
         let lambda = lambdaVector.length
         if lambda > 1e-12 {
-          var theta = atan2(lambda, zeta)
+          var theta = Math.atan2(lambda, zeta)
           if !atInfinity {
             // The pupil moves along O with the angle off axis: solve for the angle.
             for _ in 0..<20 {
-              let shift = e.x + e.y * theta * theta + e.z * pow(theta, 4)
-              let value = zeta * sin(theta) - lambda * cos(theta) - (theta - sin(theta)) * shift
+              let shift = e.x + e.y * theta * theta + e.z * Math.pow(theta, 4)
+              let value =
+                zeta * Math.sin(theta) - lambda * Math.cos(theta) - (theta - Math.sin(theta))
+                * shift
               let slope =
-                zeta * cos(theta) + lambda * sin(theta) - (1 - cos(theta)) * shift
-                - (theta - sin(theta)) * (2 * e.y * theta + 4 * e.z * pow(theta, 3))
+                zeta * Math.cos(theta) + lambda * Math.sin(theta) - (1 - Math.cos(theta)) * shift
+                - (theta - Math.sin(theta)) * (2 * e.y * theta + 4 * e.z * Math.pow(theta, 3))
               guard slope != 0 else { break }
               let step = value / slope
               theta -= step
@@ -105,7 +101,7 @@ public struct CameraModel: Sendable, Hashable {
           guard theta < .pi / 2 else { return nil }
           let chi = Self.chi(theta, linearity)
           guard chi > 0 else { return nil }
-          let mu = r.x + r.y * chi * chi + r.z * pow(chi, 4)
+          let mu = r.x + r.y * chi * chi + r.z * Math.pow(chi, 4)
           moved = o * (lambda / chi) + lambdaVector * (1 + mu)
         }
       } else {
@@ -134,8 +130,8 @@ public struct CameraModel: Sendable, Hashable {
       guard target > 1e-15 else { return (c, o.unit) }
       var chi = target
       for _ in 0..<30 {
-        let value = (1 + r.x) * chi + r.y * pow(chi, 3) + r.z * pow(chi, 5) - target
-        let slope = (1 + r.x) + 3 * r.y * chi * chi + 5 * r.z * pow(chi, 4)
+        let value = (1 + r.x) * chi + r.y * Math.pow(chi, 3) + r.z * Math.pow(chi, 5) - target
+        let slope = (1 + r.x) + 3 * r.y * chi * chi + 5 * r.z * Math.pow(chi, 4)
         guard slope != 0 else { break }
         let step = value / slope
         chi -= step
@@ -144,11 +140,12 @@ public struct CameraModel: Sendable, Hashable {
       let theta =
         linearity == 0
         ? chi
-        : linearity > 0 ? atan(linearity * chi) / linearity : asin(linearity * chi) / linearity
-      let direction = lambdaVector.unit * sin(theta) + o * cos(theta)
+        : linearity > 0
+          ? Math.atan(linearity * chi) / linearity : Math.asin(linearity * chi) / linearity
+      let direction = lambdaVector.unit * Math.sin(theta) + o * Math.cos(theta)
       let pupil =
         theta == 0
-        ? 0 : (theta / sin(theta) - 1) * (e.x + e.y * theta * theta + e.z * pow(theta, 4))
+        ? 0 : (theta / Math.sin(theta) - 1) * (e.x + e.y * theta * theta + e.z * Math.pow(theta, 4))
       return (c + o * pupil, direction.unit)
     }
     let ray = (a.dot(v.cross(h)) < 0 ? plane * -1 : plane).unit
@@ -157,8 +154,8 @@ public struct CameraModel: Sendable, Hashable {
     let tau = lambda.dot(lambda) / (omega * omega)
     var u = 1 - (r.x + r.y * tau + r.z * tau * tau)
     for _ in 0..<30 {
-      let value = r.z * tau * tau * pow(u, 5) + r.y * tau * pow(u, 3) + (1 + r.x) * u - 1
-      let slope = 5 * r.z * tau * tau * pow(u, 4) + 3 * r.y * tau * u * u + (1 + r.x)
+      let value = r.z * tau * tau * Math.pow(u, 5) + r.y * tau * Math.pow(u, 3) + (1 + r.x) * u - 1
+      let slope = 5 * r.z * tau * tau * Math.pow(u, 4) + 3 * r.y * tau * u * u + (1 + r.x)
       guard slope != 0 else { break }
       let step = value / slope
       u -= step
@@ -167,11 +164,11 @@ public struct CameraModel: Sendable, Hashable {
     return (c, (ray - lambda * (1 - u)).unit)
   }
 
-  /// CAHVORE's χ(θ): tan(Lθ)/L for a lens towards perspective, θ for a fisheye, sin(Lθ)/L past
+  /// CAHVORE's χ(θ): Math.tan(Lθ)/L for a lens towards perspective, θ for a fisheye, Math.sin(Lθ)/L past
   /// it.
   static func chi(_ theta: Double, _ linearity: Double) -> Double {
-    if linearity > 0 { return tan(linearity * theta) / linearity }
-    if linearity < 0 { return sin(linearity * theta) / linearity }
+    if linearity > 0 { return Math.tan(linearity * theta) / linearity }
+    if linearity < 0 { return Math.sin(linearity * theta) / linearity }
     return theta
   }
 
@@ -181,6 +178,6 @@ public struct CameraModel: Sendable, Hashable {
     azimuth: Double, elevation: Double
   ) {
     let unit = direction.unit
-    return (atan2(unit.y, unit.x) * 180 / .pi, asin(max(-1, min(1, -unit.z))) * 180 / .pi)
+    return (Math.atan2(unit.y, unit.x) * 180 / .pi, Math.asin(max(-1, min(1, -unit.z))) * 180 / .pi)
   }
 }

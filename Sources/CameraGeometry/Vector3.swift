@@ -1,8 +1,11 @@
 /// A point or a direction in a camera model's frame (the rover navigation frame: +X forward,
 /// +Y to the right, +Z down), in metres for points.
 public struct Vector3: Sendable, Hashable {
+  /// The first component: forward in the rover frame.
   public var x: Double
+  /// The second component: to the right.
   public var y: Double
+  /// The third component: down.
   public var z: Double
 
   /// The vector of three components.

@@ -122,6 +122,9 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     NASAHostRow(command: "timelapse", kind: .nasaAnswers) { _ in
       ["timelapse", "perseverance", "--from-sol", "910", "--to-sol", "914", "--list"]
     },
+    NASAHostRow(command: "panorama", kind: .nasaAnswers) { _ in
+      ["panorama", "perseverance", "--sol", "888"]
+    },
     NASAHostRow(command: "where", kind: .nasaAnswers) { _ in ["where", "perseverance"] },
     NASAHostRow(command: "browse", kind: .terminal) { _ in ["browse"] },
     NASAHostRow(command: "clock", kind: .asksNoServer) { _ in ["clock"] },

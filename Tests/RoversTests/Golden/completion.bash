@@ -17,7 +17,7 @@ _rovers_cameras() {
 _rovers() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse browse cache config help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse panorama browse cache config help --help --version" -- "$cur"))
     return
   fi
   local opts="" words="" folders=""
@@ -395,6 +395,27 @@ _rovers() {
       opts="--from-sol --to-sol --camera --lmst --view --list -o --output --fps --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
+    panorama)
+      case "$prev" in
+        --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
+        --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "" -- "${cur##*,}")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --api-base) COMPREPLY=(); return ;;
+        --api-key) COMPREPLY=(); return ;;
+        --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --retries) COMPREPLY=(); return ;;
+        --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
+      esac
+      opts="--sol --camera --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
+      ;;
     browse)
       case "$prev" in
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -438,7 +459,7 @@ _rovers() {
       opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --cache-max-mb --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse browse cache config exit-codes options environment" ;;
+    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse panorama browse cache config exit-codes options environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

@@ -33,6 +33,7 @@ _rovers() {
     'where:Show where a rover is on Mars, or was on a sol.'
     'clock:Tell the time on Mars, by each mission'\''s own clock.'
     'timelapse:Make a view seen again across sols into a time-lapse movie.'
+    'panorama:List a sol'\''s panoramas and what their camera models cover.'
     'browse:Explore rovers, sols and photos in a full-screen browser.'
     'cache:Show or clear the response cache.'
     'config:Show the settings in force and where each comes from.'
@@ -504,6 +505,33 @@ _rovers() {
         '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
         '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
         '--debayer[Bayer frames in colour (or set ROVERS_DEBAYER=on, config debayer = on).]' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
+        '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
+        '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
+        '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
+        '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
+        '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '1:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
+      ;;
+    panorama)
+      _arguments \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
+        '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \
