@@ -22,6 +22,20 @@ extension SequenceLookup {
     self.init(rover: rover, sol: sol, cameras: cameras)
   }
 
+  /// The lookup of a command that takes `<rover> --sol <sol> [--camera …]`: usage errors for
+  /// a missing rover or sol, and with `--source api` (``init(_:common:rover:sol:cameras:mirror:)``).
+  init(_ arguments: ParsedArguments, common: CommonOptions, spec: CommandSpec) throws {
+    guard let word = arguments.positionals.first else {
+      throw UsageError(message: "Missing expected argument '<rover>'", command: spec)
+    }
+    guard let sol = try DayOptions.sol(arguments, rover: word) else {
+      throw UsageError(message: "Missing expected argument '--sol <sol>'", command: spec)
+    }
+    try self.init(
+      spec.name, common: common, rover: try NameRules.rover(word, spec: spec), sol: sol,
+      cameras: try CameraOptions.parse(arguments))
+  }
+
   /// The photos asked for: with `--from`, from the sol's record in that mirror, with the
   /// folder; else fetched, the feeds first. A mirror without the record is a usage error.
   func photos(

@@ -37,16 +37,7 @@ extension Rovers {
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       common = try CommonOptions(settings)
-      guard let word = arguments.positionals.first else {
-        throw UsageError(message: "Missing expected argument '<rover>'", command: Self.spec)
-      }
-      guard let sol = try DayOptions.sol(arguments, rover: word) else {
-        throw UsageError(message: "Missing expected argument '--sol <sol>'", command: Self.spec)
-      }
-      lookup = try SequenceLookup(
-        "sequences",
-        common: common, rover: try NameRules.rover(word, spec: Self.spec), sol: sol,
-        cameras: try CameraOptions.parse(arguments))
+      lookup = try SequenceLookup(arguments, common: common, spec: Self.spec)
       try common.output.check(fields: Self.fieldNames, spec: Self.spec)
     }
 
