@@ -59,7 +59,8 @@ let package = Package(
     // and the response cache.
     .target(
       name: "MarsFetching",
-      dependencies: ["RoverAPI", "PlainText", "SystemInterface", "CameraGeometry"]),
+      dependencies: ["RoverAPI", "PlainText", "SystemInterface", "CameraGeometry"],
+      swiftSettings: forSize),
     // A folder of photos kept in step with the archives: downloads, the sync journal, the
     // files written whole, the sol records, verification and the places photos were taken.
     .target(

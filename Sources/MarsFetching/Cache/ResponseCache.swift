@@ -153,7 +153,7 @@ public final class ResponseCache: AnswerCache {
     folder.appendingPathComponent(Self.fnv1a(Data(key.utf8)) + ".cache")
   }
 
-  static func checksum(_ body: Data) -> String { fnv1a(body) }
+  static func checksum(_ body: Data) -> String { body.withUnsafeBytes(FNV1a.checksum) }
 
   /// A name for `text` in the folder: FNV-1a, 16 hex digits.
   static func hash(_ text: String) -> String { fnv1a(Data(text.utf8)) }
