@@ -32,7 +32,8 @@ let package = Package(
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // The endpoints, models and HTTP client of the Mars Rover Photos API: libcurl's multi
     // interface on Linux, URLSession on macOS. Optimized in debug builds too: the tests decode
-    // lists of tens of thousands of photos.
+    // lists of tens of thousands of photos. Built for size in release, where its decoding still
+    // keeps `photos --json` at two thirds of `curl | jq`'s time.
     .target(
       name: "RoverAPI",
       dependencies: [
@@ -56,7 +57,8 @@ let package = Package(
     .target(name: "MarsTime", dependencies: ["SystemInterface"], swiftSettings: forSize),
     // What every command asks, fetched in parallel on top of RoverAPI: the archives (the API,
     // NASA's feeds, one behind the other), paging, partial failure, the extras from NASA's host
-    // and the response cache.
+    // and the response cache. Built for size: its work waits on the network, and the loops over
+    // whole bodies (decoding, checksums) are RoverAPI's and PlainText's.
     .target(
       name: "MarsFetching",
       dependencies: ["RoverAPI", "PlainText", "SystemInterface", "CameraGeometry"],
