@@ -10,6 +10,7 @@ import json
 import os
 
 from mission_clock import clock_utc
+from perseverance_files import image_files
 
 BASE_CLOCK = 746000000
 FRAMES = 21
@@ -44,12 +45,7 @@ def record(index, scale):
             "dimension": f"({5120 // scale},{1024 // scale})",
             "xyz": "(0.0,0.0,0.0)",
         },
-        "image_files": {
-            "large": folder + image_id + "01_1200.png",
-            "medium": folder + image_id + "01_800.png",
-            "small": folder + image_id + "01_320.png",
-            "full_res": folder + image_id + "01.png",
-        },
+        "image_files": image_files(folder, image_id),
     }
 
 

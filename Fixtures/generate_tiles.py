@@ -21,6 +21,7 @@ import json
 import os
 
 from mission_clock import clock_utc
+from perseverance_files import image_files
 
 # sequence: (source image, camera, name prefix, scale, (column starts, width), (row starts, height))
 FRAMES = {
@@ -62,12 +63,7 @@ def record(sol, sequence, number):
             "dimension": f"({width},{height})",
             "xyz": "(0.0,0.0,0.0)",
         },
-        "image_files": {
-            "large": folder + image_id + "01_1200.jpg",
-            "medium": folder + image_id + "01_800.jpg",
-            "small": folder + image_id + "01_320.jpg",
-            "full_res": folder + image_id + "01.png",
-        },
+        "image_files": image_files(folder, image_id, "jpg"),
     }
 
 

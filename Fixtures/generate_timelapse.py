@@ -13,6 +13,7 @@ import json
 import os
 
 from mission_clock import clock_utc
+from perseverance_files import image_files
 
 SOLS = range(910, 915)
 SEQUENCE = "NCAM09950"
@@ -54,12 +55,7 @@ def record(sol, slot):
             "dimension": "(320,240)",
             "xyz": "(0.0,0.0,0.0)",
         },
-        "image_files": {
-            "large": folder + image_id + "01_1200.png",
-            "medium": folder + image_id + "01_800.png",
-            "small": folder + image_id + "01_320.png",
-            "full_res": folder + image_id + "01.png",
-        },
+        "image_files": image_files(folder, image_id),
     }
 
 

@@ -22,7 +22,7 @@ public struct CameraModel: Sendable, Hashable {
   /// How the entrance pupil moves with the angle off axis, e0, e1, e2 (CAHVORE).
   public let e: Vector3?
   /// CAHVORE's linearity L: 1 a perspective lens, 0 a fisheye, between a general one.
-  public let linearity: Double?
+  public private(set) var linearity: Double?
 
   /// The model of a feed's type and components (`C;A;H;V;O;R;E;T;P` as lists of numbers);
   /// `nil` when they do not make one: a wrong count, a type it does not know, `UNK`.
@@ -54,11 +54,9 @@ public struct CameraModel: Sendable, Hashable {
   /// perspective lens (CAMERA.md's test of the convention).
   public func withLinearity(_ value: Double) -> CameraModel {
     var model = self
-    model.linearityOverride = value
+    model.linearity = value
     return model
   }
-  private var linearityOverride: Double?
-  private var lens: Double? { linearityOverride ?? linearity }
 
   /// The pixel a point (metres) falls on; `nil` behind the camera.
   public func pixel(of point: Vector3) -> (x: Double, y: Double)? {
@@ -76,7 +74,7 @@ public struct CameraModel: Sendable, Hashable {
     if let o, let r {
       let zeta = p.dot(o)
       let lambdaVector = p - o * zeta
-      if let linearity = lens, let e {
+      if let linearity, let e {
         let lambda = lambdaVector.length
         if lambda > 1e-12 {
           var theta = Math.atan2(lambda, zeta)
@@ -122,7 +120,7 @@ public struct CameraModel: Sendable, Hashable {
     guard let o, let r else {
       return (c, (a.dot(v.cross(h)) < 0 ? plane * -1 : plane).unit)
     }
-    if let linearity = lens, let e {
+    if let linearity, let e {
       let scaled = plane * (1 / a.dot(v.cross(h)))
       let zeta = scaled.dot(o)
       let lambdaVector = scaled - o * zeta
@@ -164,7 +162,7 @@ public struct CameraModel: Sendable, Hashable {
     return (c, (ray - lambda * (1 - u)).unit)
   }
 
-  /// CAHVORE's χ(θ): Math.tan(Lθ)/L for a lens towards perspective, θ for a fisheye, Math.sin(Lθ)/L past
+  /// CAHVORE's χ(θ): tan(Lθ)/L for a lens towards perspective, θ for a fisheye, sin(Lθ)/L past
   /// it.
   static func chi(_ theta: Double, _ linearity: Double) -> Double {
     if linearity > 0 { return Math.tan(linearity * theta) / linearity }

@@ -152,6 +152,6 @@ public enum PanoramaFinder {
     var from = widest.end
     if from >= 360 { from -= 360 }
     if from > 180 { from -= 360 }
-    return (covered, from...(from + covered + (360 - covered - (widest.end - widest.start))))
+    return (covered, from...(from + 360 - (widest.end - widest.start)))
   }
 }

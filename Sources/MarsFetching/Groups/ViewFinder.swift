@@ -40,11 +40,12 @@ public enum ViewFinder {
             drive: pointing == nil ? details.drive : nil, size: size, photos: [photo]))
       }
     }
-    // A stable sort: among views of as many sols, the first seen stays first.
-    return views.enumerated().sorted { one, other in
-      let (first, second) = (one.element.sols.count, other.element.sols.count)
+    // A stable sort: among views of as many sols, the first seen stays first. Each view's sols
+    // are counted once, not in every comparison.
+    return views.map { (view: $0, sols: $0.sols.count) }.enumerated().sorted { one, other in
+      let (first, second) = (one.element.sols, other.element.sols)
       return first != second ? first > second : one.offset < other.offset
-    }.map(\.element)
+    }.map(\.element.view)
   }
 
   /// Whether a camera is bolted to the rover, so that its view changes only when the rover

@@ -185,11 +185,7 @@ extension Rovers {
       if !common.quiet, let remark = debayer.remark() { console.remark(remark) }
       // Those the feeds said were of another size, and those that turned out so once decoded.
       let leftOut = skipped + gathered.leftOut
-      if !leftOut.isEmpty, !common.quiet {
-        console.remark(
-          "left out \(leftOut.count) frame\(leftOut.count == 1 ? "" : "s")"
-            + " of another size: " + leftOut.joined(separator: ", "))
-      }
+      Self.remark(leftOut: leftOut, console, quiet: common.quiet)
       guard gathered.frames.count >= 2 else {
         throw ImageFileError(
           name: label,
@@ -226,6 +222,14 @@ extension Rovers {
             + " movie to write", command: spec)
       }
       return format
+    }
+
+    /// Names the frames left out for their size, if any.
+    static func remark(leftOut: [String], _ console: Console, quiet: Bool) {
+      guard !leftOut.isEmpty, !quiet else { return }
+      console.remark(
+        "left out \(leftOut.count) frame\(leftOut.count == 1 ? "" : "s")"
+          + " of another size: " + leftOut.joined(separator: ", "))
     }
 
     /// Writes `animation` whole to `output` in `format`, and says what was written.

@@ -102,9 +102,7 @@ extension Rovers {
       let client = from == nil ? common.makeImageClient(console) : nil
       let (animation, leftOut) = try await maker.movie(
         of: frames, folders: folders, client: client, debayer: debayer, fps: fps)
-      if !leftOut.isEmpty, !common.quiet {
-        console.remark("left out of another size: " + leftOut.joined(separator: ", "))
-      }
+      Movie.remark(leftOut: leftOut, console, quiet: common.quiet)
       if let output, let format {
         try Movie.write(animation, format: format, to: output, console, quiet: common.quiet)
       }
