@@ -50,8 +50,16 @@ let package = Package(
     .target(name: "URLSessionTransport", dependencies: ["RoverAPI"]),
     // The camera models of NASA's feeds (CAHV, CAHVOR, CAHVORE): point to pixel and pixel to
     // ray, in the rover's frame, with nothing but arithmetic. Built for speed: a panorama asks
-    // it for every pixel.
-    .target(name: "CameraGeometry", dependencies: ["SystemInterface"]),
+    // it for every pixel (in the tests' debug builds too).
+    .target(
+      name: "CameraGeometry", dependencies: ["SystemInterface"],
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+    // Panoramas made from frames by their camera models alone: the grid, the ground plane,
+    // bilinear sampling, feathered weights and matched gains, on planes of bytes (the codecs
+    // are MarsImaging's). Built for speed: it visits every pixel of a panorama.
+    .target(
+      name: "PanoramaStitching", dependencies: ["CameraGeometry", "SystemInterface"],
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Time on Mars: the Mars24 algorithm and each mission's own clock (its sols and local
     // time), with nothing but arithmetic and the leap-second table.
     .target(name: "MarsTime", dependencies: ["SystemInterface"], swiftSettings: forSize),
@@ -77,7 +85,7 @@ let package = Package(
       name: "MarsImaging",
       dependencies: [
         "MarsFetching", "MarsMirror", "RoverAPI", "RasterImages", "SystemInterface",
-        "TerminalPictures",
+        "TerminalPictures", "PanoramaStitching",
       ],
       // Orchestration only: the pixels are RasterImages' loops, which keep -O.
       swiftSettings: forSize),
@@ -133,7 +141,7 @@ let package = Package(
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
     // Optimized in debug builds too: it makes the tiles and movie frames the tests fetch.
     .target(
-      name: "FixtureServing", dependencies: ["SystemInterface", "RasterImages"],
+      name: "FixtureServing", dependencies: ["SystemInterface", "RasterImages", "CameraGeometry"],
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     // `make bench`'s measure of one key press in the browser, drawn off-screen.
@@ -150,7 +158,7 @@ let package = Package(
       name: "MarsLibrariesTests",
       dependencies: [
         "TestSupport", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "MarsTime",
-        "RoverAPI", "CameraGeometry",
+        "RoverAPI", "CameraGeometry", "PanoramaStitching", "FixtureServing",
         "SystemInterface",
       ]),
     // Optimized in debug builds too: its references decode and compare every real image, pixel
@@ -168,7 +176,7 @@ let package = Package(
         "rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing",
         "CommandRuntime",
         "MarsFetching",
-        "MarsMirror", "MarsImaging",
+        "MarsMirror", "MarsImaging", "PanoramaStitching", "CameraGeometry", "RasterImages",
         "SystemInterface",
       ],
       // Read from the source tree by the golden and browser tests, not bundled; the

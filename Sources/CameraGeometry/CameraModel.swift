@@ -81,13 +81,13 @@ public struct CameraModel: Sendable, Hashable {
           if !atInfinity {
             // The pupil moves along O with the angle off axis: solve for the angle.
             for _ in 0..<20 {
-              let shift = e.x + e.y * theta * theta + e.z * Math.pow(theta, 4)
+              let shift = e.x + e.y * theta * theta + e.z * (theta * theta * theta * theta)
               let value =
                 zeta * Math.sin(theta) - lambda * Math.cos(theta) - (theta - Math.sin(theta))
                 * shift
               let slope =
                 zeta * Math.cos(theta) + lambda * Math.sin(theta) - (1 - Math.cos(theta)) * shift
-                - (theta - Math.sin(theta)) * (2 * e.y * theta + 4 * e.z * Math.pow(theta, 3))
+                - (theta - Math.sin(theta)) * (2 * e.y * theta + 4 * e.z * (theta * theta * theta))
               guard slope != 0 else { break }
               let step = value / slope
               theta -= step
@@ -99,7 +99,7 @@ public struct CameraModel: Sendable, Hashable {
           guard theta < .pi / 2 else { return nil }
           let chi = Self.chi(theta, linearity)
           guard chi > 0 else { return nil }
-          let mu = r.x + r.y * chi * chi + r.z * Math.pow(chi, 4)
+          let mu = r.x + r.y * chi * chi + r.z * (chi * chi * chi * chi)
           moved = o * (lambda / chi) + lambdaVector * (1 + mu)
         }
       } else {
@@ -128,12 +128,13 @@ public struct CameraModel: Sendable, Hashable {
       guard target > 1e-15 else { return (c, o.unit) }
       var chi = target
       for _ in 0..<30 {
-        let value = (1 + r.x) * chi + r.y * Math.pow(chi, 3) + r.z * Math.pow(chi, 5) - target
-        let slope = (1 + r.x) + 3 * r.y * chi * chi + 5 * r.z * Math.pow(chi, 4)
+        let value =
+          (1 + r.x) * chi + r.y * (chi * chi * chi) + r.z * (chi * chi * chi * chi * chi) - target
+        let slope = (1 + r.x) + 3 * r.y * chi * chi + 5 * r.z * (chi * chi * chi * chi)
         guard slope != 0 else { break }
         let step = value / slope
         chi -= step
-        if abs(step) < 1e-15 { break }
+        if abs(step) <= 1e-13 * target { break }
       }
       let theta =
         linearity == 0
@@ -143,7 +144,9 @@ public struct CameraModel: Sendable, Hashable {
       let direction = lambdaVector.unit * Math.sin(theta) + o * Math.cos(theta)
       let pupil =
         theta == 0
-        ? 0 : (theta / Math.sin(theta) - 1) * (e.x + e.y * theta * theta + e.z * Math.pow(theta, 4))
+        ? 0
+        : (theta / Math.sin(theta) - 1)
+          * (e.x + e.y * theta * theta + e.z * (theta * theta * theta * theta))
       return (c + o * pupil, direction.unit)
     }
     let ray = (a.dot(v.cross(h)) < 0 ? plane * -1 : plane).unit
@@ -152,14 +155,32 @@ public struct CameraModel: Sendable, Hashable {
     let tau = lambda.dot(lambda) / (omega * omega)
     var u = 1 - (r.x + r.y * tau + r.z * tau * tau)
     for _ in 0..<30 {
-      let value = r.z * tau * tau * Math.pow(u, 5) + r.y * tau * Math.pow(u, 3) + (1 + r.x) * u - 1
-      let slope = 5 * r.z * tau * tau * Math.pow(u, 4) + 3 * r.y * tau * u * u + (1 + r.x)
+      let value =
+        r.z * tau * tau * (u * u * u * u * u) + r.y * tau * (u * u * u) + (1 + r.x) * u - 1
+      let slope = 5 * r.z * tau * tau * (u * u * u * u) + 3 * r.y * tau * u * u + (1 + r.x)
       guard slope != 0 else { break }
       let step = value / slope
       u -= step
-      if abs(step) < 1e-15 { break }
+      if abs(step) <= 1e-13 { break }
     }
     return (c, (ray - lambda * (1 - u)).unit)
+  }
+
+  /// The rays of points along the outline of a frame `width` by `height` (its pixels' outer
+  /// edges), `perEdge` to an edge, clockwise from the top left corner.
+  public func outline(width: Int, height: Int, perEdge: Int = 8) -> [(
+    origin: Vector3, direction: Vector3
+  )] {
+    let (right, bottom) = (Double(width) - 0.5, Double(height) - 0.5)
+    var points: [(Double, Double)] = []
+    for step in 0..<perEdge {
+      let along = Double(step) / Double(perEdge)
+      points += [
+        (-0.5 + along * (right + 0.5), -0.5), (right, -0.5 + along * (bottom + 0.5)),
+        (right - along * (right + 0.5), bottom), (-0.5, bottom - along * (bottom + 0.5)),
+      ]
+    }
+    return points.map { ray(x: $0.0, y: $0.1) }
   }
 
   /// CAHVORE's χ(θ): tan(Lθ)/L for a lens towards perspective, θ for a fisheye, sin(Lθ)/L past

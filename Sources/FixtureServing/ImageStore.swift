@@ -45,6 +45,7 @@ struct ImageStore: Sendable {
       TileFixture.file(for: target, fixtures: fixtures)
         ?? MovieFixture.png(for: target).map { ("image/png", $0) }
         ?? TimelapseFixture.png(for: target).map { ("image/png", $0) }
+        ?? PanoramaFixture.png(for: target, fixtures: fixtures).map { ("image/png", $0) }
     }
     if let image {
       return .respond(status: 200, headers: ["Content-Type": image.type], body: image.body)

@@ -13,21 +13,41 @@ public enum JPEGEncoder {
   /// The JPEG file of `image` at `quality` (90 unless told); ``ImageError`` for a picture
   /// wider or taller than ``largestSide``.
   public static func encode(_ image: RasterImage, quality: Int = 90) throws -> [UInt8] {
-    guard image.width <= largestSide, image.height <= largestSide else {
+    let grey = image.isGrey
+    return try encode(
+      planes: grey ? image.greyPlaneIfGrey() ?? [] : Self.ycbcr(image), width: image.width,
+      height: image.height, grey: grey, quality: quality)
+  }
+
+  /// The JPEG file of a grey picture given as its plane, one byte a pixel (`width × height`),
+  /// at `quality`: a picture too big to hold three times over is never made RGB.
+  public static func encode(greyPlane: [UInt8], width: Int, height: Int, quality: Int = 90)
+    throws -> [UInt8]
+  {
+    precondition(greyPlane.count == width * height, "a plane's bytes and size differ")
+    return try encode(
+      planes: greyPlane, width: width, height: height, grey: true, quality: quality)
+  }
+
+  /// The JPEG file of one grey plane, or of Y, Cb and Cr planes one after another (the chroma
+  /// at half the size both ways).
+  private static func encode(
+    planes joined: [UInt8], width: Int, height: Int, grey: Bool, quality: Int
+  ) throws -> [UInt8] {
+    guard width <= largestSide, height <= largestSide else {
       throw ImageError(
         "a JPEG file holds at most \(largestSide) pixels a side; this picture is"
-          + " \(image.width)x\(image.height)")
+          + " \(width)x\(height)")
     }
-    let grey = image.isGrey
     let luma = JPEGTables.quantization(JPEGTables.luminance, quality: quality)
     let chroma = JPEGTables.quantization(JPEGTables.chrominance, quality: quality)
-    let joined = grey ? image.greyPlaneIfGrey() ?? [] : Self.ycbcr(image)
     // The MCU: one block grey, else four luma blocks and one of each chroma.
     let side = grey ? 8 : 16
-    let columns = (image.width + side - 1) / side
-    let rows = (image.height + side - 1) / side
+    let columns = (width + side - 1) / side
+    let rows = (height + side - 1) / side
     var file = header(
-      image, grey: grey, luma: luma, chroma: chroma, restartInterval: columns)
+      width: width, height: height, grey: grey, luma: luma, chroma: chroma,
+      restartInterval: columns)
     let codings = [
       JPEGBlockWriter.Coding(
         steps: luma, dc: JPEGTables.dcLuminance, ac: JPEGTables.acLuminance),
@@ -36,8 +56,6 @@ public enum JPEGEncoder {
     ]
     let bands = max(1, min(rows, 8))
     let pieces = BandResults<[UInt8]>(count: bands)
-    let width = image.width
-    let height = image.height
     // The planes one after another, read through one pointer by every band.
     let chromaSize = ((width + 1) / 2) * ((height + 1) / 2)
     let starts = grey ? [0] : [0, width * height, width * height + chromaSize]
@@ -179,7 +197,7 @@ public enum JPEGEncoder {
   /// The markers before the coded data: JFIF's APP0, the tables, the frame, the restart
   /// interval (a row of MCUs) and the scan.
   private static func header(
-    _ image: RasterImage, grey: Bool, luma: [Int], chroma: [Int], restartInterval: Int
+    width: Int, height: Int, grey: Bool, luma: [Int], chroma: [Int], restartInterval: Int
   ) -> [UInt8] {
     func segment(_ marker: UInt8, _ body: [UInt8]) -> [UInt8] {
       [0xFF, marker] + bigEndian(body.count + 2) + body
@@ -197,7 +215,7 @@ public enum JPEGEncoder {
       grey ? [[1, 0x11, 0]] : [[1, 0x22, 0], [2, 0x11, 1], [3, 0x11, 1]]
     file += segment(
       0xC0,
-      [8] + bigEndian(image.height) + bigEndian(image.width) + [UInt8(components.count)]
+      [8] + bigEndian(height) + bigEndian(width) + [UInt8(components.count)]
         + components.flatMap { $0 })
     var tables =
       huffman(0x00, JPEGTables.dcLuminance) + huffman(0x10, JPEGTables.acLuminance)

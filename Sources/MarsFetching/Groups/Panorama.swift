@@ -23,6 +23,9 @@ public struct Panorama: Sendable {
   public var frames: [(photo: Photo, model: CameraModel)]
   /// The frames left out: their record has no model, or `UNK`.
   public var withoutModel: [String]
+  /// The frames left out for being taken at another site and drive than most (another rover
+  /// frame: their models do not meet the others').
+  public var elsewhere: [String] = []
   /// Degrees of azimuth the frames cover, up to 360.
   public var azimuthCovered: Double
   /// Where the covered azimuths start and end, clockwise (degrees, -180 to 540): the whole
@@ -52,7 +55,17 @@ public enum PanoramaFinder {
   public static func survey(_ sequence: ObservationSequence) throws -> Panorama? {
     var frames: [(photo: Photo, model: CameraModel)] = []
     var withoutModel: [String] = []
+    var elsewhere: [String] = []
+    let places = sequence.framesOfItsSize.map { [$0.details.site, $0.details.drive] }
+    // The site and drive most frames have, the first such among equals.
+    let place = places.max { one, other in
+      places.filter { $0 == one }.count < places.filter { $0 == other }.count
+    }
     for photo in sequence.framesOfItsSize {
+      guard [photo.details.site, photo.details.drive] == place else {
+        elsewhere.append(photo.nasaID)
+        continue
+      }
       let capture = photo.details.capture
       guard let type = capture.cameraModelType, type.uppercased() != "UNK",
         let components = capture.cameraModelComponents
@@ -71,7 +84,7 @@ public enum PanoramaFinder {
     var high = -90.0
     for (photo, model) in frames {
       guard let size = photo.details.capture.pixelSize else { continue }
-      let outline = outlineDirections(model, size.width, size.height)
+      let outline = model.outline(width: size.width, height: size.height).map(\.direction)
       let pointings = outline.map(CameraModel.azimuthAndElevation)
       low = min(low, pointings.map(\.elevation).min() ?? low)
       high = max(high, pointings.map(\.elevation).max() ?? high)
@@ -88,70 +101,11 @@ public enum PanoramaFinder {
       }
       let centre = CameraModel.azimuthAndElevation(
         of: model.ray(x: Double(size.width - 1) / 2, y: Double(size.height - 1) / 2).direction)
-      // Each outline azimuth as an offset from the centre's, -180 to 180.
-      let offsets = pointings.map { pointing in
-        let offset = (pointing.azimuth - centre.azimuth).truncatingRemainder(dividingBy: 360)
-        return offset > 180 ? offset - 360 : offset < -180 ? offset + 360 : offset
-      }
-      arcs.append((centre.azimuth + (offsets.min() ?? 0))...(centre.azimuth + (offsets.max() ?? 0)))
+      arcs.append(AzimuthArcs.arc(of: pointings.map(\.azimuth), around: centre.azimuth))
     }
-    let (covered, span) = union(arcs)
+    let (covered, span) = AzimuthArcs.union(arcs)
     return Panorama(
-      sequence: sequence, frames: frames, withoutModel: withoutModel, azimuthCovered: covered,
-      azimuths: span, elevations: min(low, high)...max(low, high))
-  }
-
-  /// Directions along a frame's outline, 8 to an edge.
-  static func outlineDirections(_ model: CameraModel, _ width: Int, _ height: Int) -> [Vector3] {
-    let (right, bottom) = (Double(width) - 0.5, Double(height) - 0.5)
-    var points: [(Double, Double)] = []
-    for step in 0..<8 {
-      let along = Double(step) / 8
-      points += [
-        (-0.5 + along * (right + 0.5), -0.5), (right, -0.5 + along * (bottom + 0.5)),
-        (right - along * (right + 0.5), bottom), (-0.5, bottom - along * (bottom + 0.5)),
-      ]
-    }
-    return points.map { model.ray(x: $0.0, y: $0.1).direction }
-  }
-
-  /// The degrees a set of arcs of the circle covers, and the covered stretch from the end of
-  /// the widest gap round to its start.
-  static func union(_ arcs: [ClosedRange<Double>]) -> (Double, ClosedRange<Double>) {
-    // Each arc from 0 ..< 360, cut in two where it passes 360.
-    var pieces: [(Double, Double)] = []
-    for arc in arcs {
-      if arc.upperBound - arc.lowerBound >= 360 { return (360, -180...180) }
-      let start = arc.lowerBound - 360 * (arc.lowerBound / 360).rounded(.down)
-      let end = start + arc.upperBound - arc.lowerBound
-      if end > 360 {
-        pieces += [(start, 360), (0, end - 360)]
-      } else {
-        pieces.append((start, end))
-      }
-    }
-    pieces.sort { $0.0 < $1.0 }
-    var merged: [(Double, Double)] = []
-    for piece in pieces {
-      if let last = merged.last, piece.0 <= last.1 {
-        merged[merged.count - 1].1 = max(last.1, piece.1)
-      } else {
-        merged.append(piece)
-      }
-    }
-    let covered = merged.reduce(0) { $0 + $1.1 - $1.0 }
-    guard let first = merged.first, let last = merged.last, covered < 360 - 1e-9 else {
-      return (360, -180...180)
-    }
-    // The gaps between pieces, the last one round through 360.
-    var widest = (start: last.1, end: first.0 + 360)
-    for (one, next) in zip(merged, merged.dropFirst())
-    where next.0 - one.1 > widest.end - widest.start {
-      widest = (one.1, next.0)
-    }
-    var from = widest.end
-    if from >= 360 { from -= 360 }
-    if from > 180 { from -= 360 }
-    return (covered, from...(from + 360 - (widest.end - widest.start)))
+      sequence: sequence, frames: frames, withoutModel: withoutModel, elsewhere: elsewhere,
+      azimuthCovered: covered, azimuths: span, elevations: min(low, high)...max(low, high))
   }
 }

@@ -65,14 +65,7 @@ package struct MovieFrames: Sendable {
   /// Every input, decoded in order; a frame that cannot be read or decoded fails the run (65),
   /// naming it. Frames of another size than most are left out.
   package func gather(_ inputs: [Input]) async throws -> Gathered {
-    var frames: [Frame] = []
-    let client = self.client
-    let debayer = self.debayer
-    try await inputs.orderedMap(limit: jobs) { input in
-      await Result(awaiting: { try await Self.frame(input, client, debayer) })
-    } each: {
-      frames.append(try $0.get())
-    }
+    let frames = try await decoded(inputs)
     var counts: [[Int]: Int] = [:]
     for frame in frames { counts[[frame.image.width, frame.image.height], default: 0] += 1 }
     // The size most frames have; among equals, the first frame's.
@@ -83,6 +76,20 @@ package struct MovieFrames: Sendable {
     let kept = frames.filter { [$0.image.width, $0.image.height] == size }
     let leftOut = frames.filter { [$0.image.width, $0.image.height] != size }.map(\.name)
     return Gathered(frames: kept, leftOut: leftOut)
+  }
+
+  /// Every input, decoded in order, whatever its size; a frame that cannot be read or
+  /// decoded fails the run (65), naming it.
+  package func decoded(_ inputs: [Input]) async throws -> [Frame] {
+    var frames: [Frame] = []
+    let client = self.client
+    let debayer = self.debayer
+    try await inputs.orderedMap(limit: jobs) { input in
+      await Result(awaiting: { try await Self.frame(input, client, debayer) })
+    } each: {
+      frames.append(try $0.get())
+    }
+    return frames
   }
 
   private static func frame(_ input: Input, _ client: APIClient?, _ debayer: Debayering)

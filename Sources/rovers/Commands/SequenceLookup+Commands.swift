@@ -24,7 +24,9 @@ extension SequenceLookup {
 
   /// The lookup of a command that takes `<rover> --sol <sol> [--camera …]`: usage errors for
   /// a missing rover or sol, and with `--source api` (``init(_:common:rover:sol:cameras:mirror:)``).
-  init(_ arguments: ParsedArguments, common: CommonOptions, spec: CommandSpec) throws {
+  init(
+    _ arguments: ParsedArguments, common: CommonOptions, spec: CommandSpec, mirror: String? = nil
+  ) throws {
     guard let word = arguments.positionals.first else {
       throw UsageError(message: "Missing expected argument '<rover>'", command: spec)
     }
@@ -33,7 +35,7 @@ extension SequenceLookup {
     }
     try self.init(
       spec.name, common: common, rover: try NameRules.rover(word, spec: spec), sol: sol,
-      cameras: try CameraOptions.parse(arguments))
+      cameras: try CameraOptions.parse(arguments), mirror: mirror)
   }
 
   /// The photos asked for: with `--from`, from the sol's record in that mirror, with the

@@ -1,0 +1,92 @@
+import CameraGeometry
+import FixtureServing
+import Foundation
+import PanoramaStitching
+import RasterImages
+import TestSupport
+import Testing
+
+/// `rovers panorama ROVER --sol N --sequence ID`: the fixtures' pan (sol 888's real records
+/// and camera models, frames rendered from a known scene) fetched from the fixture server's
+/// feeds, stitched, written, and compared with the scene.
+@Suite struct PanoramaMakingTests {
+  static let djpeg = ReferenceTool.find("/usr/bin/djpeg", "/usr/local/bin/djpeg")
+
+  /// The grid and viewpoint a run's `--json` says.
+  static func grid(_ json: String) throws -> (PanoramaGrid, Vector3) {
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let number = { (key: String) in object[key] as? Double ?? .nan }
+    let viewpoint = try #require(object["viewpoint"] as? [Double])
+    let grid = PanoramaGrid(
+      firstAzimuth: number("first_azimuth"), firstElevation: number("first_elevation"),
+      degreesPerPixel: number("degrees_per_pixel"), width: object["width"] as? Int ?? 0,
+      height: object["height"] as? Int ?? 0)
+    return (grid, try #require(Vector3(viewpoint)))
+  }
+
+  @Test func theFixturesPanIsStitchedBackIntoTheScene() async throws {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let folder = try TemporaryFolder("panorama")
+    let png = folder.file("pano.png")
+    let run = try await CapturedRun.rovers(
+      [
+        "panorama", "perseverance", "--sol", "888", "--sequence", "NCAM00501", "-o", png.path,
+        "--json",
+      ],
+      base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stderr.contains("wrote \(png.path): "))
+    let (grid, viewpoint) = try Self.grid(run.stdout)
+    #expect(grid.isRing)
+    // One grid pixel per frame pixel at a Navcam frame's centre: 96.5 degrees over 1280.
+    #expect(abs(grid.degreesPerPixel - 0.0775) < 0.001)
+    let image = try ImageDecoder.decode([UInt8](try Data(contentsOf: png)))
+    #expect(image.width == grid.width && image.height == grid.height)
+    let plane = try #require(image.greyPlaneIfGrey())
+    let score = PanoramaFixture.psnr(plane, width: grid.width) { column, row in
+      PanoramaFixture.level(
+        origin: viewpoint, direction: grid.direction(column: Double(column), row: Double(row)))
+    }
+    #expect(score >= 35, "PSNR \(score) dB")
+    // Every frame was used, each with its gain.
+    #expect(run.stdout.components(separatedBy: "\"nasa_id\"").count == 6)
+  }
+
+  @Test(.enabled(if: djpeg != nil, "djpeg is not installed"))
+  func aJPEGOfItIsOneGreyComponentThatDjpegReads() async throws {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let folder = try TemporaryFolder("panorama")
+    let jpeg = folder.file("pano.jpg")
+    let run = try await CapturedRun.rovers(
+      [
+        "panorama", "perseverance", "--sol", "888", "--sequence", "NCAM00501", "-o", jpeg.path,
+        "--scale", "0.5", "--format", "csv", "--fields", "width,height,frames",
+      ],
+      base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+    #expect(run.status == 0, "\(run.stderr)")
+    let ours = try ImageDecoder.decode([UInt8](try Data(contentsOf: jpeg)))
+    #expect(run.stdout == "width,height,frames\n\(ours.width),\(ours.height),5\n")
+    let theirs = try ReferenceTool.stdout(try #require(Self.djpeg), ["-grayscale", jpeg.path])
+    // A PGM of the same size: "P5\n<width> <height>\n255\n".
+    #expect(
+      String(decoding: theirs.prefix(20), as: UTF8.self).hasPrefix(
+        "P5\n\(ours.width) \(ours.height)\n"))
+  }
+
+  @Test func anUnknownSequenceListsTheSolsPansAndAnotherFileIsRefused() async throws {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let unknown = try await CapturedRun.rovers(
+      ["panorama", "perseverance", "--sol", "888", "--sequence", "NCAM99999", "--show"],
+      base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.stderr.contains("has no panorama NCAM99999; its panoramas: NCAM00501 (360.0 degrees)")
+    )
+    let gif = try await CapturedRun.rovers(
+      ["panorama", "perseverance", "--sol", "888", "--sequence", "NCAM00501", "-o", "p.gif"],
+      base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+    #expect(gif.status == 64)
+    #expect(gif.stderr.contains("'p.gif' is neither a .jpg nor a .png file"))
+  }
+}
