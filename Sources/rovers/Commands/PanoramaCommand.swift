@@ -16,16 +16,13 @@ extension Rovers {
     static let spec = CommandSpec(
       name: "panorama", abstract: "List a sol's panoramas, or stitch one by its camera models.",
       discussion: """
-        A panorama is a sequence (rovers sequences) whose frames point apart. Each frame's \
-        outline is sent through its camera model (CAHVOR, CAHVORE) to the directions it \
-        sees: the azimuths the frames cover together (360 for a ring, whatever its centres), \
-        the elevations, and a tier: full from 300 degrees, wide from 200, half from 120, \
-        else partial. The models are in NASA's records only: their feeds are asked (--source \
-        api is refused). A frame without a model, or of another site and drive, is left out, \
-        and the run says so. With --sequence, the pan is stitched by the models alone: a grid \
-        of azimuth and elevation seen from the cameras' mean centre, the ground below the \
-        horizon, the sky above, each frame's gain matched to its neighbours'; -o FILE.jpg or \
-        FILE.png (with --from and no -o, beside the sol's photos, for the gallery).
+        A panorama is a sequence whose frames point apart. Each frame's outline is sent \
+        through its camera model to the azimuths the frames cover (360 for a ring), the \
+        elevations, and a tier: full from 300 degrees, wide from 200, half from 120, else \
+        partial. The models are in NASA's feeds only (--source api is refused). With \
+        --sequence the pan is stitched by its models: a grid of azimuth and elevation from \
+        the cameras' mean centre, the ground below the horizon, gains matched; -o FILE.jpg \
+        or FILE.png, or with --from and no -o beside the sol's photos, for the gallery.
         """,
       arguments: [
         ArgumentSpec(name: "rover", help: "The rover, such as perseverance.", completion: .rovers)

@@ -399,6 +399,14 @@ _rovers() {
       case "$prev" in
         --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
+        --sequence) COMPREPLY=(); return ;;
+        -o|--output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --scale) COMPREPLY=(); return ;;
+        --quality) COMPREPLY=(); return ;;
+        --from) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --image-protocol) COMPREPLY=($(compgen -W "auto iterm kitty sixel blocks none" -- "$cur")); return ;;
+        --width) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
@@ -413,7 +421,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --camera --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --camera --sequence -o --output --scale --quality --level --north --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     browse)

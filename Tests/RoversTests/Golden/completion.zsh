@@ -33,7 +33,7 @@ _rovers() {
     'where:Show where a rover is on Mars, or was on a sol.'
     'clock:Tell the time on Mars, by each mission'\''s own clock.'
     'timelapse:Make a view seen again across sols into a time-lapse movie.'
-    'panorama:List a sol'\''s panoramas and what their camera models cover.'
+    'panorama:List a sol'\''s panoramas, or stitch one by its camera models.'
     'browse:Explore rovers, sols and photos in a full-screen browser.'
     'cache:Show or clear the response cache.'
     'config:Show the settings in force and where each comes from.'
@@ -532,6 +532,18 @@ _rovers() {
       _arguments \
         '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
+        '--sequence[Stitch this pan, such as NCAM00501 (see the list).]:id: ' \
+        '(-o --output)'{-o,--output}'[The panorama to write\: FILE.jpg or FILE.png.]:file:_files' \
+        '--scale[Grid pixels per frame pixel at a frame'\''s centre.]:x: ' \
+        '--quality[The JPEG'\''s quality, 1 to 100.]:n: ' \
+        '--level[Turn it by the rover'\''s attitude so the horizon is flat.]' \
+        '--north[Put north at azimuth 0 (by the rover'\''s heading).]' \
+        '--from[Read the frames from a folder download or sync filled.]:dir:_files -/' \
+        '--show[Draw it in the terminal, an azimuth scale under it.]' \
+        '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
+        '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
+        '--debayer[Bayer frames in colour (or set ROVERS_DEBAYER=on, config debayer = on).]' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \
