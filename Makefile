@@ -96,10 +96,11 @@ demo: build ## the main commands on the bundled fixtures, over loopback (no netw
 	$(DEBUG_BIN)/rovers download perseverance --sol 100 -o $$dir/mars || exit $$?
 
 # The release binaries, with the Swift runtime linked in.
-release: ## the release binaries: rovers, fixture-server, browse-bench
+release: ## the release binaries: rovers, fixture-server, browse-bench, jpeg-bench
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product rovers
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product fixture-server
 	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product browse-bench
+	$(SWIFT) build -c release $(FLAGS) $(STATIC) --product jpeg-bench
 
 # The binary alone, as make install needs it: the fixture server is for tests and the bench.
 release-rovers: ## the release binary of rovers alone

@@ -146,6 +146,8 @@ let package = Package(
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     // `make bench`'s measure of one key press in the browser, drawn off-screen.
     .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),
+    // `make bench`'s measure of the JPEG encoder against cjpeg, on the same picture.
+    .executableTarget(name: "jpeg-bench", dependencies: ["RasterImages"]),
     // What the test targets share: the package's paths, folders that remove themselves, a
     // backoff with no wait, a seeded generator, the reference tools' runner and polling.
     .target(

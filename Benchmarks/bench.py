@@ -13,7 +13,7 @@ Writes the report to .build/bench/results.md (ignored by git) and prints it.
     python3 Benchmarks/bench.py [--runs N] [--only NAME]
 
 This file is the entry point: the cases live in modules by what they measure (mirror.py,
-answers.py, downloads.py, gallery.py, terminal.py, pictures.py, develop.py), on the tools of measuring.py
+answers.py, downloads.py, gallery.py, terminal.py, pictures.py, develop.py, panorama.py), on the tools of measuring.py
 and the data of synthetic.py.
 """
 
@@ -30,6 +30,7 @@ from develop import develop
 from downloads import download, download_runs
 from gallery import gallery, place
 from mirror import history, nothing_new, sync_state_bytes
+from panorama import jpeg, panorama
 from pictures import movie, show_decode, show_sheet, stereo_anaglyph
 from terminal import browse_keys, startup
 from measuring import RESULTS, ROOT, ROVERS, Report, SERVER
@@ -40,7 +41,7 @@ CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothi
          ("nasa-host", nasa_host),
          ("gallery", gallery), ("place", place), ("startup", startup), ("show-decode", show_decode),
          ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("movie", movie), ("develop", develop),
-         ("browse-keys", browse_keys)]
+         ("browse-keys", browse_keys), ("panorama", panorama), ("jpeg", jpeg)]
 
 
 def render(report, runs):

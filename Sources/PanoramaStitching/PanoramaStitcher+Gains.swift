@@ -63,7 +63,12 @@ extension PanoramaStitcher {
         target[one] = 1
       }
     }
-    return LinearSystem.solve(matrix, target, size: count) ?? Array(repeating: 1, count: count)
+    let gains =
+      LinearSystem.solve(matrix, target, size: count) ?? Array(repeating: 1, count: count)
+    // Frames that disagree (a scene that moved, or parallax) pull every gain down together:
+    // scaled back to a mean of 1, the panorama keeps the frames' own level.
+    let mean = gains.reduce(0, +) / Double(max(count, 1))
+    return mean > 0 ? gains.map { $0 / mean } : Array(repeating: 1, count: count)
   }
 
   /// Whether a grid pixel is within a frame's reach.

@@ -88,6 +88,11 @@ public enum JPEGEncoder {
     codings: [JPEGBlockWriter.Coding], into writer: inout JPEGBlockWriter
   ) {
     var previous: [Int32] = [0, 0, 0]
+    // Read once a row, not once a block: each read of an array of references retains.
+    let (lumaCoding, chromaCoding) = (codings[0], codings[1])
+    let (lumaPlane, bluePlane, redPlane) = (
+      planes[0], grey ? planes[0] : planes[1], grey ? planes[0] : planes[2]
+    )
     let samples = UnsafeMutablePointer<Float>.allocate(capacity: 64)
     let levels = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
     defer {
@@ -98,23 +103,23 @@ public enum JPEGEncoder {
     let chromaHeight = (height + 1) / 2
     for column in 0..<columns {
       if grey {
-        load(planes[0], width, height, x: column * 8, y: row * 8, into: samples)
+        load(lumaPlane, width, height, x: column * 8, y: row * 8, into: samples)
         previous[0] = writer.block(
-          samples, levels: levels, previous: previous[0], coding: codings[0])
+          samples, levels: levels, previous: previous[0], coding: lumaCoding)
         continue
       }
-      for (dx, dy) in [(0, 0), (8, 0), (0, 8), (8, 8)] {
-        load(planes[0], width, height, x: column * 16 + dx, y: row * 16 + dy, into: samples)
+      for block in 0..<4 {
+        let (dx, dy) = ((block & 1) * 8, (block >> 1) * 8)
+        load(lumaPlane, width, height, x: column * 16 + dx, y: row * 16 + dy, into: samples)
         previous[0] = writer.block(
-          samples, levels: levels, previous: previous[0], coding: codings[0])
+          samples, levels: levels, previous: previous[0], coding: lumaCoding)
       }
-      for component in 1...2 {
-        load(
-          planes[component], chromaWidth, chromaHeight, x: column * 8, y: row * 8,
-          into: samples)
-        previous[component] = writer.block(
-          samples, levels: levels, previous: previous[component], coding: codings[1])
-      }
+      load(bluePlane, chromaWidth, chromaHeight, x: column * 8, y: row * 8, into: samples)
+      previous[1] = writer.block(
+        samples, levels: levels, previous: previous[1], coding: chromaCoding)
+      load(redPlane, chromaWidth, chromaHeight, x: column * 8, y: row * 8, into: samples)
+      previous[2] = writer.block(
+        samples, levels: levels, previous: previous[2], coding: chromaCoding)
     }
   }
 
@@ -158,32 +163,30 @@ public enum JPEGEncoder {
         DispatchQueue.concurrentPerform(iterations: bands) { band in
           let (pixels, luma, blue, red) = ends
           for y in (band * chromaHeight / bands)..<((band + 1) * chromaHeight / bands) {
-            let rows = (2 * y, min(2 * y + 1, height - 1))
-            for row in rows.0 == rows.1 ? [rows.0] : [rows.0, rows.1] {
-              for x in 0..<width {
-                let at = (row * width + x) * 3
-                let sum =
-                  19_595 * Int(pixels[at]) + 38_470 * Int(pixels[at + 1]) + 7_471
-                  * Int(pixels[at + 2])
-                luma[row * width + x] = UInt8(truncatingIfNeeded: (sum + 32_768) >> 16)
-              }
-            }
+            // Two rows at once (the last one twice when the height is odd): their luma, and
+            // each 2 × 2 block's sums for the chroma.
+            let (top, bottom) = (2 * y, min(2 * y + 1, height - 1))
+            let upper = pixels + top * width * 3
+            let lower = pixels + bottom * width * 3
+            let (upperLuma, lowerLuma) = (luma + top * width, luma + bottom * width)
             for x in 0..<chromaWidth {
-              let columns = (2 * x, min(2 * x + 1, width - 1))
-              var (r, g, b) = (0, 0, 0)
-              @inline(__always) func add(_ row: Int, _ column: Int) {
-                let at = (row * width + column) * 3
-                r += Int(pixels[at])
-                g += Int(pixels[at + 1])
-                b += Int(pixels[at + 2])
+              let (left, right) = (2 * x, min(2 * x + 1, width - 1))
+              let (a, b, c, d) = (
+                upper + left * 3, upper + right * 3, lower + left * 3, lower + right * 3
+              )
+              @inline(__always) func weighted(_ p: UnsafePointer<UInt8>) -> Int {
+                19_595 * Int(p[0]) + 38_470 * Int(p[1]) + 7_471 * Int(p[2])
               }
-              add(rows.0, columns.0)
-              add(rows.0, columns.1)
-              add(rows.1, columns.0)
-              add(rows.1, columns.1)
+              upperLuma[left] = UInt8(truncatingIfNeeded: (weighted(a) + 32_768) >> 16)
+              upperLuma[right] = UInt8(truncatingIfNeeded: (weighted(b) + 32_768) >> 16)
+              lowerLuma[left] = UInt8(truncatingIfNeeded: (weighted(c) + 32_768) >> 16)
+              lowerLuma[right] = UInt8(truncatingIfNeeded: (weighted(d) + 32_768) >> 16)
+              let r = Int(a[0]) + Int(b[0]) + Int(c[0]) + Int(d[0])
+              let g = Int(a[1]) + Int(b[1]) + Int(c[1]) + Int(d[1])
+              let bl = Int(a[2]) + Int(b[2]) + Int(c[2]) + Int(d[2])
               // The four pixels' sums: a quarter of each weight, 128 in 16.16 times four.
-              let cb = -11_059 * r - 21_709 * g + 32_768 * b + (128 << 18) + (1 << 17)
-              let cr = 32_768 * r - 27_439 * g - 5_329 * b + (128 << 18) + (1 << 17)
+              let cb = -11_059 * r - 21_709 * g + 32_768 * bl + (128 << 18) + (1 << 17)
+              let cr = 32_768 * r - 27_439 * g - 5_329 * bl + (128 << 18) + (1 << 17)
               blue[y * chromaWidth + x] = UInt8(clamping: cb >> 18)
               red[y * chromaWidth + x] = UInt8(clamping: cr >> 18)
             }

@@ -79,7 +79,7 @@ import Testing
   @Test func onlyThePictureLibrariesImportTheCodecs() throws {
     let allowed = [
       "Sources/MarsImaging/", "Sources/MarsBrowser/", "Sources/TerminalPictures/",
-      "Sources/rovers/", "Sources/FixtureServing/",
+      "Sources/rovers/", "Sources/FixtureServing/", "Sources/jpeg-bench/",
     ]
     var importers: [String] = []
     for (path, text) in try Self.productFiles()
@@ -107,7 +107,7 @@ import Testing
   /// map or image decoder of its own; those are the libraries' work.
   @Test func theExecutableOnlyParsesCallsAndPrints() throws {
     let sources = PackagePaths.root.appendingPathComponent("Sources")
-    let aside = ["FixtureServing/", "fixture-server/", "browse-bench/"]
+    let aside = ["FixtureServing/", "fixture-server/", "browse-bench/", "jpeg-bench/"]
     var product = 0
     var executable = 0
     let walker = FileManager.default.enumerator(atPath: sources.path)

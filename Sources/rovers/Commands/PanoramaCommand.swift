@@ -48,7 +48,7 @@ extension Rovers {
       help: "The panorama to write: FILE.jpg or FILE.png.", completion: .files)
     static let scaleOption = Option.number(
       "scale", value: "x", help: "Grid pixels per frame pixel at a frame's centre.", default: 1,
-      shownDefault: "1", in: 0.05...4, reason: "give a number from 0.05 to 4")
+      shownDefault: "1", in: 0.05...8, reason: "give a number from 0.05 to 8")
     static let qualityOption = Option.integer(
       "quality", value: "n", help: "The JPEG's quality, 1 to 100.", default: 90, in: 1...100,
       reason: "give a whole number, 1 to 100")

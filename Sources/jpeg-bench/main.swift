@@ -1,0 +1,46 @@
+// `make bench`'s measure of the JPEG encoder: a binary PPM (or PGM) read whole and written as
+// a baseline JPEG at the quality given, as `cjpeg -quality Q -outfile OUT IN` does.
+//
+//     jpeg-bench IN.ppm OUT.jpg QUALITY
+
+import Foundation
+import RasterImages
+
+let arguments = CommandLine.arguments
+// Mapped, not read: the pixels are copied once, into the picture, as cjpeg reads them once.
+guard arguments.count == 4, let quality = Int(arguments[3]),
+  let bytes = try? Data(contentsOf: URL(fileURLWithPath: arguments[1]), options: .alwaysMapped)
+else {
+  try? FileHandle.standardError.write(
+    contentsOf: Data("usage: jpeg-bench IN.ppm OUT.jpg QUALITY\n".utf8))
+  exit(64)
+}
+// The header: magic, width, height, maximum, each after white space, then one byte.
+var fields: [String] = []
+var at = 0
+while fields.count < 4, at < bytes.count {
+  while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D { at += 1 }
+  let start = at
+  while at < bytes.count, bytes[at] != 0x20, bytes[at] != 0x0A, bytes[at] != 0x0D { at += 1 }
+  fields.append(String(decoding: bytes[start..<at], as: UTF8.self))
+}
+at += 1
+guard fields.count == 4, let width = Int(fields[1]), let height = Int(fields[2]),
+  fields[0] == "P6" || fields[0] == "P5"
+else {
+  try? FileHandle.standardError.write(
+    contentsOf: Data("jpeg-bench: not a binary PPM or PGM\n".utf8))
+  exit(65)
+}
+do {
+  let samples = [UInt8](bytes[(bytes.startIndex + at)...])
+  let file =
+    fields[0] == "P5"
+    ? try JPEGEncoder.encode(greyPlane: samples, width: width, height: height, quality: quality)
+    : try JPEGEncoder.encode(
+      RasterImage(width: width, height: height, pixels: samples), quality: quality)
+  try Data(file).write(to: URL(fileURLWithPath: arguments[2]))
+} catch {
+  try? FileHandle.standardError.write(contentsOf: Data("jpeg-bench: \(error)\n".utf8))
+  exit(1)
+}
