@@ -146,9 +146,12 @@ public enum PanoramaFixture {
     }
   }
 
-  /// The PNG of the frame an image path names, or `nil` when it names none of the pan's.
+  /// The PNG of the frame an image path names, or `nil` when it names none of the pan's
+  /// full-size files.
   static func png(for target: String, fixtures: String) -> Data? {
-    guard target.contains(sequence), target.contains("_0888_"),
+    // The full-size PNG only, whose pixels the models are for; the smaller JPEGs are the
+    // server's usual pictures.
+    guard target.contains(sequence), target.contains("_0888_"), target.hasSuffix("J01.png"),
       let name = target.split(separator: "/").last,
       let frame = try? frames(fixtures: fixtures).first(where: { name.hasPrefix($0.name) })
     else { return nil }

@@ -246,9 +246,12 @@ public struct Gallery: Sendable {
   ) throws {
     // The record the tiles were read with: the movies come from it, with no second read.
     let movies = MovieTile.movies(in: record, files: Set(tiles.map(\.picture)))
-    let page = SolPage(
+    var page = SolPage(
       rover: rover, sol: sol, tiles: tiles, movies: movies, home: "../../index.html",
       previous: previous, next: next)
+    let folder = roverFolder.appendingPathComponent(String(sol))
+    page.panoramas = PanoramaStrip.strips(
+      in: folder, names: (try? Self.names(in: folder, folders: false)) ?? [])
     try write(
       page.render(),
       to: roverFolder.appendingPathComponent(String(sol)).appendingPathComponent(Self.indexName))

@@ -68,6 +68,18 @@ enum PageStyle {
     .stereo { font-size: 11px; font-weight: bold; padding: 0 3px; border-radius: 3px;
       color: #fff; background: linear-gradient(90deg, #b22 50%, #088 50%); }
     a.movie { position: relative; display: block; }
+    .pano { margin: 0 0 12px; }
+    .pano-scroll { overflow-x: auto; overflow-y: hidden; }
+    .pano-body { position: relative; display: inline-block; vertical-align: top; }
+    /* As high as the window allows below the page's header, never above its own height. */
+    figure.pano .pano-body img { width: auto; max-width: none; aspect-ratio: auto;
+      min-height: 160px; height: min(calc(100vh - 190px), var(--pano-height)); }
+    @media (max-width: 600px) {
+      figure.pano .pano-body img { height: min(calc(100vh - 310px), var(--pano-height)); } }
+    .pano-ticks { position: relative; height: 20px; margin: 0; padding: 0; list-style: none;
+      font-size: 11px; color: var(--dim); }
+    .pano-ticks li { position: absolute; top: 0; white-space: nowrap;
+      border-left: 1px solid var(--dim); padding-left: 3px; }
     .play { position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
       font-size: 48px; color: #fff; text-shadow: 0 0 8px #000; pointer-events: none; }
     #viewer output[hidden] { display: none; }

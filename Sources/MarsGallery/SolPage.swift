@@ -16,6 +16,8 @@ public struct SolPage: Sendable {
   public var tiles: [PhotoTile]
   /// The sol's movies, each one tile that plays its frames (which stay among the photos).
   public var movies: [MovieTile]
+  /// The panoramas made into the sol's folder.
+  var panoramas: [PanoramaStrip] = []
   /// The gallery's front page, relative to this one; `nil` outside a gallery.
   public var home: String?
   /// The sols on disk before and after this one, for the links and the arrow keys.
@@ -46,6 +48,11 @@ public struct SolPage: Sendable {
     let groups = cameraGroups
     html += header(groups)
     html += "<main>\n"
+    if !panoramas.isEmpty {
+      html += "<section id=\"panoramas\">\n<h2>Panoramas <small>\(panoramas.count)</small></h2>\n"
+      for strip in panoramas { html += strip.html }
+      html += "</section>\n"
+    }
     if !movies.isEmpty {
       html += "<section id=\"movies\">\n<h2>Movies <small>\(movies.count)</small></h2>\n"
       html += "<ul class=\"grid\">\n"

@@ -81,6 +81,12 @@ package struct PanoramaMaker: Sendable {
       }
       kept.append((image, frame.photo.nasaID, frame.model))
     }
+    guard !kept.isEmpty else {
+      throw ImageFileError(
+        name: panorama.sequence.id,
+        reason: "no frame is the size its camera model is for (a mirror's frames must be"
+          + " full size: download --size full)")
+    }
     let grey = kept.allSatisfy(\.image.isGrey)
     let frames = kept.map { frame in
       PanoramaFrame(

@@ -188,16 +188,8 @@ extension Rovers {
         written += 1
       }
       // Developed into a folder with a gallery: the sol's page shows the frames now.
-      let gallery = Gallery(root: URL(fileURLWithPath: output))
-      if written > 0, gallery.exists {
-        do {
-          try gallery.update(rover: PhotoFileLayout.roverFolder(lookup.rover), sols: [lookup.sol])
-        } catch {
-          if !common.quiet {
-            console.diagnostic(
-              "warning: the gallery could not be updated: \(ErrorReport(error).message)")
-          }
-        }
+      if written > 0 {
+        Gallery.refresh(root: output, rover: lookup.rover, sol: lookup.sol, common, console)
       }
       if !common.quiet {
         let left = frames.count - written

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsFetching
+import MarsGallery
 import MarsImaging
 
 #if canImport(FoundationEssentials)
@@ -137,6 +138,9 @@ extension Rovers {
         .finish(
           file: output ?? folder.map { PanoramaMaker.file(in: $0, sequence: sequence).path },
           forGallery: output == nil, drawer: drawer)
+      if output == nil, let from {
+        Gallery.refresh(root: from, rover: lookup.rover, sol: lookup.sol, common, console)
+      }
       return .success
     }
   }
