@@ -36,6 +36,14 @@ public struct Panorama: Sendable {
 
   /// The tier of its coverage.
   public var tier: Tier { Tier(degrees: azimuthCovered) }
+
+  /// What the run says of the frames left out: `NCAM00501: left out, without a camera model:
+  /// …`, one line a reason.
+  public var leftOutRemarks: [String] {
+    [("without a camera model", withoutModel), ("of another site and drive", elsewhere)]
+      .filter { !$0.1.isEmpty }
+      .map { "\(sequence.id): left out, \($0.0): " + $0.1.joined(separator: ", ") }
+  }
 }
 
 /// Finds a sol's panoramas among its photos and measures them.
@@ -43,6 +51,19 @@ public enum PanoramaFinder {
   /// A frame whose model does not parse: the run cannot say what it covers (65).
   public static func badModel(_ photo: Photo) -> ImageFileError {
     ImageFileError(name: photo.nasaID, reason: "its camera model does not parse")
+  }
+
+  /// Why a sequence asked for is not made: the sol has no pan of that id; its pans, with the
+  /// degrees each covers.
+  public static func noSuch(_ sequence: String, among found: [Panorama], rover: String, sol: Int)
+    -> String
+  {
+    let listed = found.map { pan in
+      let tenths = Int((pan.azimuthCovered * 10).rounded())
+      return "\(pan.sequence.id) (\(tenths / 10).\(tenths % 10) degrees)"
+    }
+    return "sol \(sol) of \(rover) has no panorama \(sequence)"
+      + (listed.isEmpty ? "" : "; its panoramas: " + listed.joined(separator: ", "))
   }
 
   /// The panoramas of `photos`: the sequences whose frames point apart, of one site and

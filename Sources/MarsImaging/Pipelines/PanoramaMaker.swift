@@ -62,9 +62,11 @@ package struct PanoramaMaker: Sendable {
   /// folder); ``ImageFileError`` when a frame cannot be read or none is left.
   package func make(client: APIClient?, folder: URL?) async throws -> Made {
     let rotation = try rotation()
+    // Fetched at full size, the pixels the models are for; a mirror's files as they are.
     let inputs = panorama.frames.map { frame in
       MovieFrames.Input(
-        name: frame.photo.nasaID, photo: frame.photo,
+        name: frame.photo.nasaID,
+        photo: folder == nil ? frame.photo.resized(to: .full) : frame.photo,
         path: folder.map {
           $0.appendingPathComponent(PhotoFileLayout.pathInSol(for: frame.photo)).path
         })

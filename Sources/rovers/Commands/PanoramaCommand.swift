@@ -105,13 +105,7 @@ extension Rovers {
         : try await lookup.photos(from: from, common: common, console, spec: Self.spec)
       let found = try PanoramaFinder.panoramas(in: photos)
       for pan in found where !common.quiet && (sequence == nil || pan.sequence.id == sequence) {
-        for (why, names) in [
-          ("without a camera model", pan.withoutModel),
-          ("of another site and drive", pan.elsewhere),
-        ]
-        where !names.isEmpty {
-          console.remark("\(pan.sequence.id): left out, \(why): " + names.joined(separator: ", "))
-        }
+        for remark in pan.leftOutRemarks { console.remark(remark) }
       }
       guard let sequence else {
         let entries = found.map(PanoramaEntry.init)
@@ -119,12 +113,9 @@ extension Rovers {
         return .success
       }
       guard let pan = found.first(where: { $0.sequence.id == sequence }) else {
-        let listed = found.map {
-          "\($0.sequence.id) (\(SequenceEntry.degrees($0.azimuthCovered)) degrees)"
-        }
         throw UsageError(
-          message: "sol \(lookup.sol) of \(lookup.rover) has no panorama \(sequence)"
-            + (listed.isEmpty ? "" : "; its panoramas: " + listed.joined(separator: ", ")),
+          message: PanoramaFinder.noSuch(
+            sequence, among: found, rover: lookup.rover, sol: lookup.sol),
           command: Self.spec)
       }
       let maker = PanoramaMaker(
