@@ -90,3 +90,33 @@ import Testing
     #expect(gif.stderr.contains("'p.gif' is neither a .jpg nor a .png file"))
   }
 }
+
+/// `panorama --show`: the panorama drawn at the terminal's width, its azimuth scale under it.
+@Suite struct PanoramaShowTests {
+  @Test func itIsDrawnWithAnAzimuthScaleWhereTheAzimuthsAre() async throws {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let run = try await CapturedRun.rovers(
+      [
+        "panorama", "perseverance", "--sol", "888", "--sequence", "NCAM00501", "--show",
+        "--image-protocol", "blocks", "--width", "80", "--scale", "0.25",
+      ],
+      base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.first == "NAVCAM_LEFT NCAM00501, sol 888")
+    // Half-blocks between the caption and the scale: the picture, 80 cells wide.
+    let picture = lines.dropFirst().prefix { $0.contains("▀") || $0.contains("▄") }
+    #expect(picture.count >= 8)
+    let ticks = try #require(
+      lines.first { $0.hasPrefix("|") || $0.hasPrefix("-") && $0.contains("|") })
+    let index = try #require(lines.firstIndex(of: ticks))
+    let labels = Array(lines[index + 1])
+    #expect(ticks.count == 80)
+    // A ring from -180: 0 degrees half way, 90 three quarters of the way, every 45 degrees.
+    let marks = Array(ticks).enumerated().filter { $0.element == "|" }.map(\.offset)
+    #expect(marks == [0, 10, 20, 30, 40, 50, 60, 70], "\(ticks)")
+    #expect(String(labels[40..<41]) == "0")
+    #expect(String(labels[60..<62]) == "90")
+    #expect(String(labels[20..<23]) == "-90")
+  }
+}
