@@ -36,9 +36,8 @@ extension Rovers {
       ] + CommonOptions.options(deadline: 600),
       examples: [
         "rovers panorama perseverance --sol 888",
-        "rovers panorama perseverance --sol 888 --json",
-        "rovers panorama perseverance --sol 888 --sequence NCAM00501 -o pano.jpg --show",
-        "rovers panorama perseverance --sol 888 --sequence NCAM00501 --level --north -o p.png",
+        "rovers panorama perseverance --sol 888 --sequence NCAM00501 -o pano.jpg",
+        "rovers panorama perseverance --sol 888 --sequence NCAM00501 --level --show",
         "rovers panorama perseverance --sol 888 --sequence NCAM00501 --from mars",
       ])
 
