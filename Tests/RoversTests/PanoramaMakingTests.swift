@@ -120,3 +120,62 @@ import Testing
     #expect(String(labels[20..<23]) == "-90")
   }
 }
+
+/// `panorama --north`: the ring turned by the rover's heading from its attitude.
+@Suite struct PanoramaNorthTests {
+  /// The grey plane and width of a panorama the run wrote.
+  static func make(_ extra: [String], _ server: FixtureServer, _ folder: TemporaryFolder)
+    async throws -> (plane: [UInt8], width: Int, json: String)
+  {
+    let file = folder.file("pano\(extra.count).png")
+    let run = try await CapturedRun.rovers(
+      [
+        "panorama", "perseverance", "--sol", "888", "--sequence", "NCAM00501", "-o", file.path,
+        "--scale", "0.5", "--json",
+      ] + extra,
+      base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+    #expect(run.status == 0, "\(run.stderr)")
+    let image = try ImageDecoder.decode([UInt8](try Data(contentsOf: file)))
+    return (try #require(image.greyPlaneIfGrey()), image.width, run.stdout)
+  }
+
+  @Test func northTurnsTheRingByTheHeadingTheAttitudeGives() async throws {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let folder = try TemporaryFolder("panorama")
+    let rover = try await Self.make([], server, folder)
+    let north = try await Self.make(["--north"], server, folder)
+    #expect(north.json.contains("\"frame\": \"north\""))
+    #expect(rover.plane.count == north.plane.count)
+    // Sol 888's attitude heads the rover to azimuth -104.25: what is ahead of it is there
+    // from north, the whole ring turned by as many columns (a fraction of one between).
+    let attitude = try #require(
+      Rotation(quaternion: [0.613922, 0.00507105, 0.00506813, -0.789334]))
+    let heading = attitude.heading * 180 / .pi
+    #expect(abs(heading + 104.25) < 0.01)
+    let (grid, _) = try PanoramaMakingTests.grid(north.json)
+    let width = rover.width
+    func difference(turnedBy degrees: Double) -> Double {
+      let shift = degrees / grid.degreesPerPixel
+      let whole = Int(shift.rounded(.down))
+      let part = shift - Double(whole)
+      var (sum, count) = (0.0, 0.0)
+      for row in 0..<(rover.plane.count / width) {
+        for column in 0..<width {
+          // North's column `column + shift` shows what the rover's `column` does.
+          let left = ((column + whole) % width + width) % width
+          let right = (left + 1) % width
+          let (one, two) = (north.plane[row * width + left], north.plane[row * width + right])
+          let seen = Double(rover.plane[row * width + column])
+          guard one > 0, two > 0, seen > 0 else { continue }
+          sum += abs(Double(one) * (1 - part) + Double(two) * part - seen)
+          count += 1
+        }
+      }
+      return sum / max(count, 1)
+    }
+    let right = difference(turnedBy: heading)
+    let wrong = difference(turnedBy: -heading)
+    #expect(
+      right * 4 < wrong, "mean difference \(right) turned by \(heading), \(wrong) the other way")
+  }
+}
