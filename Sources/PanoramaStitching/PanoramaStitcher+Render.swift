@@ -73,9 +73,7 @@ extension PanoramaStitcher {
     return covered
   }
 
-  /// The grid spacing of the frame coordinates computed exactly; between, they are
-  /// interpolated (CAMERA.md: a third of the cost, at thousandths of a pixel).
-  static let nodeSpacing = 16
+
 
   /// Adds one frame's samples and weights to a band's sums, over the frame's columns and the
   /// rows given.
@@ -84,7 +82,7 @@ extension PanoramaStitcher {
     rows: Range<Int>, bandTop: Int, sums: UnsafeMutablePointer<Float>,
     weights: UnsafeMutablePointer<Float>
   ) {
-    let spacing = Self.nodeSpacing
+    let spacing = nodeSpacing
     let width = grid.width
     let map = Self.mapping(rotation: rotation, viewpoint: viewpoint)
     let grid = grid

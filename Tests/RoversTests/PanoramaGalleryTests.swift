@@ -24,7 +24,7 @@ struct PanoramaGalleryTests {
     let made = try await CapturedRun.rovers(
       [
         "panorama", "perseverance", "--sol", "888", "--sequence", "NCAM00501", "--from",
-        gallery.path,
+        gallery.path, "--scale", "0.5",
       ],
       base: Offline.apiBase,
       environment: ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": Offline.refusedFeeds])
@@ -46,7 +46,7 @@ struct PanoramaGalleryTests {
     for layout in layouts {
       let width = layout["width"] as? Int ?? 0
       #expect(layout["strips"] as? Int == 1, "\(width)")
-      #expect(layout["natural"] as? [Int] == [4648, 1358], "\(width)")
+      #expect(layout["natural"] as? [Int] == [2324, 679], "\(width)")
       let shown = layout["shown"] as? [Double] ?? []
       let window = layout["window"] as? Double ?? 0
       // As high as the window allows: most of it, and all of the strip within it.

@@ -32,15 +32,16 @@ import Testing
     let run = try await CapturedRun.rovers(
       [
         "panorama", "perseverance", "--sol", "888", "--sequence", "NCAM00501", "-o", png.path,
-        "--json",
+        "--json", "--scale", "0.5",
       ],
       base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stderr.contains("wrote \(png.path): "))
     let (grid, viewpoint) = try Self.grid(run.stdout)
     #expect(grid.isRing)
-    // One grid pixel per frame pixel at a Navcam frame's centre: 96.5 degrees over 1280.
-    #expect(abs(grid.degreesPerPixel - 0.0775) < 0.001)
+    // Half a grid pixel per frame pixel at a Navcam frame's centre (--scale 0.5): 96.5
+    // degrees over 640.
+    #expect(abs(grid.degreesPerPixel - 0.155) < 0.002)
     let image = try ImageDecoder.decode([UInt8](try Data(contentsOf: png)))
     #expect(image.width == grid.width && image.height == grid.height)
     let plane = try #require(image.greyPlaneIfGrey())
