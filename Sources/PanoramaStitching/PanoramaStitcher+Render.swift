@@ -73,8 +73,6 @@ extension PanoramaStitcher {
     return covered
   }
 
-
-
   /// Adds one frame's samples and weights to a band's sums, over the frame's columns and the
   /// rows given.
   private func splat(
