@@ -88,12 +88,14 @@ public enum PanoramaFixture {
     return clamped * clamped * (3 - 2 * clamped)
   }
 
-  /// The grey levels of a frame through `model`, `width` by `height`, each times `gain`: the
+  /// The grey levels of a frame through `model`, `width` by `height`, of `scene` (the
+  /// fixtures' unless told) times `gain`: the
   /// rays found exactly every 8 pixels and interpolated between (a millionth of a radian off),
   /// rows made one a core.
-  public static func render(model: CameraModel, width: Int, height: Int, gain: Double = 1)
-    -> [UInt8]
-  {
+  public static func render(
+    model: CameraModel, width: Int, height: Int, gain: Double = 1,
+    scene: @Sendable (_ origin: Vector3, _ direction: Vector3) -> Double = level
+  ) -> [UInt8] {
     let spacing = 8
     let (across, down) = ((width - 1) / spacing + 2, (height - 1) / spacing + 2)
     let rays = (0..<down).flatMap { row in
@@ -114,7 +116,7 @@ public enum PanoramaFixture {
               + rays[at + across + 1][keyPath: part] * right
             return top * (1 - below) + bottom * below
           }
-          let value = level(origin: mixed(\.origin), direction: mixed(\.direction).unit) * gain
+          let value = scene(mixed(\.origin), mixed(\.direction).unit) * gain
           plane[row * width + column] = UInt8(max(0, min(255, value.rounded())))
         }
       }

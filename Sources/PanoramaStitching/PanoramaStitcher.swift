@@ -128,6 +128,18 @@ public struct PanoramaStitcher: Sendable {
     }
   }
 
+  /// The turn from the rover frame to a panorama's, from the rover's `attitude` (rover frame
+  /// to the local level one): its tilt taken away for `level` (azimuth 0 stays ahead of the
+  /// rover), its heading for `north` (azimuth 0 north), both for both.
+  public static func turn(by attitude: Rotation, level: Bool, north: Bool) -> Rotation {
+    switch (level, north) {
+    case (true, true): attitude
+    case (true, false): Rotation.aboutVertical(-attitude.heading).after(attitude)
+    case (false, true): Rotation.aboutVertical(attitude.heading)
+    case (false, false): .identity
+    }
+  }
+
   /// The direction in the panorama's frame that a frame's ray (from `origin`, along
   /// `direction`) shows: where it meets the ground seen from the viewpoint, or the direction
   /// itself above the horizon.

@@ -114,3 +114,43 @@ import Testing
     #expect(abs(turned.z - 1) < 1e-9)
   }
 }
+
+/// `--level` on a rover rolled 10 degrees: frames of a sky fixed to the level frame, seen by
+/// the real models of a tilted rover, come back with the sky level.
+@Suite struct LevelTests {
+  @Test func aTiltedRoversPanIsMadeLevel() throws {
+    // Rolled 10 degrees about its forward axis and headed 30 degrees east of north.
+    let half = 5.0 * .pi / 180
+    let roll = try #require(Rotation(quaternion: [cos(half), sin(half), 0, 0]))
+    let attitude = Rotation.aboutVertical(30 * .pi / 180).after(roll)
+    // What a direction of the rover frame shows: the sky as the level frame holds it.
+    let frames = try PanoramaFixture.frames(fixtures: PackagePaths.fixtures.path).map { frame in
+      PanoramaFrame(
+        name: frame.name, width: frame.width, height: frame.height, channels: 1,
+        samples: PanoramaFixture.render(
+          model: frame.model, width: frame.width, height: frame.height,
+          scene: { _, direction in PanoramaFixture.sky(attitude.apply(direction)) }),
+        model: frame.model)
+    }
+    func score(level: Bool) throws -> Double {
+      let turn = PanoramaStitcher.turn(by: attitude, level: level, north: false)
+      let stitcher = try PanoramaStitcher(frames: frames, rotation: turn, scale: 0.25)
+      let made = stitcher.render(gains: stitcher.gains())
+      let grid = stitcher.grid
+      // Level, the panorama's frame is the level one turned by the heading alone.
+      let back = PanoramaStitcher.turn(by: attitude, level: true, north: false).inverse
+      var above = made.samples
+      for index in above.indices where grid.elevation(ofRow: Double(index / grid.width)) < 12 {
+        above[index] = 0
+      }
+      return PanoramaFixture.psnr(above, width: grid.width) { column, row in
+        let direction = grid.direction(column: Double(column), row: Double(row))
+        return PanoramaFixture.sky(attitude.apply(back.apply(direction)))
+      }
+    }
+    let level = try score(level: true)
+    let tilted = try score(level: false)
+    #expect(level >= 35, "level: \(level) dB")
+    #expect(tilted < 20, "left tilted: \(tilted) dB")
+  }
+}

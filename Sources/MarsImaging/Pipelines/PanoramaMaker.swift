@@ -50,12 +50,7 @@ package struct PanoramaMaker: Sendable {
         name: panorama.frames.first?.photo.nasaID ?? panorama.sequence.id,
         reason: "its record carries no attitude, which --level and --north need")
     }
-    let heading = attitude.heading
-    switch (level, north) {
-    case (true, true): return attitude
-    case (true, false): return Rotation.aboutVertical(-heading).after(attitude)
-    default: return Rotation.aboutVertical(heading)
-    }
+    return PanoramaStitcher.turn(by: attitude, level: level, north: north)
   }
 
   /// The panorama, its frames fetched with `client` or read from `folder` (a mirror's sol
