@@ -50,8 +50,24 @@ import Testing
     let pan = try #require(try Self.survey(frames))
     #expect(pan.withoutModel == [frames[1].nasaID])
     #expect(pan.frames.count == 4)
+    // A frame of another site and drive is left out, and said to be.
+    frames[3].details.drive = 12
+    let moved = try #require(try Self.survey(frames))
+    #expect(moved.elsewhere == [frames[3].nasaID])
+    #expect(moved.frames.count == 3)
+    #expect(
+      moved.leftOutRemarks == [
+        "NCAM00501: left out, without a camera model: \(frames[1].nasaID)",
+        "NCAM00501: left out, of another site and drive: \(frames[3].nasaID)",
+      ])
+    // A model that does not parse is an error naming the frame.
     frames[2].details.capture.cameraModelComponents = [[1, 2]]
     #expect(throws: ImageFileError.self) { try Self.survey(frames) }
+    do {
+      _ = try Self.survey(frames)
+    } catch let error as ImageFileError {
+      #expect(error.description.contains(frames[2].nasaID))
+    }
   }
 
   @Test func theTiersAreTheIssuesLines() {
