@@ -12,9 +12,9 @@ public struct CameraModel: Sendable, Hashable {
   /// The axis: the unit vector the image plane is perpendicular to.
   public let a: Vector3
   /// The horizontal and vertical vectors (pixels).
-  public let h: Vector3
+  public private(set) var h: Vector3
   /// See ``h``.
-  public let v: Vector3
+  public private(set) var v: Vector3
   /// The optical axis (CAHVOR, CAHVORE); `nil` for CAHV.
   public let o: Vector3?
   /// The radial distortion's terms r0, r1, r2 (CAHVOR, CAHVORE).
@@ -55,6 +55,16 @@ public struct CameraModel: Sendable, Hashable {
   public func withLinearity(_ value: Double) -> CameraModel {
     var model = self
     model.linearity = value
+    return model
+  }
+
+  /// The model of a larger picture in which this one's pixels sit `columns` to the right and
+  /// `rows` down (a tile's model made the whole frame's): CAMERA.md's crop, the other way,
+  /// x' = x + columns gives H' = H + columns × A.
+  public func placed(columns: Double, rows: Double) -> CameraModel {
+    var model = self
+    model.h = h + a * columns
+    model.v = v + a * rows
     return model
   }
 

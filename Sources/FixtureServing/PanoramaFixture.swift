@@ -148,6 +148,11 @@ public enum PanoramaFixture {
     }
   }
 
+  /// A grey plane `width` pixels wide as a PNG file's bytes.
+  public static func png(_ plane: [UInt8], width: Int) -> Data {
+    Data(PNGEncoder.encode(RasterImage(width: width, height: plane.count / width, grey: plane)))
+  }
+
   /// The PNG of the frame an image path names, or `nil` when it names none of the pan's
   /// full-size files.
   static func png(for target: String, fixtures: String) -> Data? {
@@ -157,8 +162,7 @@ public enum PanoramaFixture {
       let name = target.split(separator: "/").last,
       let frame = try? frames(fixtures: fixtures).first(where: { name.hasPrefix($0.name) })
     else { return nil }
-    let plane = render(model: frame.model, width: frame.width, height: frame.height)
-    return Data(
-      PNGEncoder.encode(RasterImage(width: frame.width, height: frame.height, grey: plane)))
+    return png(
+      render(model: frame.model, width: frame.width, height: frame.height), width: frame.width)
   }
 }

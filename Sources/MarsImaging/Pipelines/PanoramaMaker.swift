@@ -12,8 +12,10 @@ import RoverAPI
 #endif
 
 /// `rovers panorama --sequence`: a pan's frames fetched (`-j` at a time) or read from a
-/// mirror's sol folder, decoded (in colour with `--debayer`), and stitched by their camera
-/// models (``PanoramaStitcher``), turned level or to north by the rover's attitude when asked.
+/// mirror's sol folder, decoded, tiled frames put together whole first (as `develop` does,
+/// their first tile's model moved to where it sits), in colour with `--debayer`, and stitched
+/// by their camera models (``PanoramaStitcher``), turned level or to north by the rover's
+/// attitude when asked.
 package struct PanoramaMaker: Sendable {
   package let panorama: Panorama
   package let jobs: Int
@@ -66,17 +68,39 @@ package struct PanoramaMaker: Sendable {
           $0.appendingPathComponent(PhotoFileLayout.pathInSol(for: frame.photo)).path
         })
     }
-    let decoded = try await MovieFrames(client: client, jobs: jobs, debayer: debayer)
-      .decoded(inputs)
+    // Decoded as sent: a tiled frame is put together whole first, then given its colour.
+    let decoded = try await MovieFrames(
+      client: client, jobs: jobs, debayer: Debayering(enabled: false)
+    ).decoded(inputs)
+    var images: [String: RasterImage] = [:]
+    var models: [String: CameraModel] = [:]
+    for (frame, image) in zip(panorama.frames, decoded.map(\.image)) {
+      images[frame.photo.nasaID] = image
+      models[frame.photo.nasaID] = frame.model
+    }
     var kept: [(image: RasterImage, name: String, model: CameraModel)] = []
     var leftOut: [String] = []
-    for (frame, image) in zip(panorama.frames, decoded.map(\.image)) {
-      let size = frame.photo.details.capture.pixelSize
-      guard size.map({ $0.width == image.width && $0.height == image.height }) ?? true else {
-        leftOut.append(frame.photo.nasaID)
+    for frame in FrameTiles.frames(in: panorama.frames.map(\.photo)) {
+      if frame.isTiled, frame.missing.isEmpty, let first = frame.tiles.first,
+        let model = models[first.photo.nasaID],
+        let whole = try? FrameDeveloper(debayer: debayer.enabled).develop(frame, images: images)
+      {
+        // The first tile's model, moved to where the tile sits in the frame.
+        let place = frame.place(first.rect)
+        kept.append(
+          (whole.image, frame.name, model.placed(columns: Double(place.x), rows: Double(place.y))))
         continue
       }
-      kept.append((image, frame.photo.nasaID, frame.model))
+      for tile in frame.tiles {
+        let name = tile.photo.nasaID
+        guard let image = images[name], let model = models[name] else { continue }
+        let size = tile.photo.details.capture.pixelSize
+        guard size.map({ $0.width == image.width && $0.height == image.height }) ?? true else {
+          leftOut.append(name)
+          continue
+        }
+        kept.append((debayer.apply(image, name: name), name, model))
+      }
     }
     guard !kept.isEmpty else {
       throw ImageFileError(
