@@ -5,7 +5,8 @@ import Dispatch
 /// that means what libjpeg's `-quality` means.
 ///
 /// A restart marker ends each row of blocks, so that the rows are coded apart: in bands, one
-/// a core, joined in order.
+/// a core, joined in order. A band converts its own rows of a colour picture to YCbCr as it
+/// codes them, a row of blocks at a time, so no plane of the whole picture is ever made.
 public enum JPEGEncoder {
   /// The most pixels a side: a JPEG file says its size in 16 bits.
   public static let largestSide = 65_535
@@ -13,10 +14,13 @@ public enum JPEGEncoder {
   /// The JPEG file of `image` at `quality` (90 unless told); ``ImageError`` for a picture
   /// wider or taller than ``largestSide``.
   public static func encode(_ image: RasterImage, quality: Int = 90) throws -> [UInt8] {
-    let grey = image.isGrey
-    return try encode(
-      planes: grey ? image.greyPlaneIfGrey() ?? [] : Self.ycbcr(image), width: image.width,
-      height: image.height, grey: grey, quality: quality)
+    if let plane = image.greyPlaneIfGrey() {
+      return try encode(
+        greyPlane: plane, width: image.width, height: image.height, quality: quality)
+    }
+    return try image.pixels.withUnsafeBufferPointer {
+      try encode(rgb: $0, width: image.width, height: image.height, quality: quality)
+    }
   }
 
   /// The JPEG file of a grey picture given as its plane, one byte a pixel (`width × height`),
@@ -25,14 +29,24 @@ public enum JPEGEncoder {
     throws -> [UInt8]
   {
     precondition(greyPlane.count == width * height, "a plane's bytes and size differ")
-    return try encode(
-      planes: greyPlane, width: width, height: height, grey: true, quality: quality)
+    return try greyPlane.withUnsafeBufferPointer {
+      try encode(samples: $0, width: width, height: height, grey: true, quality: quality)
+    }
   }
 
-  /// The JPEG file of one grey plane, or of Y, Cb and Cr planes one after another (the chroma
-  /// at half the size both ways).
+  /// The JPEG file of a colour picture given as its bytes (red, green and blue of each pixel,
+  /// row by row, `width × height × 3`), wherever they are: a file mapped into memory is coded
+  /// with no copy of it.
+  public static func encode(
+    rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int, quality: Int = 90
+  ) throws -> [UInt8] {
+    precondition(rgb.count == width * height * 3, "a picture's bytes and size differ")
+    return try encode(samples: rgb, width: width, height: height, grey: false, quality: quality)
+  }
+
+  /// The file of a grey plane or of RGB bytes.
   private static func encode(
-    planes joined: [UInt8], width: Int, height: Int, grey: Bool, quality: Int
+    samples: UnsafeBufferPointer<UInt8>, width: Int, height: Int, grey: Bool, quality: Int
   ) throws -> [UInt8] {
     guard width <= largestSide, height <= largestSide else {
       throw ImageError(
@@ -48,152 +62,152 @@ public enum JPEGEncoder {
     var file = header(
       width: width, height: height, grey: grey, luma: luma, chroma: chroma,
       restartInterval: columns)
-    let codings = [
+    let codings = (
       JPEGBlockWriter.Coding(
         steps: luma, dc: JPEGTables.dcLuminance, ac: JPEGTables.acLuminance),
       JPEGBlockWriter.Coding(
-        steps: chroma, dc: JPEGTables.dcChrominance, ac: JPEGTables.acChrominance),
-    ]
-    let bands = max(1, min(rows, 8))
+        steps: chroma, dc: JPEGTables.dcChrominance, ac: JPEGTables.acChrominance)
+    )
+    // More bands than cores: a band of busy rows does not keep the others waiting.
+    let bands = max(1, min(rows, 32))
     let pieces = BandResults<[UInt8]>(count: bands)
-    // The planes one after another, read through one pointer by every band.
-    let chromaSize = ((width + 1) / 2) * ((height + 1) / 2)
-    let starts = grey ? [0] : [0, width * height, width * height + chromaSize]
-    joined.withUnsafeBufferPointer { joined in
-      guard let base = joined.baseAddress else { return }
-      nonisolated(unsafe) let samples = base
-      DispatchQueue.concurrentPerform(iterations: bands) { band in
-        let planes = starts.map { samples + $0 }
-        var writer = JPEGBlockWriter(capacity: width * height / bands / 4 + 1024)
-        for row in (band * rows / bands)..<((band + 1) * rows / bands) {
-          Self.encodeRow(
-            row, columns: columns, planes: planes, width: width, height: height, grey: grey,
-            codings: codings, into: &writer)
-          writer.padToByte()
-          // Restart markers count 0 to 7 and again; none after the last row.
-          if row < rows - 1 { writer.marker(0xD0 + UInt8(row % 8)) }
-        }
-        pieces.keep(writer.finish(), at: band)
+    guard let base = samples.baseAddress else { return file + [0xFF, 0xD9] }
+    nonisolated(unsafe) let source = base
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      var writer = JPEGBlockWriter(capacity: width * height / bands / 4 + 1024)
+      var rowCoder = RowCoder(width: width, height: height, columns: columns, grey: grey)
+      defer { rowCoder.deallocate() }
+      for row in (band * rows / bands)..<((band + 1) * rows / bands) {
+        rowCoder.encode(row, from: source, codings: codings, into: &writer)
+        writer.padToByte()
+        // Restart markers count 0 to 7 and again; none after the last row.
+        if row < rows - 1 { writer.marker(0xD0 + UInt8(row % 8)) }
       }
+      pieces.keep(writer.finish(), at: band)
     }
     for piece in pieces.all { file += piece }
     file += [0xFF, 0xD9]
     return file
   }
 
-  /// One row of MCUs, its DC predictions starting from 0 as after a restart.
-  private static func encodeRow(
-    _ row: Int, columns: Int, planes: [UnsafePointer<UInt8>], width: Int, height: Int,
-    grey: Bool,
-    codings: [JPEGBlockWriter.Coding], into writer: inout JPEGBlockWriter
-  ) {
-    var previous: [Int32] = [0, 0, 0]
-    // Read once a row, not once a block: each read of an array of references retains.
-    let (lumaCoding, chromaCoding) = (codings[0], codings[1])
-    let (lumaPlane, bluePlane, redPlane) = (
-      planes[0], grey ? planes[0] : planes[1], grey ? planes[0] : planes[2]
-    )
-    let samples = UnsafeMutablePointer<Float>.allocate(capacity: 64)
+  /// Codes rows of MCUs: each row's samples made level-shifted floats first (a colour row
+  /// turned to Y, Cb and Cr on the way, the chroma the mean of each 2 × 2 pixels), in rows as
+  /// wide as the MCUs (the picture's last column and row repeated past its edges, as encoders
+  /// pad), then block by block.
+  struct RowCoder {
+    let width: Int
+    let height: Int
+    let columns: Int
+    let grey: Bool
+    /// Samples across a row of MCUs: the luma's, and the chroma's (half).
+    let stride: Int
+    let chromaStride: Int
+    let luma: UnsafeMutablePointer<Float>
+    let blue: UnsafeMutablePointer<Float>
+    let red: UnsafeMutablePointer<Float>
+    let block = UnsafeMutablePointer<Float>.allocate(capacity: 64)
     let levels = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-    defer {
-      samples.deallocate()
+
+    init(width: Int, height: Int, columns: Int, grey: Bool) {
+      (self.width, self.height, self.columns, self.grey) = (width, height, columns, grey)
+      stride = columns * (grey ? 8 : 16)
+      chromaStride = columns * 8
+      luma = .allocate(capacity: stride * (grey ? 8 : 16))
+      blue = .allocate(capacity: grey ? 1 : chromaStride * 8)
+      red = .allocate(capacity: grey ? 1 : chromaStride * 8)
+    }
+
+    func deallocate() {
+      for buffer in [luma, blue, red, block] { buffer.deallocate() }
       levels.deallocate()
     }
-    let chromaWidth = (width + 1) / 2
-    let chromaHeight = (height + 1) / 2
-    for column in 0..<columns {
-      if grey {
-        load(lumaPlane, width, height, x: column * 8, y: row * 8, into: samples)
-        previous[0] = writer.block(
-          samples, levels: levels, previous: previous[0], coding: lumaCoding)
-        continue
-      }
-      for block in 0..<4 {
-        let (dx, dy) = ((block & 1) * 8, (block >> 1) * 8)
-        load(lumaPlane, width, height, x: column * 16 + dx, y: row * 16 + dy, into: samples)
-        previous[0] = writer.block(
-          samples, levels: levels, previous: previous[0], coding: lumaCoding)
-      }
-      load(bluePlane, chromaWidth, chromaHeight, x: column * 8, y: row * 8, into: samples)
-      previous[1] = writer.block(
-        samples, levels: levels, previous: previous[1], coding: chromaCoding)
-      load(redPlane, chromaWidth, chromaHeight, x: column * 8, y: row * 8, into: samples)
-      previous[2] = writer.block(
-        samples, levels: levels, previous: previous[2], coding: chromaCoding)
-    }
-  }
 
-  /// The 8 × 8 samples of `plane` from (`x`, `y`), level-shifted; past the picture's right or
-  /// bottom edge, its last column or row again, as encoders pad.
-  @inline(__always)
-  private static func load(
-    _ plane: UnsafePointer<UInt8>, _ width: Int, _ height: Int, x: Int, y: Int,
-    into samples: UnsafeMutablePointer<Float>
-  ) {
-    for row in 0..<8 {
-      let line = plane + min(y + row, height - 1) * width
-      if x + 8 <= width {
-        for column in 0..<8 { samples[row * 8 + column] = Float(line[x + column]) - 128 }
-      } else {
-        for column in 0..<8 {
-          samples[row * 8 + column] = Float(line[min(x + column, width - 1)]) - 128
+    /// Codes MCU row `row` of the picture at `source`, its DC predictions from 0 as after a
+    /// restart.
+    mutating func encode(
+      _ row: Int, from source: UnsafePointer<UInt8>,
+      codings: (JPEGBlockWriter.Coding, JPEGBlockWriter.Coding),
+      into writer: inout JPEGBlockWriter
+    ) {
+      if grey { fillGrey(row, source) } else { fillColour(row, source) }
+      var previous: (Int32, Int32, Int32) = (0, 0, 0)
+      for column in 0..<columns {
+        if grey {
+          copy(luma + column * 8, stride)
+          previous.0 = writer.block(block, levels: levels, previous: previous.0, coding: codings.0)
+          continue
         }
+        for index in 0..<4 {
+          copy(luma + (index >> 1) * 8 * stride + column * 16 + (index & 1) * 8, stride)
+          previous.0 = writer.block(block, levels: levels, previous: previous.0, coding: codings.0)
+        }
+        copy(blue + column * 8, chromaStride)
+        previous.1 = writer.block(block, levels: levels, previous: previous.1, coding: codings.1)
+        copy(red + column * 8, chromaStride)
+        previous.2 = writer.block(block, levels: levels, previous: previous.2, coding: codings.1)
       }
     }
-  }
 
-  /// Y, Cb and Cr planes one after another (JFIF's conversion, in 16-bit fixed point as
-  /// libjpeg computes it), the chroma from the mean of each 2 × 2 pixels; in bands of rows,
-  /// one a core.
-  static func ycbcr(_ image: RasterImage) -> [UInt8] {
-    let width = image.width
-    let height = image.height
-    let chromaWidth = (width + 1) / 2
-    let chromaHeight = (height + 1) / 2
-    let chroma = chromaWidth * chromaHeight
-    let bands = max(1, min(8, chromaHeight / 16))
-    // Every byte is written below: no need to zero them first.
-    return [UInt8](unsafeUninitializedCapacity: width * height + 2 * chroma) { planes, count in
-      image.pixels.withUnsafeBufferPointer { pixels in
-        guard let luma = planes.baseAddress, let pixels = pixels.baseAddress else { return }
-        // Each band writes only its own rows of the three planes.
-        nonisolated(unsafe) let ends = (
-          pixels, luma, luma + width * height, luma + width * height + chroma
-        )
-        DispatchQueue.concurrentPerform(iterations: bands) { band in
-          let (pixels, luma, blue, red) = ends
-          for y in (band * chromaHeight / bands)..<((band + 1) * chromaHeight / bands) {
-            // Two rows at once (the last one twice when the height is odd): their luma, and
-            // each 2 × 2 block's sums for the chroma.
-            let (top, bottom) = (2 * y, min(2 * y + 1, height - 1))
-            let upper = pixels + top * width * 3
-            let lower = pixels + bottom * width * 3
-            let (upperLuma, lowerLuma) = (luma + top * width, luma + bottom * width)
-            for x in 0..<chromaWidth {
-              let (left, right) = (2 * x, min(2 * x + 1, width - 1))
-              let (a, b, c, d) = (
-                upper + left * 3, upper + right * 3, lower + left * 3, lower + right * 3
-              )
-              @inline(__always) func weighted(_ p: UnsafePointer<UInt8>) -> Int {
-                19_595 * Int(p[0]) + 38_470 * Int(p[1]) + 7_471 * Int(p[2])
-              }
-              upperLuma[left] = UInt8(truncatingIfNeeded: (weighted(a) + 32_768) >> 16)
-              upperLuma[right] = UInt8(truncatingIfNeeded: (weighted(b) + 32_768) >> 16)
-              lowerLuma[left] = UInt8(truncatingIfNeeded: (weighted(c) + 32_768) >> 16)
-              lowerLuma[right] = UInt8(truncatingIfNeeded: (weighted(d) + 32_768) >> 16)
-              let r = Int(a[0]) + Int(b[0]) + Int(c[0]) + Int(d[0])
-              let g = Int(a[1]) + Int(b[1]) + Int(c[1]) + Int(d[1])
-              let bl = Int(a[2]) + Int(b[2]) + Int(c[2]) + Int(d[2])
-              // The four pixels' sums: a quarter of each weight, 128 in 16.16 times four.
-              let cb = -11_059 * r - 21_709 * g + 32_768 * bl + (128 << 18) + (1 << 17)
-              let cr = 32_768 * r - 27_439 * g - 5_329 * bl + (128 << 18) + (1 << 17)
-              blue[y * chromaWidth + x] = UInt8(clamping: cb >> 18)
-              red[y * chromaWidth + x] = UInt8(clamping: cr >> 18)
-            }
+    /// The 8 × 8 samples from `start`, rows `rowStride` apart, into ``block``.
+    @inline(__always)
+    private func copy(_ start: UnsafeMutablePointer<Float>, _ rowStride: Int) {
+      let (from, to) = (UnsafeRawPointer(start), UnsafeMutableRawPointer(block))
+      for row in 0..<8 {
+        to.storeBytes(
+          of: from.loadUnaligned(fromByteOffset: row * rowStride * 4, as: SIMD8<Float>.self),
+          toByteOffset: row * 32, as: SIMD8<Float>.self)
+      }
+    }
+
+    /// A grey MCU row's 8 rows, level-shifted.
+    private func fillGrey(_ row: Int, _ source: UnsafePointer<UInt8>) {
+      for y in 0..<8 {
+        let line = source + min(row * 8 + y, height - 1) * width
+        let out = luma + y * stride
+        for x in 0..<width { out[x] = Float(line[x]) - 128 }
+        for x in width..<stride { out[x] = out[width - 1] }
+      }
+    }
+
+    /// A colour MCU row's 16 rows of luma and 8 of each chroma, level-shifted: two rows at a
+    /// time (JFIF's conversion, in the weights libjpeg uses), each 2 × 2 pixels' sums making
+    /// one chroma sample.
+    private func fillColour(_ row: Int, _ source: UnsafePointer<UInt8>) {
+      let chromaWidth = (width + 1) / 2
+      for pair in 0..<8 {
+        let top = min(row * 16 + 2 * pair, height - 1)
+        let bottom = min(row * 16 + 2 * pair + 1, height - 1)
+        let (upper, lower) = (source + top * width * 3, source + bottom * width * 3)
+        let (upperLuma, lowerLuma) = (luma + 2 * pair * stride, luma + (2 * pair + 1) * stride)
+        let (cb, cr) = (blue + pair * chromaStride, red + pair * chromaStride)
+        for x in 0..<chromaWidth {
+          let (left, right) = (2 * x, min(2 * x + 1, width - 1))
+          let (a, b, c, d) = (
+            upper + left * 3, upper + right * 3, lower + left * 3, lower + right * 3
+          )
+          @inline(__always) func y(_ p: UnsafePointer<UInt8>) -> Float {
+            0.299 * Float(p[0]) + 0.587 * Float(p[1]) + 0.114 * Float(p[2]) - 128
           }
+          upperLuma[left] = y(a)
+          upperLuma[right] = y(b)
+          lowerLuma[left] = y(c)
+          lowerLuma[right] = y(d)
+          let r = Float(a[0]) + Float(b[0]) + Float(c[0]) + Float(d[0])
+          let g = Float(a[1]) + Float(b[1]) + Float(c[1]) + Float(d[1])
+          let bl = Float(a[2]) + Float(b[2]) + Float(c[2]) + Float(d[2])
+          // A quarter of the four pixels' sums.
+          cb[x] = -0.042184 * r - 0.082816 * g + 0.125 * bl
+          cr[x] = 0.125 * r - 0.104672 * g - 0.020328 * bl
+        }
+        for x in width..<stride {
+          upperLuma[x] = upperLuma[width - 1]
+          lowerLuma[x] = lowerLuma[width - 1]
+        }
+        for x in chromaWidth..<chromaStride {
+          cb[x] = cb[chromaWidth - 1]
+          cr[x] = cr[chromaWidth - 1]
         }
       }
-      count = width * height + 2 * chroma
     }
   }
 

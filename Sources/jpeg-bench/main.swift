@@ -7,7 +7,7 @@ import Foundation
 import RasterImages
 
 let arguments = CommandLine.arguments
-// Mapped, not read: the pixels are copied once, into the picture, as cjpeg reads them once.
+// Mapped, not read: the pixels are read once, by the encoder, as cjpeg reads them once.
 guard arguments.count == 4, let quality = Int(arguments[3]),
   let bytes = try? Data(contentsOf: URL(fileURLWithPath: arguments[1]), options: .alwaysMapped)
 else {
@@ -33,12 +33,14 @@ else {
   exit(65)
 }
 do {
-  let samples = [UInt8](bytes[(bytes.startIndex + at)...])
-  let file =
-    fields[0] == "P5"
-    ? try JPEGEncoder.encode(greyPlane: samples, width: width, height: height, quality: quality)
-    : try JPEGEncoder.encode(
-      RasterImage(width: width, height: height, pixels: samples), quality: quality)
+  // The pixels where the mapping has them: the encoder reads them in place.
+  let file = try bytes.withUnsafeBytes { raw in
+    let pixels = UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[at...])
+    return fields[0] == "P5"
+      ? try JPEGEncoder.encode(
+        greyPlane: Array(pixels), width: width, height: height, quality: quality)
+      : try JPEGEncoder.encode(rgb: pixels, width: width, height: height, quality: quality)
+  }
   try Data(file).write(to: URL(fileURLWithPath: arguments[2]))
 } catch {
   try? FileHandle.standardError.write(contentsOf: Data("jpeg-bench: \(error)\n".utf8))
