@@ -7,13 +7,19 @@ import Foundation
 import RasterImages
 
 let arguments = CommandLine.arguments
+
+/// Says why on standard error (a failed write of it changes nothing) and exits with `status`.
+func fail(_ message: String, _ status: Int32) -> Never {
+  let errors = FileHandle.standardError
+  try? errors.write(contentsOf: Data("jpeg-bench: \(message)\n".utf8))
+  exit(status)
+}
+
 // Mapped, not read: the pixels are read once, by the encoder, as cjpeg reads them once.
 guard arguments.count == 4, let quality = Int(arguments[3]),
   let bytes = try? Data(contentsOf: URL(fileURLWithPath: arguments[1]), options: .alwaysMapped)
 else {
-  try? FileHandle.standardError.write(
-    contentsOf: Data("usage: jpeg-bench IN.ppm OUT.jpg QUALITY\n".utf8))
-  exit(64)
+  fail("usage: jpeg-bench IN.ppm OUT.jpg QUALITY", 64)
 }
 // The header: magic, width, height, maximum, each after white space, then one byte.
 var fields: [String] = []
@@ -28,9 +34,7 @@ at += 1
 guard fields.count == 4, let width = Int(fields[1]), let height = Int(fields[2]),
   fields[0] == "P6" || fields[0] == "P5"
 else {
-  try? FileHandle.standardError.write(
-    contentsOf: Data("jpeg-bench: not a binary PPM or PGM\n".utf8))
-  exit(65)
+  fail("not a binary PPM or PGM", 65)
 }
 do {
   // The pixels where the mapping has them: the encoder reads them in place.
@@ -43,6 +47,5 @@ do {
   }
   try Data(file).write(to: URL(fileURLWithPath: arguments[2]))
 } catch {
-  try? FileHandle.standardError.write(contentsOf: Data("jpeg-bench: \(error)\n".utf8))
-  exit(1)
+  fail("\(error)", 1)
 }
