@@ -64,13 +64,13 @@ public struct PanoramaStitcher: Sendable {
     var arcs: [ClosedRange<Double>] = []
     var elevations: [ClosedRange<Double>] = []
     let place = Self.place(rotation: rotation, viewpoint: viewpoint)
+    let mapping = Self.mapping(rotation: rotation, viewpoint: viewpoint)
     for frame in frames {
       let model = frame.model
       let pointings = model.outline(width: frame.width, height: frame.height, perEdge: 16)
         .map { CameraModel.azimuthAndElevation(of: place($0.origin, $0.direction)) }
       var low = pointings.map(\.elevation).min() ?? 0
       var high = pointings.map(\.elevation).max() ?? 0
-      let mapping = Self.mapping(rotation: rotation, viewpoint: viewpoint)
       let sees = { (direction: Vector3) -> Bool in
         guard let at = mapping(model, direction) else { return false }
         return at.x >= 0 && at.y >= 0 && at.x <= Double(frame.width - 1)

@@ -38,6 +38,14 @@ package struct PanoramaMaker: Sendable {
     package var leftOut: [String]
     /// The frame its azimuths are in: `rover`, `level`, `north` or `level north`.
     package var turn: String
+
+    /// The panorama as a picture (a grey one's plane made RGB).
+    package var image: RasterImage {
+      let grid = stitcher.grid
+      return stitcher.channels == 1
+        ? RasterImage(width: grid.width, height: grid.height, grey: samples)
+        : RasterImage(width: grid.width, height: grid.height, pixels: samples)
+    }
   }
 
   /// The turn from the rover frame to the panorama's: the attitude's tilt taken away for
@@ -138,10 +146,7 @@ package struct PanoramaMaker: Sendable {
       return try JPEGEncoder.encode(
         greyPlane: made.samples, width: grid.width, height: grid.height, quality: quality)
     }
-    let image =
-      made.stitcher.channels == 1
-      ? RasterImage(width: grid.width, height: grid.height, grey: made.samples)
-      : RasterImage(width: grid.width, height: grid.height, pixels: made.samples)
+    let image = made.image
     return jpeg
       ? try JPEGEncoder.encode(image, quality: quality)
       : PNGEncoder.encode(image, grey: made.stitcher.channels == 1)
@@ -163,11 +168,7 @@ package struct PanoramaMaker: Sendable {
 
   /// The panorama `width` pixels wide (or its own width, if less), for the terminal.
   package static func preview(of made: Made, width: Int) -> RasterImage {
-    let grid = made.stitcher.grid
-    let image =
-      made.stitcher.channels == 1
-      ? RasterImage(width: grid.width, height: grid.height, grey: made.samples)
-      : RasterImage(width: grid.width, height: grid.height, pixels: made.samples)
+    let (grid, image) = (made.stitcher.grid, made.image)
     guard width < grid.width, width > 0 else { return image }
     let height = max(1, grid.height * width / grid.width)
     return image.scaled(width: width, height: height)
