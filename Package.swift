@@ -98,7 +98,9 @@ let package = Package(
     // The offline HTML gallery of a folder that download and sync fill.
     .target(
       name: "MarsGallery",
-      dependencies: ["RoverAPI", "MarsFetching", "MarsMirror", "MarsTime", "PlainText"],
+      dependencies: [
+        "RoverAPI", "MarsFetching", "MarsMirror", "MarsTime", "PlainText", "CameraGeometry",
+      ],
       swiftSettings: forSize),
     // JPEG and PNG decoders of their own, and the scaling a terminal picture needs.
     // Optimized in debug builds too: the tests decode thousands of images.

@@ -51,4 +51,22 @@ public enum AzimuthArcs {
     }
     return (centre + (offsets.min() ?? 0))...(centre + (offsets.max() ?? 0))
   }
+
+  /// The round azimuths (multiples of `every` degrees) of a stretch `span` degrees long from
+  /// `left`: where each stands along it (0 to 1, the end left out) and its degrees as
+  /// `mastAz` writes them (-180 to 180): a panorama's scale, in the terminal and the gallery.
+  public static func ticks(from left: Double, span: Double, every: Double) -> [(
+    share: Double, degrees: Int
+  )] {
+    var ticks: [(Double, Int)] = []
+    var azimuth = (left / every).rounded(.up) * every
+    while azimuth < left + span {
+      var shown = Int(azimuth.rounded()) % 360
+      if shown > 180 { shown -= 360 }
+      if shown <= -180 { shown += 360 }
+      ticks.append(((azimuth - left) / span, shown))
+      azimuth += every
+    }
+    return ticks
+  }
 }

@@ -1,3 +1,5 @@
+import CameraGeometry
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -63,18 +65,8 @@ struct PanoramaStrip: Sendable, Equatable, Decodable {
   /// Where each tick goes: every 45 degrees of azimuth within the picture, as a share of its
   /// width (0 to 1), with its degrees (-180 to 180).
   var ticks: [(share: Double, degrees: Int)] {
-    let left = firstAzimuth - degreesPerPixel / 2
-    let span = Double(width) * degreesPerPixel
-    var ticks: [(Double, Int)] = []
-    var azimuth = (left / 45).rounded(.up) * 45
-    while azimuth < left + span {
-      var shown = Int(azimuth.rounded()) % 360
-      if shown > 180 { shown -= 360 }
-      if shown <= -180 { shown += 360 }
-      ticks.append(((azimuth - left) / span, shown))
-      azimuth += 45
-    }
-    return ticks
+    AzimuthArcs.ticks(
+      from: firstAzimuth - degreesPerPixel / 2, span: Double(width) * degreesPerPixel, every: 45)
   }
 
   /// The strip's HTML.

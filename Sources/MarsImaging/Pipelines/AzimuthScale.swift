@@ -1,3 +1,4 @@
+import CameraGeometry
 import PanoramaStitching
 
 /// The scale drawn under a panorama in the terminal: a tick where each round azimuth falls,
@@ -13,24 +14,18 @@ package enum AzimuthScale {
       [5.0, 15, 45, 90].first { span / $0 * 6 <= Double(columns) } ?? 180
     var ticks = [Character](repeating: "-", count: columns)
     var labels = [Character](repeating: " ", count: columns)
-    var azimuth = (left / every).rounded(.up) * every
-    while azimuth <= left + span {
-      let column = Int(((azimuth - left) / span * Double(columns)).rounded(.down))
-      if column >= 0, column < columns {
-        ticks[column] = "|"
-        var shown = azimuth.truncatingRemainder(dividingBy: 360)
-        if shown > 180 { shown -= 360 }
-        if shown <= -180 { shown += 360 }
-        let text = Array("\(Int(shown.rounded()))")
-        if column + text.count <= columns,
-          labels[max(0, column - 1)..<min(columns, column + text.count + 1)].allSatisfy({
-            $0 == " "
-          })
-        {
-          labels.replaceSubrange(column..<(column + text.count), with: text)
-        }
+    for tick in AzimuthArcs.ticks(from: left, span: span, every: every) {
+      let column = Int((tick.share * Double(columns)).rounded(.down))
+      guard column < columns else { continue }
+      ticks[column] = "|"
+      let text = Array(String(tick.degrees))
+      if column + text.count <= columns,
+        labels[max(0, column - 1)..<min(columns, column + text.count + 1)].allSatisfy({
+          $0 == " "
+        })
+      {
+        labels.replaceSubrange(column..<(column + text.count), with: text)
       }
-      azimuth += every
     }
     return [String(ticks), String(labels)]
   }
