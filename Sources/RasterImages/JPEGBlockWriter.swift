@@ -15,6 +15,9 @@ struct JPEGBlockWriter {
     let lengths = UnsafeMutablePointer<UInt8>.allocate(capacity: 512)
     /// Where each coefficient in zigzag order stands in natural order.
     let zigzag = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+    /// For each row of a block in natural order and each byte of its coefficients that are
+    /// not zero (bit `c` for column `c`), those coefficients' bits in zigzag order.
+    let zigzagBits = UnsafeMutablePointer<UInt64>.allocate(capacity: 8 * 256)
 
     init(steps: [Int], dc: JPEGTables.Huffman, ac: JPEGTables.Huffman) {
       let scale: [Float] = [
@@ -24,6 +27,17 @@ struct JPEGBlockWriter {
         multipliers[index] = 1 / (Float(steps[index]) * scale[index / 8] * scale[index % 8] * 8)
       }
       for index in 0..<64 { zigzag[index] = jpegZigzag[index] }
+      var place = [Int](repeating: 0, count: 64)
+      for index in 0..<64 { place[jpegZigzag[index]] = index }
+      for row in 0..<8 {
+        for byte in 0..<256 {
+          var bits: UInt64 = 0
+          for column in 0..<8 where byte & (1 << column) != 0 {
+            bits |= 1 << UInt64(place[row * 8 + column])
+          }
+          zigzagBits[row * 256 + byte] = bits
+        }
+      }
       for (offset, table) in [(0, dc), (256, ac)] {
         let (code, length) = table.codes
         for symbol in 0..<256 {
@@ -38,6 +52,7 @@ struct JPEGBlockWriter {
       codes.deallocate()
       lengths.deallocate()
       zigzag.deallocate()
+      zigzagBits.deallocate()
     }
   }
 
@@ -72,6 +87,14 @@ struct JPEGBlockWriter {
     guard count >= 32 else { return }
     count &-= 32
     let word = UInt32(truncatingIfNeeded: buffer >> UInt64(count))
+    // Most words hold no 0xFF byte (whose inverse has a zero byte): stored at once.
+    let inverse = ~word
+    if (inverse &- 0x0101_0101) & ~inverse & 0x8080_8080 == 0 {
+      bytes.reserve(4)
+      UnsafeMutableRawPointer(bytes.end).storeBytes(of: word.bigEndian, as: UInt32.self)
+      bytes.advance(4)
+      return
+    }
     append(UInt8(truncatingIfNeeded: word >> 24))
     append(UInt8(truncatingIfNeeded: word >> 16))
     append(UInt8(truncatingIfNeeded: word >> 8))
@@ -116,14 +139,26 @@ struct JPEGBlockWriter {
     previous: Int32, coding: Coding
   ) -> Int32 {
     Self.forwardDCT(samples)
-    let multipliers = coding.multipliers
-    // Rounded to the nearest by adding 1.5 × 2^23, which leaves the integer in the low bits
-    // of the float's mantissa: no call, no branch, no range check (every level of an 8-bit
-    // picture is far inside ±2^22).
-    let magic: Float = 12_582_912
-    for index in 0..<64 {
-      let shifted = samples[index] * multipliers[index] + magic
-      levels[index] = Int32(bitPattern: shifted.bitPattern) &- 0x4B40_0000
+    // Quantized a row at a time, rounded to the nearest by adding 1.5 × 2^23, which leaves the
+    // integer in the low bits of the float's mantissa: no call, no branch, no range check
+    // (every level of an 8-bit picture is far inside ±2^22). Each row's levels that are not
+    // zero make a byte, which a table turns into their places in zigzag order.
+    let magic = SIMD8<Float>(repeating: 12_582_912)
+    let bias = SIMD8<Int32>(repeating: 0x4B40_0000)
+    var nonzero: UInt64 = 0
+    for row in 0..<8 {
+      let product =
+        UnsafeRawPointer(samples + row * 8).loadUnaligned(as: SIMD8<Float>.self)
+        * UnsafeRawPointer(coding.multipliers + row * 8).loadUnaligned(as: SIMD8<Float>.self)
+        + magic
+      let level = unsafeBitCast(product, to: SIMD8<Int32>.self) &- bias
+      UnsafeMutableRawPointer(levels + row * 8).storeBytes(of: level, as: SIMD8<Int32>.self)
+      // One where a level is not zero (it or its negation has the sign bit), as eight bytes;
+      // the multiplication gathers each byte's bit into the top byte, column c at bit c.
+      let flags = SIMD8<UInt32>(truncatingIfNeeded: level | (SIMD8<Int32>.zero &- level)) &>> 31
+      let word = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: flags), to: UInt64.self)
+      let byte = Int(truncatingIfNeeded: (word &* 0x0102_0408_1020_4080) >> 56)
+      nonzero |= coding.zigzagBits[row &* 256 &+ byte]
     }
     let codes = coding.codes
     let lengths = coding.lengths
@@ -132,26 +167,26 @@ struct JPEGBlockWriter {
     put(UInt32(codes[difference.size]), Int(lengths[difference.size]))
     if difference.size > 0 { put(difference.bits, difference.size) }
     let zigzag = coding.zigzag
-    // The last coefficient that is not zero: the end of block stands for the rest.
-    var last = 63
-    while last > 0, levels[zigzag[last]] == 0 { last &-= 1 }
-    var run = 0
-    for k in stride(from: 1, through: last, by: 1) {
-      let level = levels[zigzag[k]]
-      if level == 0 {
-        run &+= 1
-        continue
-      }
+    // The coefficients that are not zero, in zigzag order, the DC left out: the zeros between
+    // them are counted from their places, never looked at.
+    var remaining = nonzero & ~1
+    var last = 0
+    while remaining != 0 {
+      let k = remaining.trailingZeroBitCount
+      remaining &= remaining &- 1
+      var run = k &- last &- 1
+      last = k
       while run > 15 {
         put(UInt32(codes[256 + 0xF0]), Int(lengths[256 + 0xF0]))
         run &-= 16
       }
-      let value = Self.category(level)
+      // The symbol's code and the value's bits written as one: at most 16 + 11 bits.
+      let value = Self.category(levels[zigzag[k]])
       let symbol = 256 + (run << 4 | value.size)
-      put(UInt32(codes[symbol]), Int(lengths[symbol]))
-      put(value.bits, value.size)
-      run = 0
+      let bits = value.bits & (1 << UInt32(value.size) &- 1)
+      put(UInt32(codes[symbol]) << UInt32(value.size) | bits, Int(lengths[symbol]) &+ value.size)
     }
+    // The end of block stands for the zeros after the last coefficient that is not.
     if last < 63 { put(UInt32(codes[256]), Int(lengths[256])) }
     return dc
   }
