@@ -79,12 +79,17 @@ struct JPEGBlockWriter {
   }
 
   /// Writes the low `width` bits of `value`, first bit first; whole bytes leave 32 bits at a
-  /// time.
+  /// time. Small enough to be inlined, so that the bits stay in registers across a block.
   @inline(__always)
   private mutating func put(_ value: UInt32, _ width: Int) {
     buffer = buffer << UInt64(width) | UInt64(value & (1 << UInt32(width) &- 1))
     count &+= width
-    guard count >= 32 else { return }
+    if count >= 32 { leaveWord() }
+  }
+
+  /// Moves the oldest 32 bits of the buffer into the bytes.
+  @inline(never)
+  private mutating func leaveWord() {
     count &-= 32
     let word = UInt32(truncatingIfNeeded: buffer >> UInt64(count))
     // Most words hold no 0xFF byte (whose inverse has a zero byte): stored at once.
@@ -99,6 +104,16 @@ struct JPEGBlockWriter {
     append(UInt8(truncatingIfNeeded: word >> 16))
     append(UInt8(truncatingIfNeeded: word >> 8))
     append(UInt8(truncatingIfNeeded: word))
+  }
+
+  /// Writes `symbol`'s code and then `value`'s bits, as one: at most 16 + 11 bits.
+  @inline(__always)
+  private mutating func put(
+    _ symbol: Int, _ codes: UnsafeMutablePointer<UInt16>, _ lengths: UnsafeMutablePointer<UInt8>,
+    then value: (size: Int, bits: UInt32)
+  ) {
+    let bits = value.bits & (1 << UInt32(value.size) &- 1)
+    put(UInt32(codes[symbol]) << UInt32(value.size) | bits, Int(lengths[symbol]) &+ value.size)
   }
 
   /// Pads the last byte with one bits, as a segment ends before a marker.
@@ -125,10 +140,10 @@ struct JPEGBlockWriter {
   /// its one's complement).
   @inline(__always)
   private static func category(_ value: Int32) -> (size: Int, bits: UInt32) {
-    let magnitude = value < 0 ? -value : value
-    let size = magnitude == 0 ? 0 : 32 - magnitude.leadingZeroBitCount
-    let bits = value < 0 ? UInt32(bitPattern: value &- 1) : UInt32(bitPattern: value)
-    return (size, bits)
+    // With no branch: `sign` is all ones for a negative value, else zero.
+    let sign = value >> 31
+    let magnitude = UInt32(bitPattern: (value ^ sign) &- sign)
+    return (32 - magnitude.leadingZeroBitCount, UInt32(bitPattern: value &+ sign))
   }
 
   /// Transforms, quantizes and writes one block of level-shifted samples (each minus 128, row
@@ -164,8 +179,7 @@ struct JPEGBlockWriter {
     let lengths = coding.lengths
     let dc = levels[0]
     let difference = Self.category(dc &- previous)
-    put(UInt32(codes[difference.size]), Int(lengths[difference.size]))
-    if difference.size > 0 { put(difference.bits, difference.size) }
+    put(difference.size, codes, lengths, then: difference)
     let zigzag = coding.zigzag
     // The coefficients that are not zero, in zigzag order, the DC left out: the zeros between
     // them are counted from their places, never looked at.
@@ -180,11 +194,8 @@ struct JPEGBlockWriter {
         put(UInt32(codes[256 + 0xF0]), Int(lengths[256 + 0xF0]))
         run &-= 16
       }
-      // The symbol's code and the value's bits written as one: at most 16 + 11 bits.
       let value = Self.category(levels[zigzag[k]])
-      let symbol = 256 + (run << 4 | value.size)
-      let bits = value.bits & (1 << UInt32(value.size) &- 1)
-      put(UInt32(codes[symbol]) << UInt32(value.size) | bits, Int(lengths[symbol]) &+ value.size)
+      put(256 + (run << 4 | value.size), codes, lengths, then: value)
     }
     // The end of block stands for the zeros after the last coefficient that is not.
     if last < 63 { put(UInt32(codes[256]), Int(lengths[256])) }
