@@ -171,7 +171,8 @@ struct JPEGBlockWriter {
       // One where a level is not zero (it or its negation has the sign bit), as eight bytes;
       // the multiplication gathers each byte's bit into the top byte, column c at bit c.
       let flags = SIMD8<UInt32>(truncatingIfNeeded: level | (SIMD8<Int32>.zero &- level)) &>> 31
-      let word = unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: flags), to: UInt64.self)
+      let word = UInt64(
+        littleEndian: unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: flags), to: UInt64.self))
       let byte = Int(truncatingIfNeeded: (word &* 0x0102_0408_1020_4080) >> 56)
       nonzero |= coding.zigzagBits[row &* 256 &+ byte]
     }

@@ -178,6 +178,18 @@ public enum JPEGEncoder {
       }
     }
 
+    /// JFIF's conversion, in the weights libjpeg uses: level-shifted luma, and the chroma
+    /// (whose shift is left to the means of four).
+    @inline(__always)
+    private static func yCbCr(_ r: SIMD4<Float>, _ g: SIMD4<Float>, _ b: SIMD4<Float>) -> (
+      SIMD4<Float>, SIMD4<Float>, SIMD4<Float>
+    ) {
+      (
+        0.299 * r + 0.587 * g + 0.114 * b - 128, -0.168736 * r - 0.331264 * g + 0.5 * b,
+        0.5 * r - 0.418688 * g - 0.081312 * b
+      )
+    }
+
     /// A colour MCU row's 16 rows of luma and 8 of each chroma, level-shifted: each row's
     /// pixels turned to Y, Cb and Cr (JFIF's conversion, in the weights libjpeg uses), then
     /// each 2 × 2 pixels' chroma averaged into one sample. Loops of one pixel or one sample at
@@ -196,28 +208,26 @@ public enum JPEGEncoder {
           let raw = UnsafeRawPointer(line)
           while done + 4 < width {
             let at = 3 * done
-            let words = SIMD4<UInt32>(
-              raw.loadUnaligned(fromByteOffset: at, as: UInt32.self),
-              raw.loadUnaligned(fromByteOffset: at + 3, as: UInt32.self),
-              raw.loadUnaligned(fromByteOffset: at + 6, as: UInt32.self),
-              raw.loadUnaligned(fromByteOffset: at + 9, as: UInt32.self))
+            // Little-endian words, so a pixel's red is each word's lowest byte.
+            @inline(__always) func word(_ offset: Int) -> UInt32 {
+              UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            }
+            let words = SIMD4<UInt32>(word(at), word(at + 3), word(at + 6), word(at + 9))
             @inline(__always) func channel(_ shift: UInt32) -> SIMD4<Float> {
               SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: words &>> shift & 0xFF))
             }
-            let (r, g, b) = (channel(0), channel(8), channel(16))
-            let y = 0.299 * r + 0.587 * g + 0.114 * b - 128
+            let (y, blue, red) = Self.yCbCr(channel(0), channel(8), channel(16))
             UnsafeMutableRawPointer(out + done).storeBytes(of: y, as: SIMD4<Float>.self)
-            UnsafeMutableRawPointer(cb + done).storeBytes(
-              of: -0.168736 * r - 0.331264 * g + 0.5 * b, as: SIMD4<Float>.self)
-            UnsafeMutableRawPointer(cr + done).storeBytes(
-              of: 0.5 * r - 0.418688 * g - 0.081312 * b, as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(cb + done).storeBytes(of: blue, as: SIMD4<Float>.self)
+            UnsafeMutableRawPointer(cr + done).storeBytes(of: red, as: SIMD4<Float>.self)
             done += 4
           }
           for x in done..<width {
-            let (r, g, b) = (Float(line[3 * x]), Float(line[3 * x + 1]), Float(line[3 * x + 2]))
-            out[x] = 0.299 * r + 0.587 * g + 0.114 * b - 128
-            cb[x] = -0.168736 * r - 0.331264 * g + 0.5 * b
-            cr[x] = 0.5 * r - 0.418688 * g - 0.081312 * b
+            @inline(__always) func channel(_ index: Int) -> SIMD4<Float> {
+              SIMD4(Float(line[3 * x + index]), 0, 0, 0)
+            }
+            let (y, blue, red) = Self.yCbCr(channel(0), channel(1), channel(2))
+            (out[x], cb[x], cr[x]) = (y[0], blue[0], red[0])
           }
           for x in width..<stride { out[x] = out[width - 1] }
           // An odd width's last chroma sample is its last pixel's, as if repeated.
