@@ -155,7 +155,7 @@ let package = Package(
     // `make bench`'s measure of one key press in the browser, drawn off-screen.
     .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),
     // `make bench`'s measure of the JPEG encoder against cjpeg, on the same picture.
-    .executableTarget(name: "jpeg-bench", dependencies: ["RasterImages"]),
+    .executableTarget(name: "jpeg-bench", dependencies: ["RasterImages", "SystemInterface"]),
     // What the test targets share: the package's paths, folders that remove themselves, a
     // backoff with no wait, a seeded generator, the reference tools' runner and polling.
     .target(

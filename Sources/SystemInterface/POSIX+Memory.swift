@@ -25,4 +25,22 @@ extension POSIX {
       _ = mallopt(-1, 256 << 20)
     #endif
   }
+
+  /// The whole file at `path` mapped into memory to be read, for as long as the process runs
+  /// (nothing unmaps it): its pages are read as they are touched, with no copy. `nil` with
+  /// ``lastError`` set when it cannot be opened or mapped; an empty file's bytes are none.
+  public static func mapWhole(_ path: String) -> UnsafeRawBufferPointer? {
+    let fd = systemOpenToRead(path)
+    guard fd >= 0 else { return nil }
+    defer { _ = systemCloseMapped(fd) }
+    let size = seekToEnd(fd)
+    guard size >= 0 else { return nil }
+    guard size > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), start != MAP_FAILED
+    else { return nil }
+    return UnsafeRawBufferPointer(start: start, count: size)
+  }
 }
+
+private func systemOpenToRead(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
+private func systemCloseMapped(_ fd: Int32) -> Int32 { close(fd) }

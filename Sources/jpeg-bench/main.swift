@@ -3,55 +3,29 @@
 //
 //     jpeg-bench IN.ppm OUT.jpg QUALITY
 //
-// It speaks to the C library directly, as the fixture server's executable does, and loads no
-// Foundation: what it measures is the encoder, not the start-up of a library it does not need.
+// It loads no Foundation: what it measures is the encoder, not the start-up of a library it
+// does not need.
 
 import RasterImages
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemInterface
 
 /// Says why on standard error (a failed write of it changes nothing) and exits with `status`.
 func fail(_ message: String, _ status: Int32) -> Never {
   let line = Array("jpeg-bench: \(message)\n".utf8)
-  _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-  exit(status)
+  _ = line.withUnsafeBytes { POSIX.write(2, $0.baseAddress, $0.count) }
+  POSIX.exit(status)
 }
 
 /// The system's sentence for the last call that failed.
-func lastError() -> String { String(cString: strerror(errno)) }
+func lastError() -> String { POSIX.describe(POSIX.lastError) }
 
-/// The file at `path` mapped into memory, read only; the mapping lasts until the process ends.
-func mapped(_ path: String) -> UnsafeRawBufferPointer {
-  let fd = open(path, O_RDONLY)
-  var status = stat()
-  guard fd >= 0, fstat(fd, &status) == 0, status.st_size > 0,
-    let start = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, fd, 0),
-    start != MAP_FAILED
-  else { fail("cannot read \(path): \(lastError())", 66) }
-  close(fd)
-  return UnsafeRawBufferPointer(start: start, count: Int(status.st_size))
-}
-
-/// Writes all of `bytes` to a new file at `path`.
+/// Writes all of `bytes` to the file at `path`, made or emptied first (as cjpeg's `fopen`).
 func save(_ bytes: [UInt8], to path: String) {
-  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  guard fd >= 0 else { fail("cannot write \(path): \(lastError())", 73) }
-  var written = 0
-  bytes.withUnsafeBytes { raw in
-    while written < raw.count {
-      let count = write(fd, raw.baseAddress! + written, raw.count - written)
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { fail("cannot write \(path): \(lastError())", 74) }
-      written += count
-    }
-  }
-  guard close(fd) == 0 else {
-    fail("cannot write \(path): \(lastError())", 74)
-  }
+  let fd = POSIX.open(path, [.writeOnly, .create, .closeOnExec])
+  guard fd >= 0, POSIX.truncate(fd, to: 0),
+    bytes.withUnsafeBytes({ POSIX.writeAll(fd, $0, at: 0) })
+  else { fail("cannot write \(path): \(lastError())", 74) }
+  POSIX.close(fd)
 }
 
 let arguments = CommandLine.arguments
@@ -59,7 +33,9 @@ guard arguments.count == 4, let quality = Int(arguments[3]) else {
   fail("usage: jpeg-bench IN.ppm OUT.jpg QUALITY", 64)
 }
 // Mapped, not read: the pixels are read once, by the encoder, as cjpeg reads them once.
-let bytes = mapped(arguments[1])
+guard let bytes = POSIX.mapWhole(arguments[1]) else {
+  fail("cannot read \(arguments[1]): \(lastError())", 66)
+}
 // The header: magic, width, height, maximum, each after white space, then one byte.
 var fields: [String] = []
 var at = 0

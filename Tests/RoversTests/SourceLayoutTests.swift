@@ -5,10 +5,10 @@ import Testing
 /// The C library has one home, Sources/SystemInterface: every other file of the product calls
 /// its Swift functions, so the code builds on glibc, on a static musl and on macOS alike.
 @Suite(.timeLimit(.minutes(3))) struct SourceLayoutTests {
-  /// The fixture server's thin executable and the encoder's bench may speak C directly; the
-  /// fixture server's library, FixtureServing, calls the same home as the product.
+  /// The fixture server's thin executable may speak C directly; its library, FixtureServing,
+  /// calls the same home as the product.
   static let allowed = [
-    "Sources/SystemInterface/", "Sources/fixture-server/", "Sources/jpeg-bench/",
+    "Sources/SystemInterface/", "Sources/fixture-server/",
   ]
 
   /// The C library's calls and names the product uses, spelled as a call or a constant.
