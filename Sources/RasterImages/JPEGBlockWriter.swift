@@ -106,11 +106,12 @@ struct JPEGBlockWriter {
     append(UInt8(truncatingIfNeeded: word))
   }
 
-  /// Writes `symbol`'s code and then `value`'s bits, as one: at most 16 + 11 bits.
+  /// Writes `symbol`'s code and then `value`'s bits (none unless told), as one: at most
+  /// 16 + 11 bits.
   @inline(__always)
   private mutating func put(
     _ symbol: Int, _ codes: UnsafeMutablePointer<UInt16>, _ lengths: UnsafeMutablePointer<UInt8>,
-    then value: (size: Int, bits: UInt32)
+    then value: (size: Int, bits: UInt32) = (0, 0)
   ) {
     let bits = value.bits & (1 << UInt32(value.size) &- 1)
     put(UInt32(codes[symbol]) << UInt32(value.size) | bits, Int(lengths[symbol]) &+ value.size)
@@ -192,14 +193,14 @@ struct JPEGBlockWriter {
       var run = k &- last &- 1
       last = k
       while run > 15 {
-        put(UInt32(codes[256 + 0xF0]), Int(lengths[256 + 0xF0]))
+        put(256 + 0xF0, codes, lengths)
         run &-= 16
       }
       let value = Self.category(levels[zigzag[k]])
       put(256 + (run << 4 | value.size), codes, lengths, then: value)
     }
     // The end of block stands for the zeros after the last coefficient that is not.
-    if last < 63 { put(UInt32(codes[256]), Int(lengths[256])) }
+    if last < 63 { put(256, codes, lengths) }
     return dc
   }
 

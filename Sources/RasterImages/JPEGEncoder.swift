@@ -191,9 +191,8 @@ public enum JPEGEncoder {
     }
 
     /// A colour MCU row's 16 rows of luma and 8 of each chroma, level-shifted: each row's
-    /// pixels turned to Y, Cb and Cr (JFIF's conversion, in the weights libjpeg uses), then
-    /// each 2 × 2 pixels' chroma averaged into one sample. Loops of one pixel or one sample at
-    /// a time, with no branch, that the compiler makes vector code of.
+    /// pixels turned to Y, Cb and Cr by ``yCbCr(_:_:_:)``, four at a time in vector lanes, then
+    /// each 2 × 2 pixels' chroma averaged into one sample.
     private func fillColour(_ row: Int, _ source: UnsafePointer<UInt8>) {
       let chromaWidth = (width + 1) / 2
       for pair in 0..<8 {

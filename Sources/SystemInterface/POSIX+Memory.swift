@@ -30,9 +30,9 @@ extension POSIX {
   /// (nothing unmaps it): its pages are read as they are touched, with no copy. `nil` with
   /// ``lastError`` set when it cannot be opened or mapped; an empty file's bytes are none.
   public static func mapWhole(_ path: String) -> UnsafeRawBufferPointer? {
-    let fd = systemOpenToRead(path)
+    let fd = open(path, [.readOnly, .closeOnExec])
     guard fd >= 0 else { return nil }
-    defer { _ = systemCloseMapped(fd) }
+    defer { close(fd) }
     let size = seekToEnd(fd)
     guard size >= 0 else { return nil }
     guard size > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }
@@ -41,6 +41,3 @@ extension POSIX {
     return UnsafeRawBufferPointer(start: start, count: size)
   }
 }
-
-private func systemOpenToRead(_ path: String) -> Int32 { open(path, O_RDONLY | O_CLOEXEC) }
-private func systemCloseMapped(_ fd: Int32) -> Int32 { close(fd) }
