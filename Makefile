@@ -36,16 +36,21 @@ build: ## debug build of every target, warnings as errors
 # so this is the check.
 LEFTOVERS = ps -eo pid=,ppid=,args= | awk -v me=$$$$ '{ pid[NR] = $$1; up[$$1] = $$2; line[NR] = $$0 } \
 	END { for (i = 1; i <= NR; i++) { p = pid[i]; while (p > 1 && p != me) p = up[p]; \
-	if (p != me && line[i] ~ /tmux -L rovers-test|rovers-tests-|\.build\/[^ ]*\/(rovers|fixture-server)( |$$)/) \
+	if (p != me && line[i] ~ /rovers-tests-|\.build\/[^ ]*\/(rovers|fixture-server)( |$$)/) \
 	print line[i] } }' | sort
 TEST_FOLDERS = ls -d /dev/shm/rovers-tests-* $${TMPDIR:-/tmp}/rovers-tests-* 2>/dev/null | sort
 # Whatever else appears in the temporary folder: a tool a test runs may write there (fish made
 # its settings there once). SwiftPM's TemporaryDirectory.* folders and locks are its own;
 # the suite's rovers-tests-… folders are TEST_FOLDERS'.
 TEMP_ENTRIES = ls -A "$${TMPDIR:-/tmp}" 2>/dev/null | grep -v -e '^TemporaryDirectory\.' -e '\.lock$$' -e '^rovers-tests-' | sort
+# Where tmux keeps the sockets of servers named with -L, which may be outside $TMPDIR
+# (TMUX_TMPDIR): the folder itself and every socket in it. The tests' servers keep theirs in
+# their own folders (-S); a socket here is a server a test named another way.
+TMUX_SOCKETS = d="$${TMUX_TMPDIR:-/tmp}/tmux-$$(id -u)"; [ -d "$$d" ] && { echo "$$d/"; ls -A "$$d" | sed "s|^|$$d/|"; } | sort
 test: release-rovers ## the release binary, then every test; fails on a failure or anything left behind
 	$(SWIFT) build --build-tests $(FLAGS)
 	@processes=$$($(LEFTOVERS)); folders=$$($(TEST_FOLDERS)); entries=$$($(TEMP_ENTRIES)); \
+	sockets=$$($(TMUX_SOCKETS)); \
 	$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; \
 	grep -E '^✘ Test .* recorded an issue' .build/test.log; \
 	grep -E '^➜ (Test|Suite) .* skipped' .build/test.log | sed 's/^➜ /skipped: /'; \
@@ -57,7 +62,9 @@ test: release-rovers ## the release binary, then every test; fails on a failure 
 	[ -z "$$kept" ] || { echo "make test: the run left these folders:"; echo "$$kept"; status=1; }; \
 	strays=$$($(TEMP_ENTRIES) | grep -vxF "$$entries"); \
 	[ -z "$$strays" ] || { echo "make test: the run left these in $${TMPDIR:-/tmp}:"; echo "$$strays"; status=1; }; \
-	[ -n "$$left$$kept$$strays" ] || echo "Nothing left behind: no process, no folder."; \
+	sockets=$$($(TMUX_SOCKETS) | grep -vxF "$$sockets"); \
+	[ -z "$$sockets" ] || { echo "make test: the run left these tmux sockets:"; echo "$$sockets"; status=1; }; \
+	[ -n "$$left$$kept$$strays$$sockets" ] || echo "Nothing left behind: no process, no folder."; \
 	exit $$status
 
 # The README's pictures of the gallery, its traverse map and a contact sheet, taken by the

@@ -117,6 +117,11 @@ final class Subprocess: Sendable {
   /// Sends a signal.
   func signal(_ number: Int32) { kill(pid, number) }
 
+  /// Waits for the end on the calling thread, for a `deinit`, which cannot wait otherwise; a
+  /// death by signal N reads as 128 + N.
+  @discardableResult
+  func waitBlocking() -> Int32 { Self.reap(pid).status }
+
   /// Stops the child and reaps it.
   func stop() {
     kill(pid, SIGKILL)

@@ -9,10 +9,13 @@ final class Tmux: Sendable {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
-  private let socket = "rovers-test-\(UUID().uuidString.prefix(8))"
   private let folder: TemporaryFolder
+  /// The server's socket, in the test's own folder: named with `-L`, tmux would keep it in
+  /// `/tmp/tmux-UID/` (whatever `TMUX_TMPDIR` says), a folder that outlives every test and,
+  /// on a machine where tmux never ran, appears in the temporary folder because of the suite.
+  private var socket: String { folder.file("tmux").path }
 
-  private init() throws { folder = try TemporaryFolder() }
+  private init() throws { folder = try TemporaryFolder("tmux") }
 
   /// Starts `command` (run by bash) in a window `columns` × `rows`.
   static func start(columns: Int, rows: Int, command: String) async throws -> Tmux {
@@ -24,9 +27,11 @@ final class Tmux: Sendable {
   }
 
   deinit {
-    // The server would outlive the test: it is ended whatever the test's outcome.
+    // The server would outlive the test: it is ended whatever the test's outcome, and before
+    // its folder goes, since the socket there is the only way to reach it.
     _ = try? Subprocess(
-      Self.path ?? "/usr/bin/tmux", ["-L", socket, "kill-server"], environment: [:])
+      Self.path ?? "/usr/bin/tmux", ["-S", socket, "kill-server"], environment: [:]
+    ).waitBlocking()
   }
 
   /// Sends keys as tmux names them (`Enter`, `Left`, `C-z`).
@@ -84,7 +89,7 @@ final class Tmux: Sendable {
   private func tmux(_ arguments: [String]) async throws -> String {
     let output = folder.url.appendingPathComponent("output").path
     let child = try Subprocess(
-      Self.path ?? "/usr/bin/tmux", ["-L", socket, "-f", "/dev/null"] + arguments,
+      Self.path ?? "/usr/bin/tmux", ["-S", socket, "-f", "/dev/null"] + arguments,
       environment: ["PATH": "/usr/bin:/bin", "TERM": "xterm-256color"], stdout: output)
     _ = await child.exitStatus()
     return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
