@@ -119,6 +119,32 @@ def msl_item(photo, number, sample="full", index=0, mission="msl", lander=False)
     }
 
 
+def msss_items():
+    """Curiosity sol 1489: Mastcam frames as MSSS's records are, with a time taken and no
+    Mars time (`lmst` null). The sol's local noon is on 2016-10-14 UTC; the first two were
+    taken on 2016-10-13, the last on the 14th, and each is shown on the day it was taken."""
+    items = []
+    for number, (eye, clock, taken) in enumerate(
+            [("L", "0078970000604226E01", "2016-10-13T23:20:28.000Z"),
+             ("R", "0078970000604227E01", "2016-10-13T23:20:41.000Z"),
+             ("L", "0079010000604231E01", "2016-10-14T09:02:17.000Z")]):
+        image_id = "1489M%s%s_DXXX" % (eye, clock)
+        url = "https://mars.nasa.gov/msl-raw-images/msss/01489/mcam/%s.jpg" % image_id
+        items.append({
+            "id": 2_100_000 + number, "imageid": image_id, "sol": 1489,
+            "instrument": "MAST_%s" % ("LEFT" if eye == "L" else "RIGHT"),
+            "https_url": url, "url": url, "date_taken": taken, "mission": "msl",
+            "site": 60, "drive": 1144, "xyz": None,
+            "extended": {"sample_type": "full", "lmst": None, "mast_az": None,
+                         "mast_el": None, "filter_name": None},
+            "is_thumbnail": False, "title": "Sol 1489: Mast Camera (Mastcam)",
+            "description": "This image was taken by Mast Camera (Mastcam) onboard NASA's "
+                           "Mars rover Curiosity on Sol 1489 (2016-10-13 23:20:28 UTC).",
+            "image_credit": "NASA/JPL-Caltech/MSSS",
+        })
+    return items
+
+
 def write(feed, sol, body):
     folder = os.path.join(NASA, feed)
     os.makedirs(folder, exist_ok=True)
@@ -177,6 +203,8 @@ def main():
             extra["https_url"] = extra["https_url"].replace(".JPG", "_DOWN.JPG")
             items.append(extra)
         write("msl", sol, {"items": items})
+
+    write("msl", 1489, {"items": msss_items()})
 
     # Ingenuity, in the Mars 2020 feed as category=ingenuity: Perseverance's sols, cameras
     # HELI_NAV (monochrome, HNM_) and HELI_RTE (colour, HSF_); the last sol is 1069.

@@ -60,4 +60,31 @@ import Testing
     #expect(page.status == 0)
     #expect(server.requests.contains { $0.target.contains("earth_date=2021-05-31") })
   }
+
+  /// A record that says when it was taken is on that UTC day everywhere, though it has no
+  /// Mars time: Curiosity's sol 1489 Mastcam frames (MSSS's records leave `lmst` null), taken
+  /// 2016-10-13T23:20:28Z, where the sol's local noon is on the 14th. Only the third, taken on
+  /// the 14th, shows the 14th.
+  @Test func aRecordsOwnTimeDecidesItsDay() async throws {
+    let feeds = try await FixtureServer.start(shape: "nasa")
+    let environment = ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": feeds.host]
+    let arguments = ["photos", "curiosity", "--sol", "1489"]
+    let expected = ["2016-10-13", "2016-10-13", "2016-10-14"]
+    let table = try await CapturedRun.rovers(
+      arguments, base: Offline.apiBase, environment: environment)
+    #expect(table.status == 0, "\(table.stderr)")
+    let rows = table.stdout.split(separator: "\n").dropFirst()
+    #expect(rows.map { $0.contains("2016-10-13") } == [true, true, false], "\(table.stdout)")
+    let csv = try await CapturedRun.rovers(
+      arguments + ["--format", "csv", "--fields", "earth_date"], base: Offline.apiBase,
+      environment: environment)
+    #expect(csv.stdout.split(separator: "\n").dropFirst().map(String.init) == expected)
+    let json = try await CapturedRun.rovers(
+      arguments + ["--json"], base: Offline.apiBase, environment: environment)
+    let photos = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect(photos.map { $0["earth_date"] as? String } == expected)
+    #expect(photos.first?["date_taken"] as? String == "2016-10-13T23:20:28.000Z")
+    #expect(photos.allSatisfy { $0["sol_start_utc"] == nil })
+  }
 }

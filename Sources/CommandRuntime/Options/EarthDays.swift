@@ -58,7 +58,10 @@ package enum EarthDays {
   /// its daylight, and most of its photos, belong to) and its start, when the photo has no time
   /// of its own and its `earth_date` is another day.
   private static func clockDay(differingFrom photo: Photo) -> (day: String, start: Double)? {
-    guard photo.details.marsTime == nil else { return nil }
+    // A record's own time (or its Mars time, which NASA's records carry with it) decides.
+    guard photo.details.capture.dateTaken == nil, photo.details.marsTime == nil else {
+      return nil
+    }
     let rover = photo.rover.name
     let known = lastAnswer.withLock { last in
       last.flatMap { $0.rover == rover && $0.sol == photo.sol ? ($0.day, $0.start) : nil }

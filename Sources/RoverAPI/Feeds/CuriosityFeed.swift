@@ -34,8 +34,6 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
     public var instrument: String?
     /// The image, over https.
     public var httpsURL: String?
-    /// When it was taken, ISO 8601 with `Z`.
-    public var dateTaken: String?
     /// `full`, `subframe`, `downsampled`, `thumbnail`, `chemcam prc`, `mixed`.
     public var sampleType: String?
     /// Whether the feed marks it a thumbnail.
@@ -82,7 +80,7 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
       item = Item(
         id: container.lenientInt(.id), imageID: container.lenientString(.imageid), sol: sol,
         instrument: container.lenientString(.instrument), httpsURL: https,
-        dateTaken: container.lenientString(.dateTaken), sampleType: sampleType,
+        sampleType: sampleType,
         isThumbnail: container.lenientBool(.isThumbnail),
         details: PhotoDetails(
           // InSight, a lander, writes its local time as `localtime`.
@@ -97,6 +95,7 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
             spacecraftClock: container.lenientDouble(.spacecraftClock),
             subframeRect: container.lenientIntegers(.subframeRect, count: 4),
             scaleFactor: container.lenientInt(.scaleFactor),
+            dateTaken: container.lenientString(.dateTaken),
             dateReceived: container.lenientString(.dateReceived),
             cameraModelType: container.lenientString(.modelType),
             cameraModelComponents: container.lenientString(.components).flatMap(

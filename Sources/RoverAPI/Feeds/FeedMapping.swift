@@ -19,7 +19,7 @@ public enum FeedMapping {
         let instrument = image.instrument
       else { return nil }
       return Photo(
-        id: nil, sol: image.sol, earthDate: day(of: image.dateTakenUTC) ?? "",
+        id: nil, sol: image.sol, earthDate: day(of: image.details.capture.dateTaken) ?? "",
         imgSrc: large, camera: camera(named: instrument, of: rover),
         rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument,
         details: image.details)
@@ -38,7 +38,8 @@ public enum FeedMapping {
         let url = item.httpsURL, let instrument = item.instrument
       else { return nil }
       return Photo(
-        id: item.id, sol: item.sol, earthDate: day(of: item.dateTaken) ?? "", imgSrc: url,
+        id: item.id, sol: item.sol, earthDate: day(of: item.details.capture.dateTaken) ?? "",
+        imgSrc: url,
         camera: camera(named: legacyCamera(for: instrument), of: rover),
         rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument,
         details: item.details)

@@ -37,8 +37,6 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
     public var sol: Int
     /// `Full`, `Thumbnail`, `Subframe`, `Downsampled`…
     public var sampleType: String?
-    /// When it was taken, UTC without a zone: `2023-08-19T22:52:26.074`.
-    public var dateTakenUTC: String?
     /// The instrument, which is the camera's name: `NAVCAM_LEFT`.
     public var instrument: String?
     /// The large copy (1200 px): what servers give as `img_src`.
@@ -94,7 +92,6 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
       let sampleType = container.lenientString(.sampleType)
       image = Image(
         imageID: id, sol: sol, sampleType: sampleType,
-        dateTakenUTC: container.lenientString(.dateTakenUTC),
         instrument: camera?.lenientString(.instrument), large: files?.lenientString(.large),
         small: files?.lenientString(.small), medium: files?.lenientString(.medium),
         fullResolution: files?.lenientString(.fullResolution),
@@ -110,6 +107,7 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
             subframeRect: extended?.lenientIntegers(.subframeRect, count: 4),
             scaleFactor: extended?.lenientInt(.scaleFactor),
             dimension: extended?.lenientIntegers(.dimension, count: 2),
+            dateTaken: container.lenientString(.dateTakenUTC),
             dateReceived: container.lenientString(.dateReceived),
             cameraModelType: camera?.lenientString(.modelType),
             cameraModelComponents: camera?.lenientString(.components).flatMap(

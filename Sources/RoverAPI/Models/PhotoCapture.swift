@@ -16,6 +16,10 @@ public struct PhotoCapture: Sendable, Hashable {
   public var scaleFactor: Int?
   /// The file's size, `[width, height]`.
   public var dimension: [Int]?
+  /// When the frame was taken, UTC, ISO 8601 as the record writes it: `date_taken` for
+  /// Curiosity and InSight, `date_taken_utc` (no zone) for Perseverance and Ingenuity. A photo
+  /// that carries it is on that UTC day, whatever its sol's day by the clock.
+  public var dateTaken: String?
   /// When the frame reached Earth, ISO 8601.
   public var dateReceived: String?
   /// The camera model's kind: `CAHV`, `CAHVOR`, `CAHVORE`.
@@ -34,7 +38,8 @@ public struct PhotoCapture: Sendable, Hashable {
   /// A capture with every field given or `nil`.
   public init(
     spacecraftClock: Double? = nil, subframeRect: [Int]? = nil, scaleFactor: Int? = nil,
-    dimension: [Int]? = nil, dateReceived: String? = nil, cameraModelType: String? = nil,
+    dimension: [Int]? = nil, dateTaken: String? = nil, dateReceived: String? = nil,
+    cameraModelType: String? = nil,
     cameraModelComponents: [[Double]]? = nil, cameraPosition: [Double]? = nil,
     cameraVector: [Double]? = nil, attitude: [Double]? = nil, xyz: [Double]? = nil
   ) {
@@ -42,6 +47,7 @@ public struct PhotoCapture: Sendable, Hashable {
     self.subframeRect = subframeRect
     self.scaleFactor = scaleFactor
     self.dimension = dimension
+    self.dateTaken = dateTaken
     self.dateReceived = dateReceived
     self.cameraModelType = cameraModelType
     self.cameraModelComponents = cameraModelComponents

@@ -152,6 +152,7 @@ extension PhotoDetails {
     .integers("subframe_rect", count: 4, \.capture.subframeRect),
     .integer("scale_factor", title: "SCALE", \.capture.scaleFactor),
     .integers("dimension", count: 2, \.capture.dimension),
+    .text("date_taken", \.capture.dateTaken),
     .text("date_received", \.capture.dateReceived),
     .text("camera_model_type", title: "CAMERA MODEL", \.capture.cameraModelType),
     .lists("camera_model_components", title: "MODEL COMPONENTS", \.capture.cameraModelComponents),

@@ -45,7 +45,7 @@ _rovers() {
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         --size) COMPREPLY=($(compgen -W "small medium large full" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
-        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol earth_date id camera img_src nasa_id mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "rover sol earth_date id camera img_src nasa_id mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -100,7 +100,7 @@ _rovers() {
         --near) COMPREPLY=(); return ;;
         --within) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
-        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;

@@ -77,7 +77,7 @@ _rovers() {
         '--size[Perseverance images at 320, 800 or 1200 px, or full resolution (PNG).]:size:(small medium large full)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
-        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol earth_date id camera img_src nasa_id mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - rover sol earth_date id camera img_src nasa_id mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
@@ -145,7 +145,7 @@ _rovers() {
         '--within[How near --near\: 50m, 2km.]:distance: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
-        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
