@@ -39,17 +39,21 @@ public struct MarsClockReading: Sendable, Hashable {
     season = clock.season(solarLongitude: mars.solarLongitude)
   }
 
-  /// A figure that counts forward (Ls, the Mars Sol Date, the equation of time), with five
-  /// decimals, cut rather than rounded as a clock's seconds are: at Ls 359.999996 the year
-  /// has not turned, and at MSD 44795.999996 the sol has not, so the text must not say they
-  /// have. GISS's worked examples print their Ls and EOT so.
-  public static func figureText(_ value: Double) -> String {
-    POSIX.fixed((value * 100_000).rounded(.towardZero) / 100_000, places: 5)
+  /// A figure to five decimals, rounded as Mars24 prints it (MSD 46215.548557 reads
+  /// 46215.54856). A figure that wraps at `wrapsAt` (Ls at 360) and lies within half a digit
+  /// of it reads as its last digit before (359.99999): the year has not turned, so the text
+  /// must not say 360 or 0.
+  public static func figureText(_ value: Double, wrapsAt: Double? = nil) -> String {
+    var rounded = (value * 100_000).rounded() / 100_000
+    if let wrapsAt, rounded >= wrapsAt { rounded = wrapsAt - 0.000_01 }
+    return POSIX.fixed(rounded, places: 5)
   }
 
-  /// Hours as `HH:MM:SS`, the seconds truncated, as the missions write their clocks.
+  /// Hours as `HH:MM:SS`, rounded to the nearest second as Mars24 prints its clocks (MTC
+  /// 15.0418 h reads 15:02:31). Half a second before midnight reads 23:59:59: the sol has not
+  /// turned.
   public static func clockText(_ hours: Double) -> String {
-    let seconds = Int((hours * 3600).rounded(.down))
+    let seconds = min(Int((hours * 3600).rounded()), 86399)
     let parts = [seconds / 3600, seconds / 60 % 60, seconds % 60]
     return parts.map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
   }

@@ -23,10 +23,28 @@ import Testing
     return parts[0] + parts[1] / 60 + parts[2] / 3600
   }
 
-  /// A Mars24 step as GISS prints it: angles that count forward (Ls, EOT) and the sol date
-  /// as the clock shows them, cut at five decimals; the other steps rounded there.
+  /// A Mars24 step as GISS's worked examples print it: angles that count forward (Ls, EOT)
+  /// and the sol date cut at five decimals, the other steps rounded there. (That is the
+  /// document's way; the clock prints its figures rounded, as the Mars24 program does.)
   static func printed(_ value: Double, cut: Bool) -> String {
-    cut ? MarsClockReading.figureText(value) : POSIX.fixed(value, places: 5)
+    POSIX.fixed(cut ? (value * 100_000).rounded(.towardZero) / 100_000 : value, places: 5)
+  }
+
+  /// The clock's figures are rounded to their last digit as the Mars24 program prints them:
+  /// Spirit's example reads MSD 46215.54856 (46215.548557), and 2022-11-25T06:51:07Z reads
+  /// MSD 52931.62675 and MTC 15:02:31, the published figures. A figure that wraps stays short
+  /// of its turn.
+  @Test func clockFiguresAreRoundedAsMars24PrintsThem() {
+    let spirit = MarsClockReading(.spirit, atSecondsSince1970: Self.utc("2004-01-03T13:46:31"))
+    #expect(MarsClockReading.figureText(spirit.marsSolDate) == "46215.54856")
+    let later = MarsClockReading(
+      .perseverance, atSecondsSince1970: Self.utc("2022-11-25T06:51:07"))
+    #expect(MarsClockReading.figureText(later.marsSolDate) == "52931.62675")
+    #expect(MarsClockReading.clockText(later.coordinatedMarsTime) == "15:02:31")
+    #expect(MarsClockReading.figureText(359.999_996, wrapsAt: 360) == "359.99999")
+    #expect(MarsClockReading.figureText(44795.999_996) == "44796.00000")
+    #expect(MarsClockReading.clockText(23.999_9) == "23:59:59")
+    #expect(MarsClockReading.clockText(12.000_14) == "12:00:01")
   }
 
   /// GISS's first example, 2000-01-06T00:00:00 UTC at the prime meridian: every step to its

@@ -21,11 +21,24 @@ import Testing
     let row = try #require(rows.first)
     #expect(row["msd"] as? Double == 44795.99976)
     #expect(row["mtc"] as? String == "23:59:39")
-    #expect(row["ls"] as? Double == 277.18758)
+    // Rounded, as the clock prints every figure (GISS's document cuts its steps: 277.18758).
+    #expect(row["ls"] as? Double == 277.18759)
     #expect(row["utc"] as? String == "2000-01-06T00:00:00Z")
     let table = await CapturedRun.run("clock perseverance --at 2000-01-06T00:00:00Z")
     let line = try #require(table.stdout.split(separator: "\n").last)
-    for figure in ["44795.99976", "23:59:39", "277.18758"] { #expect(line.contains(figure)) }
+    for figure in ["44795.99976", "23:59:39", "277.18759"] { #expect(line.contains(figure)) }
+  }
+
+  /// Mars24's published digits for its two examples, rounded, in the table and the JSON.
+  @Test func clockPrintsMars24sDigits() async throws {
+    let spirit = await CapturedRun.run("clock spirit --at 2004-01-03T13:46:31Z")
+    #expect(spirit.stdout.contains("46215.54856"), "\(spirit.stdout)")
+    let run = await CapturedRun.run("clock curiosity --at 2022-11-25T06:51:07Z --json")
+    let row = try #require((try Self.json(run) as? [[String: Any]])?.first)
+    #expect(row["msd"] as? Double == 52931.62675)
+    #expect(row["mtc"] as? String == "15:02:31")
+    let table = await CapturedRun.run("clock curiosity --at 2022-11-25T06:51:07Z")
+    for figure in ["52931.62675", "15:02:31"] { #expect(table.stdout.contains(figure)) }
   }
 
   /// Sol 1000 of Perseverance began 2023-12-12T16:11:39Z, and 2021-05-31 (UTC) holds sol 99

@@ -21,7 +21,7 @@ package struct ClockEntry: JSONPrintable, Sendable {
 
   private var status: String { reading.clock.endedAt == nil ? "active" : "ended" }
   private var msd: String { MarsClockReading.figureText(reading.marsSolDate) }
-  private var ls: String { MarsClockReading.figureText(reading.solarLongitude) }
+  private var ls: String { MarsClockReading.figureText(reading.solarLongitude, wrapsAt: 360) }
 
   /// The rows of `entries`.
   package static func records(_ entries: [ClockEntry]) -> Records {
