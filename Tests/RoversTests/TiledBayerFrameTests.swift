@@ -9,9 +9,11 @@ import Testing
 
 /// A full-resolution Navcam Bayer frame as NASA sends it: a 5120 × 3840 colour scene sampled
 /// behind an RGGB filter, cut into 16 tiles of 1280 × 960 that reach 8 px into their
-/// neighbours, numbered down the columns, each an `E` product record of its own on a feed. The
-/// scene's colours cancel out over the whole frame (a hue wheel), so only a judgement made
-/// square by square sees the mosaic that each tile shows on its own.
+/// neighbours, numbered down the columns, each an `E` product record of its own on a feed. Two
+/// scenes: a hue wheel whose colours cancel out over the whole frame, so only a judgement made
+/// square by square sees the mosaic that each tile shows on its own; and real Mars photos,
+/// sharp and of low saturation, whose texture sets neighbouring greens apart as much as the
+/// filters set red and blue, so the pixels alone say no and NASA's records must decide.
 @Suite(.timeLimit(.minutes(3))) struct TiledBayerFrameTests {
   static let width = 5120
   static let height = 3840
@@ -49,10 +51,62 @@ import Testing
     return RasterImage(width: width, height: height, pixels: pixels)
   }()
 
+  /// Real Mars photos at their own pixels, side by side over the frame: the colour Navcam and
+  /// MAHLI files and the grey Mastcam-Z, Navcam and Hazcam ones of `Fixtures/real-images`, one
+  /// a square of a 4 × 4 grid in turn, each square's part from another place of its photo (a
+  /// photo narrower or shorter than the square repeats). Sharp, and of low saturation overall.
+  static let realScene: RasterImage = {
+    let names = [
+      "NRF_0731_0731848568_991ECM_N0361610NCAM12731_04_195J01.png",
+      "1575MH0006700000601214R00_DXXX.jpg",
+      "ZL0_0038_0670307360_057ECM_N0031392ZCAM08007_1100LUJ.png",
+      "NLB_663017128EDR_F0842120NCAM00354M_.JPG",
+      "NLB_524534514EDR_F0562034NCAM00280M_.jpeg",
+      "FLB_486265257EDR_F0481570FHAZ00323M_.jpg",
+    ]
+    let photos = names.compactMap { name in
+      (try? Data(contentsOf: PackagePaths.fixtures.appendingPathComponent("real-images/\(name)")))
+        .flatMap { try? ImageDecoder.decode([UInt8]($0)) }
+    }
+    guard photos.count == names.count else { return RasterImage(width: 1, height: 1, grey: [0]) }
+    let (cellWidth, cellHeight) = (width / 4, height / 4)
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    for row in 0..<4 {
+      for column in 0..<4 {
+        let photo = photos[(row + column) % photos.count]
+        let left = max(0, photo.width - cellWidth) * column / 3
+        let top = max(0, photo.height - cellHeight) * row / 3
+        for y in 0..<cellHeight {
+          let sourceRow = (top + y) % photo.height * photo.width
+          let to = ((row * cellHeight + y) * width + column * cellWidth) * 3
+          for x in 0..<cellWidth {
+            let from = (sourceRow + (left + x) % photo.width) * 3
+            pixels[to + x * 3] = photo.pixels[from]
+            pixels[to + x * 3 + 1] = photo.pixels[from + 1]
+            pixels[to + x * 3 + 2] = photo.pixels[from + 2]
+          }
+        }
+      }
+    }
+    return RasterImage(width: width, height: height, pixels: pixels)
+  }()
+
+  /// The scenes the frame is made of.
+  enum Scene: String, CaseIterable, Sendable {
+    case hueWheel, realPhotos
+
+    /// What the sensor read: the scene behind the RGGB filter, as grey.
+    var mosaic: RasterImage { self == .hueWheel ? TiledBayerFrameTests.mosaic : realMosaic }
+    /// Its one grey plane.
+    var plane: [UInt8] { self == .hueWheel ? TiledBayerFrameTests.plane : realPlane }
+  }
+
   /// What the sensor read: the scene behind the RGGB filter, as grey.
   static let mosaic = BayerMosaic.sampling(scene)
   /// Its one grey plane.
   static let plane = mosaic.greyPlaneIfGrey() ?? []
+  static let realMosaic = BayerMosaic.sampling(realScene)
+  static let realPlane = realMosaic.greyPlaneIfGrey() ?? []
 
   /// A tile's rectangle on the sensor, from 0: 1280 × 960 with 8 px into each neighbour.
   static func rectangle(column: Int, row: Int) -> (x: Int, y: Int, width: Int, height: Int) {
@@ -64,7 +118,9 @@ import Testing
   }
 
   /// The mosaic's pixels in `rect`, as a grey picture.
-  static func cut(_ rect: (x: Int, y: Int, width: Int, height: Int)) -> RasterImage {
+  static func cut(_ rect: (x: Int, y: Int, width: Int, height: Int), of plane: [UInt8])
+    -> RasterImage
+  {
     var tile = [UInt8]()
     tile.reserveCapacity(rect.width * rect.height)
     for y in rect.y..<(rect.y + rect.height) {
@@ -79,7 +135,9 @@ import Testing
   /// libjpeg-turbo's cjpeg, as NASA's are), and a feed of sol 897 listing them twice: as the
   /// `E` frame of NAVCAM_LEFT (`NLE_`), and the same pixels as an `F` frame (`NLF_`, a product
   /// that is no mosaic), each tile addressed on `images`.
-  static func feed(_ format: String, files: URL, fixtures: URL, images: String) async throws {
+  static func feed(
+    _ format: String, scene: Scene = .hueWheel, files: URL, fixtures: URL, images: String
+  ) async throws {
     let feeds = fixtures.appendingPathComponent("nasa/mars2020")
     try FileManager.default.createDirectory(at: feeds, withIntermediateDirectories: true)
     var records: [[String: Any]] = []
@@ -87,7 +145,7 @@ import Testing
       for row in 0..<4 {
         let number = column * 4 + row + 1
         let rect = rectangle(column: column, row: row)
-        let tile = cut(rect)
+        let tile = cut(rect, of: scene.plane)
         let path = files.appendingPathComponent("tile.\(format)")
         if format == "png" {
           try Data(PNGEncoder.encode(tile)).write(to: path)
@@ -148,15 +206,16 @@ import Testing
 
   @Test(
     "a 16-tile E frame whose tiles are a Bayer mosaic develops in colour through the feed",
-    arguments: ["png", "jpg"])
-  func developsInColour(_ format: String) async throws {
+    arguments: ["png", "jpg"], Scene.allCases)
+  func developsInColour(_ format: String, _ scene: Scene) async throws {
     guard format == "png" || Self.hasCjpeg else { return }
     let folder = try TemporaryFolder()
     let files = folder.url.appendingPathComponent("files")
     let fixtures = folder.url.appendingPathComponent("fixtures")
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
     let images = try await FixtureServer.start(staticFolder: files.path)
-    try await Self.feed(format, files: files, fixtures: fixtures, images: images.host)
+    try await Self.feed(
+      format, scene: scene, files: files, fixtures: fixtures, images: images.host)
     let feeds = try await FixtureServer.start(shape: "nasa", fixtures: fixtures)
     let output = folder.url.appendingPathComponent("out")
     let run = try await CapturedRun.rovers(
@@ -170,13 +229,15 @@ import Testing
     // The E frame is what demosaicking the whole mosaic at once makes: to the byte from PNG
     // tiles (their overlaps agree), within what JPEG's losses leave from JPEG ones.
     let colour = try Self.developed(output, product: "NLE")
-    let (expected, how) = FrameDeveloper().colour(Self.mosaic, name: "NLE_0897_x")
+    // The real scene is one the pixels alone do not take for a mosaic: its records decide.
+    #expect(BayerMosaic(scene.mosaic).looksLikeMosaic == (scene == .hueWheel))
+    let (expected, how) = FrameDeveloper().colour(scene.mosaic, name: "NLE_0897_x", vouched: true)
     #expect(how.isDemosaicked)
     #expect(colour.width == Self.width && colour.height == Self.height)
     guard colour.width == Self.width, colour.height == Self.height else { return }
     let difference =
       Double(PixelComparison.total(colour.pixels, expected.pixels)) / Double(colour.pixels.count)
-    let grey = RasterImage(width: Self.width, height: Self.height, grey: Self.plane)
+    let grey = RasterImage(width: Self.width, height: Self.height, grey: scene.plane)
     let greyDifference =
       Double(PixelComparison.total(grey.pixels, expected.pixels)) / Double(grey.pixels.count)
     if format == "png" {
@@ -185,7 +246,8 @@ import Testing
       #expect(difference < 8, "mean difference \(difference)")
     }
     // Left grey, the frame would be this far from its colours.
-    #expect(greyDifference > 30, "grey is only \(greyDifference) away")
+    #expect(greyDifference > (scene == .hueWheel ? 30 : 5), "grey is only \(greyDifference) away")
+    #expect(greyDifference > 2 * difference, "grey \(greyDifference), developed \(difference)")
 
     // The F frame, the same pixels under a product that is no mosaic, is put together and
     // left grey.
@@ -193,7 +255,7 @@ import Testing
     let plainIsGrey = plain.isGrey
     #expect(plainIsGrey)
     if format == "png" {
-      #expect(PixelComparison.worst(plain.greyPlaneIfGrey() ?? [], Self.plane) == 0)
+      #expect(PixelComparison.worst(plain.greyPlaneIfGrey() ?? [], scene.plane) == 0)
     }
   }
 

@@ -70,19 +70,38 @@ public struct FrameDeveloper: Sendable {
   /// step of every picture the tool makes: `develop`, and `--debayer` on `show`, `stereo` and
   /// `movie`. `small` takes each 2 × 2 cell as one pixel, for pictures drawn at half the size
   /// or less, where a full demosaic would be lost in the scaling.
+  ///
+  /// `vouched` says NASA's records call the picture the sensor's own readout (see
+  /// ``recordsVouch(for:_:)``): then its name decides and its pixels are not asked, since a
+  /// sharp scene of low saturation makes neighbouring greens differ by its texture as much as
+  /// the filters set red and blue apart, and the pixels' rule would say no.
   public func colour(
-    _ image: RasterImage, name: String, originX: Int = 0, originY: Int = 0, small: Bool = false
+    _ image: RasterImage, name: String, originX: Int = 0, originY: Int = 0, small: Bool = false,
+    vouched: Bool = false
   ) -> (RasterImage, Colour) {
     guard debayer, let camera = BayerCamera.claimed(by: name) else { return (image, .asSent) }
     guard let plane = image.greyPlaneIfGrey() else { return (image, .notAMosaic) }
     let mosaic = BayerMosaic(
       plane: plane, width: image.width, height: image.height, originX: originX, originY: originY)
-    guard mosaic.looksLikeMosaic else { return (image, .notAMosaic) }
+    guard vouched || mosaic.looksLikeMosaic else { return (image, .notAMosaic) }
     let coloured =
       small
       ? mosaic.cells(balance: camera.balance)
       : Demosaic.malvarHeCutler(mosaic, balance: camera.balance)
     return (coloured, .demosaicked(camera))
+  }
+
+  /// Whether NASA's records say `image` is the sensor's readout at full size: every tile's
+  /// record gives its rectangle and a scale factor of 1, and the picture measures what they
+  /// make. A copy NASA shrank (`_800`, `_1200`) measures less, and a file given on the command
+  /// line has no record: for those the pixels decide.
+  static func recordsVouch(for image: RasterImage, _ frame: FrameTiles) -> Bool {
+    let fullSize = frame.tiles.allSatisfy {
+      $0.photo.details.capture.scaleFactor == 1 && $0.photo.details.capture.subframeRect != nil
+    }
+    let size = frame.pixelSize
+    return fullSize && !frame.tiles.isEmpty && image.width == size.width
+      && image.height == size.height
   }
 
   /// Checks that every tile's rectangle lies on its sensor and that each decoded tile has the
@@ -136,7 +155,8 @@ public struct FrameDeveloper: Sendable {
     }
     let origin = frame.bounds
     let (coloured, colour) = self.colour(
-      image, name: frame.name, originX: origin.x / frame.scale, originY: origin.y / frame.scale)
+      image, name: frame.name, originX: origin.x / frame.scale, originY: origin.y / frame.scale,
+      vouched: Self.recordsVouch(for: image, frame))
     image = coloured
     return Developed(image: image, alpha: alpha, colour: colour, missing: missing)
   }
