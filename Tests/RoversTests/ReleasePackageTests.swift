@@ -34,8 +34,10 @@ struct ReleasePackageTests {
     "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1",
   ]
 
-  /// The most the stripped binary may weigh: with ICU and all of Foundation it was 62 MB.
-  static let binaryLimit = 18_000_000
+  /// The most the stripped binary may weigh: with ICU and all of Foundation it was 62 MB. It
+  /// was 18 MB until the binary stood 6 KB under it; 20 MB leaves room for the catalogue and
+  /// terrain, while the `.deb` and start-up keep their own bounds.
+  static let binaryLimit = 20_000_000
   /// The most the Debian package may weigh, even compressed as this test asks: gzip at its
   /// default level, 6, a second quicker than dpkg-deb's 9 and 0.4% larger.
   static let debLimit = 8_000_000
