@@ -11,14 +11,14 @@
 /// It accepts any JSON, never traps on what a server sends (every read is bounds-checked,
 /// nesting is skipped without recursion) and reports problems as `DecodingError`s with the
 /// path of the field, like `JSONDecoder`, so messages read the same.
-struct JSONScanner: ~Copyable {
+package struct JSONScanner: ~Copyable {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
   /// The fields and positions being read, outermost first, for error messages.
   private var path: [PathKey] = []
 
   /// Reads `data` with `body`; the whole input must be one value and white space.
-  static func read<T>(_ data: Data, _ body: (inout JSONScanner) throws -> T) throws -> T {
+  package static func read<T>(_ data: Data, _ body: (inout JSONScanner) throws -> T) throws -> T {
     try data.withUnsafeBytes { bytes in
       var scanner = JSONScanner(bytes: bytes)
       let value = try body(&scanner)
@@ -30,13 +30,27 @@ struct JSONScanner: ~Copyable {
     }
   }
 
+  /// Reads `bytes` with `body`, as ``read(_:_:)`` reads data: a journal's lines are read in
+  /// place, none copied out first.
+  package static func read<T>(
+    bytes: UnsafeRawBufferPointer, _ body: (inout JSONScanner) throws -> T
+  ) throws -> T {
+    var scanner = JSONScanner(bytes: bytes)
+    let value = try body(&scanner)
+    scanner.skipWhitespace()
+    guard scanner.index == bytes.count else {
+      throw scanner.corrupted("the body does not end after its value")
+    }
+    return value
+  }
+
   private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
   // MARK: Structure
 
   /// Reads an object, calling `body` with each member's name; `body` must read or skip the
   /// member's value.
-  mutating func readObject(_ body: (inout JSONScanner, Key) throws -> Void) throws {
+  package mutating func readObject(_ body: (inout JSONScanner, Key) throws -> Void) throws {
     try expect(UInt8(ascii: "{"), "an object")
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
@@ -60,7 +74,7 @@ struct JSONScanner: ~Copyable {
 
   /// Reads an array, calling `body` for each element with its position; `body` must read or
   /// skip the element.
-  mutating func readArray(_ body: (inout JSONScanner, Int) throws -> Void) throws {
+  package mutating func readArray(_ body: (inout JSONScanner, Int) throws -> Void) throws {
     try expect(UInt8(ascii: "["), "a list")
     skipWhitespace()
     if peek() == UInt8(ascii: "]") {
@@ -83,14 +97,16 @@ struct JSONScanner: ~Copyable {
   }
 
   /// Reads the value of the member `name` with `body`, so errors inside it name the member.
-  mutating func member<T>(_ name: String, _ body: (inout JSONScanner) throws -> T) rethrows -> T {
+  package mutating func member<T>(_ name: String, _ body: (inout JSONScanner) throws -> T) rethrows
+    -> T
+  {
     path.append(.name(name))
     defer { path.removeLast() }
     return try body(&self)
   }
 
   /// Whether the next value is `null`, which is then read.
-  mutating func readNull() -> Bool {
+  package mutating func readNull() -> Bool {
     skipWhitespace()
     guard matches("null") else { return false }
     index += 4
@@ -98,7 +114,7 @@ struct JSONScanner: ~Copyable {
   }
 
   /// Skips any value, however deeply nested, without recursion.
-  mutating func skipValue() throws {
+  package mutating func skipValue() throws {
     // Whether each open container is an object (whose members start with a name).
     var open: [Bool] = []
     repeat {
@@ -147,7 +163,7 @@ struct JSONScanner: ~Copyable {
   // MARK: Values
 
   /// Reads a string.
-  mutating func readString() throws -> String {
+  package mutating func readString() throws -> String {
     skipWhitespace()
     guard peek() == UInt8(ascii: "\"") else { throw mismatch("a string") }
     index += 1
@@ -166,13 +182,25 @@ struct JSONScanner: ~Copyable {
     throw corrupted("the body ends inside a string")
   }
 
+  /// Reads `true` or `false`.
+  package mutating func readBool() throws -> Bool {
+    skipWhitespace()
+    if matches("true") {
+      index += 4
+      return true
+    }
+    guard matches("false") else { throw mismatch("true or false") }
+    index += 5
+    return false
+  }
+
   /// Reads a string, or `nil` for `null`.
-  mutating func readOptionalString() throws -> String? {
+  package mutating func readOptionalString() throws -> String? {
     readNull() ? nil : try readString()
   }
 
   /// Reads a whole number.
-  mutating func readInt() throws -> Int {
+  package mutating func readInt() throws -> Int {
     skipWhitespace()
     let start = index
     var negative = false
@@ -218,14 +246,14 @@ struct JSONScanner: ~Copyable {
   }
 
   /// Reads a whole number, or `nil` for `null`.
-  mutating func readOptionalInt() throws -> Int? {
+  package mutating func readOptionalInt() throws -> Int? {
     readNull() ? nil : try readInt()
   }
 
   /// Reads a number with a fraction or an exponent, or a string holding one (NASA's files
   /// write some numbers as text); `nil` for `null`, a string that is no number, or a number
   /// that is not finite.
-  mutating func readDecimal() throws -> Double? {
+  package mutating func readDecimal() throws -> Double? {
     skipWhitespace()
     if readNull() { return nil }
     if peek() == UInt8(ascii: "\"") { return Double(try readString()).flatMap(Self.finite) }
@@ -242,7 +270,7 @@ struct JSONScanner: ~Copyable {
   private static func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
 
   /// Reads a list of strings.
-  mutating func readStrings() throws -> [String] {
+  package mutating func readStrings() throws -> [String] {
     var strings: [String] = []
     try readArray { scanner, _ in strings.append(try scanner.readString()) }
     return strings
@@ -251,14 +279,14 @@ struct JSONScanner: ~Copyable {
   // MARK: Keys
 
   /// A member's name: the raw bytes, compared without making a string when it has no escapes.
-  struct Key {
+  package struct Key {
     fileprivate let start: Int
     fileprivate let end: Int
     fileprivate let escaped: String?
   }
 
   /// Whether `key` is `name`.
-  func isKey(_ key: Key, _ name: StaticString) -> Bool {
+  package func isKey(_ key: Key, _ name: StaticString) -> Bool {
     if let escaped = key.escaped { return escaped == name.description }
     let count = key.end - key.start
     guard count == name.utf8CodeUnitCount else { return false }
@@ -407,7 +435,7 @@ struct JSONScanner: ~Copyable {
 
   private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     while index < bytes.count, Self.isWhitespace(bytes[index]) { index += 1 }
   }
 
@@ -418,7 +446,7 @@ struct JSONScanner: ~Copyable {
   // MARK: Errors
 
   /// A required member that was not there.
-  func missing(_ name: String) -> DecodingError {
+  package func missing(_ name: String) -> DecodingError {
     .keyNotFound(
       PathKey.name(name),
       DecodingError.Context(codingPath: path, debugDescription: "missing member \(name)"))
