@@ -31,9 +31,10 @@ struct JPEGDecoder {
     return try decoder.run()
   }
 
-  /// Decodes a whole JPEG file; a grey one at a quarter of its size that keeps the four
-  /// phases of a Bayer pattern (each 8 x 8 block two by two pixels: the means of its four
-  /// phases), when an eighth of it is at least `minimumWidth` wide.
+  /// Decodes a whole JPEG file; a grey one (one component, or three that add no colour) at a
+  /// quarter of its size that keeps the four phases of a Bayer pattern (each 8 x 8 block two
+  /// by two pixels: the means of its four phases), when an eighth of it is at least
+  /// `minimumWidth` wide.
   static func decode(_ bytes: [UInt8], keepingBayerPhases minimumWidth: Int) throws
     -> RasterImage
   {
@@ -58,7 +59,10 @@ struct JPEGDecoder {
         let eighthWideEnough = minimumWidth.map { parsed.width / 8 >= max(1, $0) } ?? false
         // A Bayer frame's pattern is in every coefficient of a block: all are kept, and no
         // sample made.
-        phaseCells = bayerPhases && eighthWideEnough && parsed.components.count == 1
+        // Three components may hold a grey picture (NASA's `_800` copies of mosaics do): their
+        // coefficients are kept, and ``finish(scans:)`` sees whether they are grey.
+        phaseCells =
+          bayerPhases && eighthWideEnough && [1, 3].contains(parsed.components.count)
         dcOnly = eighthWideEnough && !bayerPhases
         parsed.prepare(direct: !parsed.progressive && !dcOnly && !phaseCells, dcOnly: dcOnly)
         frame = parsed
@@ -237,6 +241,17 @@ struct JPEGDecoder {
     self.frame = frame
   }
 
+  /// Whether the first component alone is the picture: it is the only one, or the others add
+  /// no colour (YCbCr's chroma all zero, or RGB's three components the same).
+  private static func isGrey(_ frame: JPEGFrame, rgb: Bool) -> Bool {
+    guard let first = frame.components.first else { return false }
+    return frame.components.dropFirst().allSatisfy { other in
+      rgb
+        ? other.coefficients == first.coefficients && other.quantTable == first.quantTable
+        : !other.coefficients.contains { $0 != 0 }
+    }
+  }
+
   /// The picture from the decoded coefficients.
   private func finish(scans: Int) throws -> RasterImage {
     guard let frame, scans > 0 else { throw ImageError("the JPEG holds no image data") }
@@ -251,7 +266,7 @@ struct JPEGDecoder {
       && (adobeTransform.map { $0 == 0 }
         ?? (!sawJFIF && ids == [0x52, 0x47, 0x42]))
     if phaseCells, let component = frame.components.first,
-      let quant = quantTables[component.quantTable]
+      let quant = quantTables[component.quantTable], Self.isGrey(frame, rgb: isRGB)
     {
       return JPEGPhaseCells.image(component, quant: quant)
     }

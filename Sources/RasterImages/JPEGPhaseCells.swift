@@ -12,20 +12,26 @@ import SystemInterface
 /// the result holds what the block's sixteen cells average, so the pattern, its phase and its
 /// colours stay, for pictures drawn small (a terminal's), at a fraction of a full decode.
 enum JPEGPhaseCells {
-  /// For each coefficient (natural order) and phase (`y * 2 + x`), at `k * 4 + phase`, its
-  /// weight in the phase's mean: the inverse DCT summed over the phase's sixteen pixels, over
-  /// sixteen.
-  static let weights: [Double] = {
-    // The sum over a phase's four positions of one 1-D basis function, over four.
-    func across(_ phase: Int, _ frequency: Int) -> Double {
+  /// What each coefficient (natural order) adds to a block's four phase means, as one weight
+  /// and one of four sums: the inverse DCT summed over a phase's sixteen pixels, over sixteen.
+  /// Across four columns of one parity a basis function sums to the same for both parities
+  /// at frequency 0, to opposite values at an odd frequency, and to nothing at an even one: so
+  /// a phase's mean is `both ± across ± down ± diagonal` (sum 0, 1, 2, 3), and 39 of the 64
+  /// coefficients add nothing (sum 4).
+  static let terms: [(weight: Double, sum: Int)] = {
+    // The sum over a phase's four positions of one 1-D basis function, over four: the even
+    // phase's.
+    func across(_ frequency: Int) -> Double {
       let c = frequency == 0 ? 1 / 2.0.squareRoot() : 1
-      let total = stride(from: phase, to: 8, by: 2).reduce(0.0) { sum, x in
+      let total = stride(from: 0, to: 8, by: 2).reduce(0.0) { sum, x in
         sum + Math.cos(Double((2 * x + 1) * frequency) * Double.pi / 16)
       }
       return c * total / 4
     }
-    return (0..<64).flatMap { k in
-      (0..<4).map { phase in across(phase & 1, k % 8) * across(phase >> 1, k / 8) / 4 }
+    return (0..<64).map { k in
+      let (u, v) = (k % 8, k / 8)
+      guard u == 0 || u % 2 == 1, v == 0 || v % 2 == 1 else { return (0, 4) }
+      return (across(u) * across(v) / 4, (u == 0 ? 0 : 1) + (v == 0 ? 0 : 2))
     }
   }()
 
@@ -38,39 +44,46 @@ enum JPEGPhaseCells {
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
     // Read once here: a global's lazy initialization checked per coefficient costs more
     // than the arithmetic.
-    let weights = self.weights
+    let terms = self.terms
     let perBlock = component.coefficientsPerBlock
     pixels.withUnsafeMutableBufferPointer { out in
       component.coefficients.withUnsafeBufferPointer { coefficients in
-        weights.withUnsafeBufferPointer { weights in
+        terms.withUnsafeBufferPointer { terms in
           quant.withUnsafeBufferPointer { quant in
             guard let first = coefficients.baseAddress,
               coefficients.count >= component.blocksPerLine * down * perBlock
             else { return }
             @inline(__always) func put(_ mean: Double, at: Int) {
-              let level = UInt8(clamping: Int(mean.rounded()))
+              let level = UInt8(clamping: Int(max(-1, min(256, mean)) + 0.5))
               out[at] = level
               out[at + 1] = level
               out[at + 2] = level
             }
+            let used = min(64, perBlock, quant.count)
             for row in 0..<down {
               for column in 0..<across {
                 let block = first + (row * component.blocksPerLine + column) * perBlock
-                var means = (128.0, 128.0, 128.0, 128.0)
+                // Both phases, across, down and diagonal; a fifth for what adds nothing.
+                var sums: (Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0)
                 // Most of a block's coefficients are zero: only the others count.
-                for k in 0..<min(64, perBlock, quant.count) where block[k] != 0 {
-                  let value = Double(Int32(block[k]) &* quant[k])
-                  means.0 += value * weights[k * 4]
-                  means.1 += value * weights[k * 4 + 1]
-                  means.2 += value * weights[k * 4 + 2]
-                  means.3 += value * weights[k * 4 + 3]
+                for k in 0..<used where block[k] != 0 {
+                  let term = terms[k]
+                  let value = Double(Int32(block[k]) &* quant[k]) * term.weight
+                  switch term.sum {
+                  case 0: sums.0 += value
+                  case 1: sums.1 += value
+                  case 2: sums.2 += value
+                  case 3: sums.3 += value
+                  default: sums.4 += value
+                  }
                 }
+                let (both, across, down, diagonal) = (128 + sums.0, sums.1, sums.2, sums.3)
                 let top = (row * 2 * width + column * 2) * 3
                 let bottom = top + width * 3
-                put(means.0, at: top)
-                put(means.1, at: top + 3)
-                put(means.2, at: bottom)
-                put(means.3, at: bottom + 3)
+                put(both + across + down + diagonal, at: top)
+                put(both - across + down - diagonal, at: top + 3)
+                put(both + across - down - diagonal, at: bottom)
+                put(both - across - down + diagonal, at: bottom + 3)
               }
             }
           }

@@ -70,7 +70,8 @@ public enum ImageDecoder {
     return nil
   }
 
-  /// The picture for a Bayer frame drawn small: a grey JPEG at a quarter of its size that is
+  /// The picture for a Bayer frame drawn small: a grey JPEG (one component, or three whose
+  /// chroma is flat) at a quarter of its size that is
   /// still a mosaic of the same phase (each 8 × 8 block two by two pixels, its four phases'
   /// means), when an eighth of it is at least `minimumWidth` wide; any other file whole.
   public static func decodeKeepingBayerPhases(_ bytes: [UInt8], minimumWidth: Int) throws

@@ -62,4 +62,45 @@ import Testing
     let colourFull = try ImageDecoder.decode(colour)
     #expect(try ImageDecoder.decodeKeepingBayerPhases(colour, minimumWidth: 1) == colourFull)
   }
+
+  /// The mosaic written as three components of grey (as `_800` copies and some tools write
+  /// mosaics: YCbCr whose chroma is flat, by libjpeg-turbo's cjpeg) is decoded small as the
+  /// one-component file is, from its luma; the same pixels with a touch of colour are decoded
+  /// whole.
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/cjpeg"), "cjpeg is not installed"
+    ))
+  func threeComponentsOfGreyAreDecodedSmallToo() throws {
+    let grey = try ImageDecoder.decode(try [UInt8](Data(contentsOf: Self.files[0])))
+    let folder = try TemporaryFolder("phases")
+    func threeComponents(_ image: RasterImage) throws -> [UInt8] {
+      let input = folder.file("in.ppm")
+      let output = folder.file("out.jpg")
+      try Data(Array("P6\n\(image.width) \(image.height)\n255\n".utf8) + image.pixels)
+        .write(to: input)
+      _ = try ReferenceTool.stdout(
+        "/usr/bin/cjpeg", ["-quality", "95", "-outfile", output.path, input.path])
+      return try [UInt8](Data(contentsOf: output))
+    }
+    let bytes = try threeComponents(grey)
+    let full = try ImageDecoder.decode(bytes)
+    #expect(full.isGrey)
+    let quarter = try ImageDecoder.decodeKeepingBayerPhases(bytes, minimumWidth: 8)
+    #expect(quarter.width == (full.width + 7) / 8 * 2)
+    #expect(quarter.isGrey)
+    let means = BayerMosaic(quarter).phaseMeans
+    let reference = BayerMosaic(full).phaseMeans
+    #expect(abs(means.red - reference.red) < 1 && abs(means.blue - reference.blue) < 1)
+    #expect(BayerMosaic(quarter).looksLikeMosaic)
+
+    var tinted = grey
+    for index in stride(from: 0, to: tinted.pixels.count, by: 3) {
+      tinted.pixels[index] = tinted.pixels[index] &+ (tinted.pixels[index] < 250 ? 5 : 0)
+    }
+    let colour = try threeComponents(tinted)
+    #expect(
+      try ImageDecoder.decodeKeepingBayerPhases(colour, minimumWidth: 8)
+        == ImageDecoder.decode(colour))
+  }
 }
