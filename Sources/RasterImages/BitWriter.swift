@@ -22,6 +22,48 @@ struct BitWriter {
     }
   }
 
+  /// Writes the code of each of `bytes`, from `words` (a code in the low 16 bits, its length
+  /// above): deflate's literals alone, three codes of at most 15 bits at a time, then every
+  /// whole byte stored with one unaligned 8-byte write and no branch on how many there were.
+  mutating func writeCodes(of bytes: UnsafeBufferPointer<UInt8>, _ words: UnsafePointer<UInt32>) {
+    // At most 15 bits a code, and 8 bytes of slack for the last store.
+    self.bytes.reserve(bytes.count * 2 + 16)
+    var out = self.bytes.end
+    let start = out
+    var buffer = self.buffer
+    var count = self.count
+    @inline(__always) func spill() {
+      UnsafeMutableRawPointer(out).storeBytes(of: buffer.littleEndian, as: UInt64.self)
+      // At most 31 + 0 or 7 + 45 bits are held: six whole bytes, never all eight.
+      let whole = count &>> 3
+      out += whole
+      buffer &>>= UInt64(whole &<< 3)
+      count &= 7
+    }
+    spill()
+    @inline(__always) func put(_ byte: UInt8) {
+      let word = words[Int(byte)]
+      buffer |= UInt64(word & 0xFFFF) &<< UInt64(count)
+      count &+= Int(word &>> 16)
+    }
+    var index = 0
+    while index &+ 3 <= bytes.count {
+      put(bytes[index])
+      put(bytes[index &+ 1])
+      put(bytes[index &+ 2])
+      spill()
+      index &+= 3
+    }
+    while index < bytes.count {
+      put(bytes[index])
+      spill()
+      index &+= 1
+    }
+    self.bytes.advance(out - start)
+    self.buffer = buffer
+    self.count = count
+  }
+
   /// Pads to a whole byte with zeros.
   mutating func alignToByte() {
     bytes.reserve(8)

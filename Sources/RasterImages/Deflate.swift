@@ -28,6 +28,9 @@ enum Deflate {
   static let maxMatch = 258
   /// Tokens gathered before a block is written.
   static let blockTokens = 1 << 15
+  /// Bytes of literals alone a block: its codes fit its part of a picture, and its header
+  /// (some 80 bytes) is a thousandth of it.
+  static let literalBlock = 1 << 16
 
   /// The raw deflate stream of `input`; with `last` false, a piece of a stream that goes on:
   /// its blocks are not final and it ends with an empty stored block at a byte boundary (a
@@ -40,12 +43,17 @@ enum Deflate {
     var writer = BitWriter(capacity: input.count + input.count / 8 + 1024)
     let block = TokenBlock()
     guard effort.chain > 0 else {
-      var blockStart = 0
-      for at in 0..<input.count {
-        block.literal(input[at])
-        if block.isFull { flush(block, &writer, input, &blockStart, at + 1, final: false) }
-      }
-      return finish(block, &writer, input, &blockStart, last: last)
+      // Literals alone: a block every `literalBlock` bytes, counted and coded straight from
+      // the input.
+      var start = 0
+      repeat {
+        let end = min(input.count, start + literalBlock)
+        block.writeLiterals(
+          UnsafeBufferPointer(rebasing: input[start..<end]), to: &writer,
+          final: last && end == input.count)
+        start = end
+      } while start < input.count
+      return end(&writer, last: last)
     }
     // 32,768 heads and a window's chain of Int32 (128 KB each, in the second level of the
     // cache): with fewer heads, most candidates were other bytes that hashed alike, each a
@@ -161,6 +169,12 @@ enum Deflate {
     _ start: inout Int, last: Bool
   ) -> [UInt8] {
     flush(block, &writer, input, &start, input.count, final: last)
+    return end(&writer, last: last)
+  }
+
+  /// The stream's bytes; for a piece of a stream that goes on, after the empty stored block
+  /// that ends it at a byte boundary (a sync flush).
+  private static func end(_ writer: inout BitWriter, last: Bool) -> [UInt8] {
     if !last {
       writer.write(0, 3)
       writer.alignToByte()

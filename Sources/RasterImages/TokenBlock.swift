@@ -83,71 +83,8 @@ final class TokenBlock {
   /// smaller, as for noise.
   func write(to writer: inout BitWriter, final: Bool, stored: UnsafeBufferPointer<UInt8>) {
     defer { reset() }
-    var literalCounts = Array(UnsafeBufferPointer(start: literalCount, count: 286))
-    var distanceCounts = Array(UnsafeBufferPointer(start: distanceCount, count: 30))
-    literalCounts[256] += 1
-    // Two codes at least in each alphabet: a code of one symbol is a case some readers refuse.
-    for index in 0..<2 where distanceCounts.filter({ $0 > 0 }).count < 2 {
-      distanceCounts[index] = max(distanceCounts[index], 1)
-    }
-    if literalCounts.filter({ $0 > 0 }).count < 2 { literalCounts[0] = max(literalCounts[0], 1) }
-    let literalLengths = HuffmanLengths.lengths(literalCounts, limit: 15)
-    let distanceLengths = HuffmanLengths.lengths(distanceCounts, limit: 15)
-    let literalCount = max(257, (literalLengths.lastIndex { $0 > 0 } ?? 0) + 1)
-    let distanceCount = max(1, (distanceLengths.lastIndex { $0 > 0 } ?? 0) + 1)
-    let header = Self.codeLengthSymbols(
-      Array(literalLengths[0..<literalCount]) + Array(distanceLengths[0..<distanceCount]))
-    var codeLengthCounts = [Int](repeating: 0, count: 19)
-    for (symbol, _) in header { codeLengthCounts[Int(symbol)] += 1 }
-    let codeLengthLengths = HuffmanLengths.lengths(codeLengthCounts, limit: 7)
-    let codeLengthCount = max(
-      4, (DeflateFormat.codeLengthOrder.lastIndex { codeLengthLengths[$0] > 0 } ?? 0) + 1)
-
-    // The dynamic block's size in bits, to weigh against storing.
-    var bits = 3 + 5 + 5 + 4 + 3 * codeLengthCount
-    for (symbol, extra) in header {
-      bits += Int(codeLengthLengths[Int(symbol)]) + extra.width
-    }
-    for symbol in 0..<286 { bits += literalCounts[symbol] * Int(literalLengths[symbol]) }
-    for symbol in 257..<286 {
-      bits += literalCounts[symbol] * DeflateFormat.lengthExtra[symbol - 257]
-    }
-    for symbol in 0..<30 {
-      bits +=
-        distanceCounts[symbol]
-        * (Int(distanceLengths[symbol]) + DeflateFormat.distanceExtra[symbol])
-    }
-    let storedBits = 3 + 7 + (stored.count / 65_535 + 1) * 32 + stored.count * 8
-    if storedBits < bits {
-      writeStored(stored, to: &writer, final: final)
-      return
-    }
-
-    writer.write(final ? 1 : 0, 1)
-    writer.write(2, 2)
-    writer.write(UInt32(literalCount - 257), 5)
-    writer.write(UInt32(distanceCount - 1), 5)
-    writer.write(UInt32(codeLengthCount - 4), 4)
-    for symbol in DeflateFormat.codeLengthOrder.prefix(codeLengthCount) {
-      writer.write(UInt32(codeLengthLengths[symbol]), 3)
-    }
-    let codeLengthCodes = HuffmanLengths.codes(codeLengthLengths)
-    for (symbol, extra) in header {
-      writer.write(codeLengthCodes[Int(symbol)], Int(codeLengthLengths[Int(symbol)]))
-      if extra.width > 0 { writer.write(extra.value, extra.width) }
-    }
-    let literalCodes = HuffmanLengths.codes(literalLengths)
-    let distanceCodes = HuffmanLengths.codes(distanceLengths)
-    // Each literal or length symbol's code and its length in one word (the code in the low 16
-    // bits), and each match length's extra bits beside its code: one lookup a token, not five.
-    var literalWords = [UInt32](repeating: 0, count: 286)
-    for symbol in 0..<286 {
-      literalWords[symbol] = literalCodes[symbol] | UInt32(literalLengths[symbol]) << 16
-    }
-    var distanceWords = [UInt32](repeating: 0, count: 30)
-    for symbol in 0..<30 {
-      distanceWords[symbol] = distanceCodes[symbol] | UInt32(distanceLengths[symbol]) << 16
-    }
+    guard let (literalWords, distanceWords) = writeHeader(to: &writer, final: final, stored: stored)
+    else { return }
     let lengthExtra = DeflateFormat.lengthExtra
     let lengthBase = DeflateFormat.lengthBase
     let distanceExtra = DeflateFormat.distanceExtra
@@ -185,9 +122,126 @@ final class TokenBlock {
               UInt32(truncatingIfNeeded: distance &- distanceBase[distanceSymbol]), more)
           }
         }
+        let end = literals[256]
+        out.write(end & 0xFFFF, Int(end >> 16))
       }
     }
-    out.write(literalCodes[256], Int(literalLengths[256]))
+  }
+
+  /// Writes `bytes` as one block of literals alone (zlib's `Z_HUFFMAN_ONLY`), or stored when
+  /// that is smaller: counted and coded straight from the bytes, with no token between, since
+  /// a literal is all a token would say.
+  func writeLiterals(
+    _ bytes: UnsafeBufferPointer<UInt8>, to writer: inout BitWriter, final: Bool
+  ) {
+    defer { reset() }
+    // Four tallies side by side: neighbouring bytes are often alike, and one tally would make
+    // each count wait for the one before.
+    var tallies = [Int](repeating: 0, count: 4 * 256)
+    tallies.withUnsafeMutableBufferPointer { tallies in
+      var index = 0
+      while index &+ 4 <= bytes.count {
+        tallies[Int(bytes[index])] &+= 1
+        tallies[256 &+ Int(bytes[index &+ 1])] &+= 1
+        tallies[512 &+ Int(bytes[index &+ 2])] &+= 1
+        tallies[768 &+ Int(bytes[index &+ 3])] &+= 1
+        index &+= 4
+      }
+      while index < bytes.count {
+        tallies[Int(bytes[index])] &+= 1
+        index &+= 1
+      }
+      for byte in 0..<256 {
+        literalCount[byte] =
+          tallies[byte] &+ tallies[256 &+ byte] &+ tallies[512 &+ byte]
+          &+ tallies[768 &+ byte]
+      }
+    }
+    guard let (literalWords, _) = writeHeader(to: &writer, final: final, stored: bytes) else {
+      return
+    }
+    var out = writer
+    defer { writer = out }
+    literalWords.withUnsafeBufferPointer { words in
+      guard let codes = words.baseAddress else { return }
+      out.writeCodes(of: bytes, codes)
+      let end = words[256]
+      out.write(end & 0xFFFF, Int(end >> 16))
+    }
+  }
+
+  /// Writes the block's header with the codes its counts make, and hands back each literal or
+  /// length symbol's code and each distance symbol's, with its length, in one word (the code
+  /// in the low 16 bits); or writes `stored` as it is, when that is smaller, and hands back
+  /// nothing.
+  private func writeHeader(
+    to writer: inout BitWriter, final: Bool, stored: UnsafeBufferPointer<UInt8>
+  ) -> ([UInt32], [UInt32])? {
+    var literalCounts = Array(UnsafeBufferPointer(start: literalCount, count: 286))
+    var distanceCounts = Array(UnsafeBufferPointer(start: distanceCount, count: 30))
+    literalCounts[256] += 1
+    // Two codes at least in each alphabet: a code of one symbol is a case some readers refuse.
+    for index in 0..<2 where distanceCounts.filter({ $0 > 0 }).count < 2 {
+      distanceCounts[index] = max(distanceCounts[index], 1)
+    }
+    if literalCounts.filter({ $0 > 0 }).count < 2 { literalCounts[0] = max(literalCounts[0], 1) }
+    let literalLengths = HuffmanLengths.lengths(literalCounts, limit: 15)
+    let distanceLengths = HuffmanLengths.lengths(distanceCounts, limit: 15)
+    let literalCount = max(257, (literalLengths.lastIndex { $0 > 0 } ?? 0) + 1)
+    let distanceCount = max(1, (distanceLengths.lastIndex { $0 > 0 } ?? 0) + 1)
+    let header = Self.codeLengthSymbols(
+      Array(literalLengths[0..<literalCount]) + Array(distanceLengths[0..<distanceCount]))
+    var codeLengthCounts = [Int](repeating: 0, count: 19)
+    for (symbol, _) in header { codeLengthCounts[Int(symbol)] += 1 }
+    let codeLengthLengths = HuffmanLengths.lengths(codeLengthCounts, limit: 7)
+    let codeLengthCount = max(
+      4, (DeflateFormat.codeLengthOrder.lastIndex { codeLengthLengths[$0] > 0 } ?? 0) + 1)
+
+    // The dynamic block's size in bits, to weigh against storing.
+    var bits = 3 + 5 + 5 + 4 + 3 * codeLengthCount
+    for (symbol, extra) in header {
+      bits += Int(codeLengthLengths[Int(symbol)]) + extra.width
+    }
+    for symbol in 0..<286 { bits += literalCounts[symbol] * Int(literalLengths[symbol]) }
+    for symbol in 257..<286 {
+      bits += literalCounts[symbol] * DeflateFormat.lengthExtra[symbol - 257]
+    }
+    for symbol in 0..<30 {
+      bits +=
+        distanceCounts[symbol]
+        * (Int(distanceLengths[symbol]) + DeflateFormat.distanceExtra[symbol])
+    }
+    let storedBits = 3 + 7 + (stored.count / 65_535 + 1) * 32 + stored.count * 8
+    if storedBits < bits {
+      writeStored(stored, to: &writer, final: final)
+      return nil
+    }
+
+    writer.write(final ? 1 : 0, 1)
+    writer.write(2, 2)
+    writer.write(UInt32(literalCount - 257), 5)
+    writer.write(UInt32(distanceCount - 1), 5)
+    writer.write(UInt32(codeLengthCount - 4), 4)
+    for symbol in DeflateFormat.codeLengthOrder.prefix(codeLengthCount) {
+      writer.write(UInt32(codeLengthLengths[symbol]), 3)
+    }
+    let codeLengthCodes = HuffmanLengths.codes(codeLengthLengths)
+    for (symbol, extra) in header {
+      writer.write(codeLengthCodes[Int(symbol)], Int(codeLengthLengths[Int(symbol)]))
+      if extra.width > 0 { writer.write(extra.value, extra.width) }
+    }
+    let literalCodes = HuffmanLengths.codes(literalLengths)
+    let distanceCodes = HuffmanLengths.codes(distanceLengths)
+    // One lookup a symbol, not two.
+    var literalWords = [UInt32](repeating: 0, count: 286)
+    for symbol in 0..<286 {
+      literalWords[symbol] = literalCodes[symbol] | UInt32(literalLengths[symbol]) << 16
+    }
+    var distanceWords = [UInt32](repeating: 0, count: 30)
+    for symbol in 0..<30 {
+      distanceWords[symbol] = distanceCodes[symbol] | UInt32(distanceLengths[symbol]) << 16
+    }
+    return (literalWords, distanceWords)
   }
 
   /// The block's bytes as they are, in pieces of at most 65,535.
