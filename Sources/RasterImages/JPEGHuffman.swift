@@ -83,9 +83,31 @@ struct JPEGBitReader {
 
   init(position: Int) { self.position = position }
 
-  /// Makes at least 57 bits ready.
+  /// Makes at least 57 bits ready: the bytes it takes at once where eight of them hold no
+  /// 0xFF (no stuffing, no marker), else one by one.
   @inline(__always)
   mutating func fill(_ data: UnsafeBufferPointer<UInt8>) {
+    guard count <= 56 else { return }
+    if !atMarker, position &+ 8 <= data.count, let base = data.baseAddress {
+      let word = UInt64(
+        bigEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+      // A byte of all ones is a zero byte of the complement.
+      let inverted = ~word
+      if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
+        let taken = (64 &- count) &>> 3
+        let kept = taken == 8 ? word : word & ~(UInt64.max &>> UInt64(taken &<< 3))
+        bits |= kept &>> UInt64(count)
+        count &+= taken &<< 3
+        position &+= taken
+        return
+      }
+    }
+    fillByBytes(data)
+  }
+
+  /// ``fill(_:)`` a byte at a time, minding stuffed bytes and markers.
+  @inline(never)
+  private mutating func fillByBytes(_ data: UnsafeBufferPointer<UInt8>) {
     while count <= 56 {
       var byte: UInt8 = 0
       if !atMarker, position < data.count {

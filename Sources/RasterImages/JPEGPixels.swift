@@ -20,6 +20,9 @@ enum JPEGPixels {
     let block = scale == 8 ? 1 : 8
     let width = (frame.width + scale - 1) / scale
     let height = (frame.height + scale - 1) / scale
+    if planes.count == 1, let component = frame.components.first {
+      return grey(planes[0], stride: component.blocksPerLine * block, width: width, height: height)
+    }
     var pixels = [UInt8](repeating: 0, count: width * height * 3)
     // Each component at the image's resolution, one row at a time.
     let rows = frame.components.enumerated().map { index, component in
@@ -86,6 +89,33 @@ enum JPEGPixels {
           }
         }
       }
+    }
+    return RasterImage(width: width, height: height, pixels: pixels)
+  }
+
+  /// A grey picture from its one plane: each sample three times, written as one 32-bit word
+  /// whose fourth byte the next pixel overwrites (the row-by-row path above spent most of a
+  /// grey decode's pixel time copying).
+  private static func grey(_ plane: [UInt8], stride: Int, width: Int, height: Int) -> RasterImage {
+    let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, initialized in
+      plane.withUnsafeBufferPointer { plane in
+        guard let target = out.baseAddress, let source = plane.baseAddress, width > 0 else {
+          return
+        }
+        let raw = UnsafeMutableRawPointer(target)
+        for y in 0..<height {
+          let row = source + y * stride
+          let base = y * width * 3
+          for x in 0..<(width - 1) {
+            raw.storeBytes(
+              of: (UInt32(row[x]) &* 0x0001_0101).littleEndian, toByteOffset: base + 3 * x,
+              as: UInt32.self)
+          }
+          let last = base + 3 * (width - 1)
+          (target + last).update(repeating: row[width - 1], count: 3)
+        }
+      }
+      initialized = width * height * 3
     }
     return RasterImage(width: width, height: height, pixels: pixels)
   }
