@@ -13,12 +13,20 @@ protocol RoverCommand: Sendable {
   var sharedOptions: CommonOptions? { get }
   /// Runs the command; returns the exit code when some of the work failed but some was shown.
   func run(_ console: Console) async throws -> ExitCode
+  /// Whether these arguments ask for work that needs no task at all (`show` of one file on
+  /// disk), which ``runAtOnce(_:)`` then does: checked before the settings are read.
+  static func mayRunAtOnce(_ arguments: ParsedArguments) -> Bool
+  /// Runs the command on the calling thread when it needs no task at all, before the runtime
+  /// starts its threads; `nil` where it does.
+  func runAtOnce(_ console: Console) throws -> ExitCode?
   /// The names `--fields` takes, for completion; none for a command without it.
   static var fieldNames: [String] { get }
 }
 
 extension RoverCommand {
   static var fieldNames: [String] { [] }
+  static func mayRunAtOnce(_ arguments: ParsedArguments) -> Bool { false }
+  func runAtOnce(_ console: Console) throws -> ExitCode? { nil }
 }
 
 /// A subcommand that talks to the API, and so takes the common options.

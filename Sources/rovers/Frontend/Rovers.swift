@@ -27,8 +27,15 @@ enum Rovers {
   static func main() async {
     let environment = ProcessInfo.processInfo.environment
     let console = Console.standard(environment: environment)
+    let words = Array(CommandLine.arguments.dropFirst())
+    // Help, the version, completions and the man page are answered here, before any task:
+    // the first task starts the runtime's threads, which cost a `--version` (or a tab
+    // completion) half its time.
+    if let code = quickAnswer(words, console) ?? answerAtOnce(words, environment, console) {
+      POSIX.exit(finalCode(code, interrupted: false, console: console).rawValue)
+    }
     let command = Task {
-      await run(Array(CommandLine.arguments.dropFirst()), environment, console, ownsProcess: true)
+      await run(words, environment, console, ownsProcess: true)
     }
     let interrupts = Interrupts(
       onFirst: {
@@ -97,10 +104,55 @@ enum Rovers {
     }
   }
 
-  private static func dispatch(
-    _ words: [String], _ environment: [String: String], _ console: Console,
-    _ transport: (@Sendable () -> any HTTPTransport)?, _ ownsProcess: Bool
-  ) async throws -> ExitCode {
+  /// The answer of a command line that needs no command run (help, the version, completions,
+  /// the man page), printed, with its exit code; `nil` for every other line. A usage error in
+  /// one is reported as ``run(_:_:_:transport:ownsProcess:)`` reports it.
+  static func quickAnswer(_ words: [String], _ console: Console) -> ExitCode? {
+    do {
+      return try answerQuickly(words, console)
+    } catch {
+      let report = ErrorReport(error)
+      console.diagnostic(report.text)
+      return report.code
+    }
+  }
+
+  /// The exit code of a command that ran on the calling thread, needing no task (see
+  /// ``RoverCommand/runAtOnce(_:)``); `nil` for every other command line, and for one that
+  /// does not parse, which the task's run then reports.
+  private static func answerAtOnce(
+    _ words: [String], _ environment: [String: String], _ console: Console
+  ) -> ExitCode? {
+    guard let first = words.first, let command = command(named: first),
+      let arguments = try? ArgumentParser.parse(Array(words.dropFirst()), for: command.spec),
+      command.mayRunAtOnce(arguments)
+    else { return nil }
+    let settings = Settings(arguments: arguments, environment: environment, transport: nil)
+    defer { settings.finishTransport() }
+    guard let instance = try? command.init(arguments, settings: settings) else { return nil }
+    prepare(instance.sharedOptions, console)
+    do {
+      return try instance.runAtOnce(console)
+    } catch {
+      let report = ErrorReport(error)
+      console.diagnostic(report.text)
+      return report.code
+    }
+  }
+
+  /// The console as the shared options ask: the key hidden, colour on or off, warnings said.
+  private static func prepare(_ common: CommonOptions?, _ console: Console) {
+    guard let common else { return }
+    if let key = common.apiKey { console.redact(key) }
+    switch common.output.color {
+    case .auto: break
+    case .always: console.enableColor()
+    case .never: console.disableColor()
+    }
+    for warning in common.warnings { console.diagnostic(warning) }
+  }
+
+  private static func answerQuickly(_ words: [String], _ console: Console) throws -> ExitCode? {
     let format = HelpFormatter(program: "rovers", width: console.style.helpWidth)
     guard let first = words.first else {
       console.output(rootHelp(format))
@@ -126,39 +178,43 @@ enum Rovers {
       console.output(ManPage.page(specs, manual))
       return .success
     default:
-      // Options typed before the subcommand (`rovers -qv list`) belong to it.
-      if first.hasPrefix("-"), let index = words.firstIndex(where: { command(named: $0) != nil }) {
-        let reordered = [words[index]] + words[..<index] + words[(index + 1)...]
-        return try await dispatch(reordered, environment, console, transport, ownsProcess)
-      }
-      guard let command = command(named: first) else {
-        throw unknownSubcommand(first)
-      }
-      if ArgumentParser.wantsHelp(rest) {
+      if !first.hasPrefix("-"), let command = command(named: first),
+        ArgumentParser.wantsHelp(rest)
+      {
         console.output(HelpTopic.help(for: command.spec, format))
         return .success
       }
-      let arguments = try ArgumentParser.parse(rest, for: command.spec)
-      let settings = Settings(arguments: arguments, environment: environment, transport: transport)
-      defer { settings.finishTransport() }
-      let instance = try command.init(arguments, settings: settings)
-      guard let common = instance.sharedOptions else { return try await instance.run(console) }
-      if let key = common.apiKey { console.redact(key) }
-      switch common.output.color {
-      case .auto: break
-      case .always: console.enableColor()
-      case .never: console.disableColor()
+      return nil
+    }
+  }
+
+  private static func dispatch(
+    _ words: [String], _ environment: [String: String], _ console: Console,
+    _ transport: (@Sendable () -> any HTTPTransport)?, _ ownsProcess: Bool
+  ) async throws -> ExitCode {
+    if let answered = try answerQuickly(words, console) { return answered }
+    guard let first = words.first else { return .success }
+    // Options typed before the subcommand (`rovers -qv list`) belong to it.
+    if first.hasPrefix("-"), let index = words.firstIndex(where: { command(named: $0) != nil }) {
+      let reordered = [words[index]] + words[..<index] + words[(index + 1)...]
+      return try await dispatch(reordered, environment, console, transport, ownsProcess)
+    }
+    guard let command = command(named: first) else { throw unknownSubcommand(first) }
+    let arguments = try ArgumentParser.parse(Array(words.dropFirst()), for: command.spec)
+    let settings = Settings(arguments: arguments, environment: environment, transport: transport)
+    defer { settings.finishTransport() }
+    let instance = try command.init(arguments, settings: settings)
+    guard let common = instance.sharedOptions else { return try await instance.run(console) }
+    prepare(common, console)
+    if let code = try instance.runAtOnce(console) { return code }
+    do {
+      return try await DeadlineExceeded.run(
+        within: common.deadline, console: console, forceExit: ownsProcess
+      ) {
+        try await instance.run(console)
       }
-      for warning in common.warnings { console.diagnostic(warning) }
-      do {
-        return try await DeadlineExceeded.run(
-          within: common.deadline, console: console, forceExit: ownsProcess
-        ) {
-          try await instance.run(console)
-        }
-      } catch {
-        throw BaseWithoutAPIPath.explaining(error, base: common.baseURL)
-      }
+    } catch {
+      throw BaseWithoutAPIPath.explaining(error, base: common.baseURL)
     }
   }
 
