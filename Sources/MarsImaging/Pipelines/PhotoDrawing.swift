@@ -85,48 +85,64 @@ package struct PhotoDrawing: Sendable {
     }
   }
 
+  /// Reads a file on disk and draws it, on the calling thread: one picture needs no task, and
+  /// starting the runtime's threads for it costs more than its decoding.
+  package func drawFile(_ item: Item) -> Result<Picture, any Error> {
+    do {
+      return .success(try picture(of: item, bytes: try ImageFile.read(item.address)))
+    } catch {
+      return .failure(error)
+    }
+  }
+
   /// Fetches or reads one image and draws it; its failure is its own.
   private func render(_ item: Item) async -> Result<Picture, any Error> {
     do {
-      var tileLinks = ""
-      var image: RasterImage?
-      var bytes: [UInt8] = []
       if let frame = item.frame {
+        var tileLinks = ""
         let assembled = try await assemble(frame, links: &tileLinks)
-        image = debayer.apply(assembled, name: frame.name, small: true)
-      } else {
-        bytes =
-          if let url = item.url, let client {
-            try await client.fetchImage(url, limit: ImageFile.limit)
-          } else {
-            try ImageFile.read(item.address)
-          }
+        let image = debayer.apply(assembled, name: frame.name, small: true)
+        return .success(try picture(of: item, image: image, tileLinks: tileLinks))
       }
-      do {
-        // Bayer frames in colour, a 2 x 2 cell a pixel: a terminal shows no more.
-        if image == nil {
-          // Half-blocks take a pixel a column; the other protocols about a cell's width.
-          let pixels = asCell || terminal.imageProtocol == .blocks ? width : width * cellWidth
-          image = try debayer.picture(bytes, name: item.address, minimumWidth: pixels)
+      let bytes =
+        if let url = item.url, let client {
+          try await client.fetchImage(url, limit: ImageFile.limit)
+        } else {
+          try ImageFile.read(item.address)
         }
-        if asCell {
-          let picture = try image ?? ImageDecoder.decode(bytes, minimumWidth: width)
-          let lines = BlockPicture.lines(picture, columns: width, terminal)
-          return .success(Picture(cell: ContactSheet.Cell(caption: item.caption, lines: lines)))
-        }
-        let caption = TerminalText.safe(item.caption) + tileLinks + "\n"
-        let drawn =
-          if let image {
-            TerminalPicture.draw(image: image, columns: width, on: terminal, cellWidth: cellWidth)
-          } else {
-            try TerminalPicture.draw(bytes, columns: width, on: terminal, cellWidth: cellWidth)
-          }
-        return .success(Picture(text: caption + drawn))
-      } catch let error as ImageError {
-        throw ImageFileError(name: item.address, reason: error.reason)
-      }
+      return .success(try picture(of: item, bytes: bytes))
     } catch {
       return .failure(error)
+    }
+  }
+
+  /// The drawing of an item's picture, from its file's bytes or its image already made.
+  private func picture(
+    of item: Item, bytes: [UInt8] = [], image made: RasterImage? = nil, tileLinks: String = ""
+  ) throws -> Picture {
+    do {
+      var image = made
+      // Bayer frames in colour, a 2 x 2 cell a pixel: a terminal shows no more.
+      if image == nil {
+        // Half-blocks take a pixel a column; the other protocols about a cell's width.
+        let pixels = asCell || terminal.imageProtocol == .blocks ? width : width * cellWidth
+        image = try debayer.picture(bytes, name: item.address, minimumWidth: pixels)
+      }
+      if asCell {
+        let picture = try image ?? ImageDecoder.decode(bytes, minimumWidth: width)
+        let lines = BlockPicture.lines(picture, columns: width, terminal)
+        return Picture(cell: ContactSheet.Cell(caption: item.caption, lines: lines))
+      }
+      let caption = TerminalText.safe(item.caption) + tileLinks + "\n"
+      let drawn =
+        if let image {
+          TerminalPicture.draw(image: image, columns: width, on: terminal, cellWidth: cellWidth)
+        } else {
+          try TerminalPicture.draw(bytes, columns: width, on: terminal, cellWidth: cellWidth)
+        }
+      return Picture(text: caption + drawn)
+    } catch let error as ImageError {
+      throw ImageFileError(name: item.address, reason: error.reason)
     }
   }
 

@@ -87,9 +87,7 @@ extension Rovers {
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       common = try CommonOptions(settings)
-      let dayGiven = ([DayOptions.sol, DayOptions.earthDate, DayOptions.latest] + DayOptions.range)
-        .contains(where: arguments.isGiven)
-      if dayGiven {
+      if Self.dayGiven(arguments) {
         guard arguments.positionals.count == 1 else {
           throw UsageError(
             message: "A day (--sol, --earth-date, --latest) is of one rover; give one <rover>",
@@ -124,6 +122,52 @@ extension Rovers {
       // Pictures are decoded and encoded in arrays of megabytes: the freed ones are reused.
       POSIX.keepLargeBlocksForReuse()
       let items = try await self.items(console)
+      // Files on disk need no client: making one loads libcurl and its thirty libraries, a
+      // good part of the time to draw one picture.
+      let fetches = items.contains { $0.url != nil || $0.frame != nil }
+      guard
+        let (drawing, made) = drawing(
+          of: items, client: fetches ? common.makeImageClient(console) : nil, console)
+      else { return .success }
+      var printer = made
+      // Fetched and decoded a few at a time; drawn in order as soon as each and those before
+      // it are there.
+      try await drawing.draw(items) { printer.take($0) }
+      return finish(&printer, console)
+    }
+
+    /// One picture file on disk, drawn on the calling thread before any task starts (see
+    /// ``RoverCommand/runAtOnce(_:)``); `nil` for anything else: a day, several files (drawn
+    /// a few at a time on the cores), or what is no plain file (a pipe could wait forever,
+    /// and only a task's run has a deadline).
+    static func mayRunAtOnce(_ arguments: ParsedArguments) -> Bool {
+      !dayGiven(arguments) && arguments.positionals.count == 1
+        && FileStatus.of(arguments.positionals[0])?.kind == .file
+    }
+
+    /// Whether a rover's day is asked for, rather than files.
+    private static func dayGiven(_ arguments: ParsedArguments) -> Bool {
+      ([DayOptions.sol, DayOptions.earthDate, DayOptions.latest] + DayOptions.range)
+        .contains(where: arguments.isGiven)
+    }
+
+    func runAtOnce(_ console: Console) throws -> ExitCode? {
+      guard case .files(let paths) = input, paths.count == 1, FileStatus.of(paths[0])?.kind == .file
+      else { return nil }
+      POSIX.keepLargeBlocksForReuse()
+      let items = fileItems(paths)
+      guard let (drawing, made) = drawing(of: items, client: nil, console) else { return .success }
+      var printer = made
+      printer.take(drawing.drawFile(items[0]))
+      return finish(&printer, console)
+    }
+
+    /// The drawing of `items` and the printer of what it draws: the terminal's protocol, each
+    /// picture's width and how many go on a line. `nil` when the terminal shows no pictures,
+    /// where a line a file is printed instead.
+    private func drawing(of items: [Item], client: APIClient?, _ console: Console)
+      -> (PhotoDrawing, PicturePrinter)?
+    {
       let terminal = PictureSetup.terminal(
         choice, environment: environment, onTerminal: console.style.width != nil)
       guard terminal.imageProtocol != .none else {
@@ -133,7 +177,7 @@ extension Rovers {
           out.write(TerminalText.safe(item.address) + "  " + TerminalText.safe(item.caption) + "\n")
         }
         out.flush()
-        return .success
+        return nil
       }
       // Off a terminal (a forced protocol into a file), COLUMNS still says how wide to lay out.
       let columns =
@@ -146,51 +190,33 @@ extension Rovers {
       let perLine =
         sheet && terminal.imageProtocol == .blocks
         ? ContactSheet.perLine(columns: columns, width: pictureWidth, gap: Self.sheetGap) : 1
-      // Files on disk need no client: making one loads libcurl and its thirty libraries, a
-      // good part of the time to draw one picture.
-      let fetches = items.contains { $0.url != nil || $0.frame != nil }
-      let client = fetches ? common.makeImageClient(console) : nil
       let style = console.style
       let drawing = PhotoDrawing(
         client: client, terminal: terminal, width: pictureWidth,
         cellWidth: PictureSetup.cellWidth, asCell: perLine > 1, debayer: debayer,
         link: { text, address in style.link(text, to: address) })
-      var failures: [ExitCode] = []
-      var pending: [ContactSheet.Cell] = []
-      // Fetched and decoded a few at a time; drawn in order as soon as each and those before
-      // it are there.
-      try await drawing.draw(items) { rendered in
-        switch rendered {
-        case .failure(let error):
-          let report = ErrorReport(error)
-          console.error(report.message)
-          failures.append(report.code)
-        case .success(let picture):
-          if let cell = picture.cell {
-            pending.append(cell)
-            if pending.count == perLine {
-              console.output(ContactSheet.line(pending, width: pictureWidth, gap: Self.sheetGap))
-              pending = []
-            }
-          } else {
-            console.output(picture.text)
-          }
-        }
-      }
-      if !pending.isEmpty {
-        console.output(ContactSheet.line(pending, width: pictureWidth, gap: Self.sheetGap))
-      }
+      let printer = PicturePrinter(
+        perLine: perLine, width: pictureWidth, gap: Self.sheetGap,
+        output: { console.output($0) }, failed: { console.error(ErrorReport($0).message) })
+      return (drawing, printer)
+    }
+
+    /// Ends the printing: the last line, the remark on frames left grey, the worst code.
+    private func finish(_ printer: inout PicturePrinter, _ console: Console) -> ExitCode {
+      printer.finish()
       if !common.quiet, let remark = debayer.remark() { console.remark(remark) }
-      return ExitCode.worst(failures)
+      return ExitCode.worst(printer.failures.map { ErrorReport($0).code })
+    }
+
+    private func fileItems(_ paths: [String]) -> [Item] {
+      paths.map { Item(address: $0, url: nil, caption: URL(fileURLWithPath: $0).lastPathComponent) }
     }
 
     /// The pictures to draw, from the files or the rover's day.
     private func items(_ console: Console) async throws -> [Item] {
       switch input {
       case .files(let paths):
-        return paths.map {
-          Item(address: $0, url: nil, caption: URL(fileURLWithPath: $0).lastPathComponent)
-        }
+        return fileItems(paths)
       case .rover(let query):
         let archive = common.makeArchive(console)
         let photos = try await query.fetch(archive).map { $0.resized(to: size) }
