@@ -18,32 +18,69 @@ public enum BlockPicture {
     let scaled = image.scaled(width: columns, height: rows * 2)
     var lines: [String] = []
     lines.reserveCapacity(rows)
+    // Each line made as bytes and turned into a string once: a string's appends, each a
+    // check of its storage and its encoding, were a third of the time to draw a picture.
+    var line: [UInt8] = []
+    line.reserveCapacity(columns * 40)
     scaled.pixels.withUnsafeBufferPointer { pixels in
       for row in 0..<rows {
-        var line = ""
-        line.reserveCapacity(columns * 40)
-        var last: (Int, Int)? = nil
+        line.removeAll(keepingCapacity: true)
+        var last = -1
         for column in 0..<columns {
           let top = (row * 2 * columns + column) * 3
           let bottom = ((row * 2 + 1) * columns + column) * 3
           let upper = (pixels[top], pixels[top + 1], pixels[top + 2])
           let lower = (pixels[bottom], pixels[bottom + 1], pixels[bottom + 2])
           if terminal.trueColor {
-            line +=
-              "\u{1B}[38;2;\(upper.0);\(upper.1);\(upper.2);48;2;\(lower.0);\(lower.1);\(lower.2)m▀"
+            line += Self.trueColour
+            Self.appendDecimals(upper, to: &line)
+            line += Self.trueBackground
+            Self.appendDecimals(lower, to: &line)
+            line.append(UInt8(ascii: "m"))
           } else {
             let colours = (xterm256(upper), xterm256(lower))
-            if last.map({ $0 != colours }) ?? true {
-              line += "\u{1B}[38;5;\(colours.0);48;5;\(colours.1)m"
+            let key = colours.0 << 8 | colours.1
+            if key != last {
+              line += Self.paletteForeground
+              Self.appendDecimal(colours.0, to: &line)
+              line += Self.paletteBackground
+              Self.appendDecimal(colours.1, to: &line)
+              line.append(UInt8(ascii: "m"))
             }
-            line += "▀"
-            last = colours
+            last = key
           }
+          line += Self.upperHalf
         }
-        lines.append(line + "\u{1B}[0m")
+        line += Self.reset
+        lines.append(String(decoding: line, as: UTF8.self))
       }
     }
     return lines
+  }
+
+  private static let trueColour = Array("\u{1B}[38;2;".utf8)
+  private static let trueBackground = Array(";48;2;".utf8)
+  private static let paletteForeground = Array("\u{1B}[38;5;".utf8)
+  private static let paletteBackground = Array(";48;5;".utf8)
+  private static let upperHalf = Array("▀".utf8)
+  private static let reset = Array("\u{1B}[0m".utf8)
+
+  /// A colour's three numbers, with `;` between.
+  @inline(__always)
+  private static func appendDecimals(_ rgb: (UInt8, UInt8, UInt8), to bytes: inout [UInt8]) {
+    appendDecimal(Int(rgb.0), to: &bytes)
+    bytes.append(UInt8(ascii: ";"))
+    appendDecimal(Int(rgb.1), to: &bytes)
+    bytes.append(UInt8(ascii: ";"))
+    appendDecimal(Int(rgb.2), to: &bytes)
+  }
+
+  /// A number from 0 to 999 in decimal digits.
+  @inline(__always)
+  private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+    if value >= 100 { bytes.append(UInt8(ascii: "0") + UInt8(value / 100)) }
+    if value >= 10 { bytes.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
+    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 
   /// The colours of each cell of the picture `columns` × `rows` cells large (its shape is the
@@ -70,13 +107,14 @@ public enum BlockPicture {
 
   /// The nearest of xterm's 6 × 6 × 6 colour cube and 24 greys.
   static func xterm256(_ rgb: (UInt8, UInt8, UInt8)) -> Int {
-    let levels = [0, 95, 135, 175, 215, 255]
+    // The cube's six levels: 0, 95, 135, 175, 215, 255 (no array made for each colour).
+    func levels(_ index: Int) -> Int { index == 0 ? 0 : 55 + 40 * index }
     func level(_ value: UInt8) -> Int {
       let v = Int(value)
       return v < 48 ? 0 : v < 115 ? 1 : (v - 35) / 40
     }
     let (r, g, b) = (level(rgb.0), level(rgb.1), level(rgb.2))
-    let cube = (levels[r], levels[g], levels[b])
+    let cube = (levels(r), levels(g), levels(b))
     let mean = (Int(rgb.0) + Int(rgb.1) + Int(rgb.2)) / 3
     let greyIndex = mean > 238 ? 23 : max(0, (mean - 3) / 10)
     let grey = 8 + greyIndex * 10
