@@ -110,7 +110,9 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
     _ long: String, value: String, help: String, default defaultValue: Value? = nil,
     variable: String? = nil, inConfig: Bool = false, reason given: String? = nil
   ) -> Option {
-    let names = Value.allCases.map(\.rawValue)
+    // A closure, not a key path: a key path over a generic type is made at run time from its
+    // mangled name, which every start paid for.
+    let names = Value.allCases.map { $0.rawValue }
     let reason =
       given
       ?? "give " + names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "")
