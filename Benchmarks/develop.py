@@ -48,8 +48,14 @@ def develop(report, runs):
                        False)
             return
         # The whole frame, and one of its tiles: a 1280 x 960 mosaic, the size most Bayer
-        # frames a person draws are.
-        frames = ((os.path.join(mirror, "frame.jpg"), "5120×3840"), (tiles[0], "1280×960"))
+        # frames a person draws are, as one component and as three equal ones (YCbCr with flat
+        # chroma, as some tools write a grey picture).
+        three = os.path.join(scratch, "three-components.jpg")
+        run([SYSTEM_PYTHON, "-c", "import cv2, sys; g = cv2.imread(sys.argv[1], 0); "
+             "cv2.imwrite(sys.argv[2], cv2.merge([g, g, g]), [cv2.IMWRITE_JPEG_QUALITY, 95])",
+             tiles[0], three])
+        frames = ((os.path.join(mirror, "frame.jpg"), "5120×3840"), (tiles[0], "1280×960"),
+                  (three, "1280×960, 3 components"))
         for source, size in frames:
             named = os.path.join(
                 scratch, "NLE_0897_0746200000_000ECM_N0440000NCAM09904_00_0LLJ01.jpg")

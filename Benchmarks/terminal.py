@@ -26,7 +26,7 @@ def startup(report, runs):
     report.add("start-up, `rovers --version` (make install)", "–",
                "%s%s" % (ms(ours, 1), ", no Swift library linked" if swift_free
                          else ", LINKS A SWIFT LIBRARY"), None,
-               "`curl --version`, %s" % ms(theirs, 1), ratio, "≤ 1.0×", ratio <= 1.0 and swift_free)
+               "`curl --version`, %s" % ms(theirs, 1), ratio, "≤ 0.4×", ratio <= 0.4 and swift_free)
 
 
 def browse_keys(report, runs):

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A red/cyan anaglyph of a stereo pair: red from the left eye, green and blue from the right,
 /// so glasses with a red left lens and a cyan right one give each eye its own frame. Grey
 /// frames make a grey anaglyph; colour frames keep their colour where the eyes agree.
@@ -45,22 +47,31 @@ public enum Anaglyph {
     let height = left.height
     let leftStart = max(0, shift)
     let rightStart = max(0, -shift)
-    // Every byte is written below: no need to zero them first.
+    // Every byte is written below: no need to zero them first. Bands of rows on the cores,
+    // each writing only its own rows.
+    let bands = max(1, min(8, height / 64))
     let out = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
       count = width * height * 3
       left.pixels.withUnsafeBufferPointer { leftPixels in
         right.pixels.withUnsafeBufferPointer { rightPixels in
-          for y in 0..<height {
-            var from = (y * left.width + leftStart) * 3
-            var other = (y * left.width + rightStart) * 3
-            var to = y * width * 3
-            for _ in 0..<width {
-              out[to] = leftPixels[from]
-              out[to &+ 1] = rightPixels[other &+ 1]
-              out[to &+ 2] = rightPixels[other &+ 2]
-              from &+= 3
-              other &+= 3
-              to &+= 3
+          guard let target = out.baseAddress, let red = leftPixels.baseAddress,
+            let cyan = rightPixels.baseAddress
+          else { return }
+          nonisolated(unsafe) let ends = (target, red, cyan)
+          DispatchQueue.concurrentPerform(iterations: bands) { band in
+            let (out, leftPixels, rightPixels) = ends
+            for y in (band * height / bands)..<((band + 1) * height / bands) {
+              var from = (y * left.width + leftStart) * 3
+              var other = (y * left.width + rightStart) * 3
+              var to = y * width * 3
+              for _ in 0..<width {
+                out[to] = leftPixels[from]
+                out[to &+ 1] = rightPixels[other &+ 1]
+                out[to &+ 2] = rightPixels[other &+ 2]
+                from &+= 3
+                other &+= 3
+                to &+= 3
+              }
             }
           }
         }
