@@ -46,6 +46,27 @@ struct JPEGScan {
     let single = members.count == 1
     let unitsAcross = single ? frame.components[members[0]].usedBlocksPerLine : frame.mcusPerLine
     let unitsDown = single ? frame.components[members[0]].usedBlocksPerColumn : frame.mcusPerColumn
+    if restartInterval == 0, !progressive,
+      members.allSatisfy({ frame.components[$0].samples.isEmpty }),
+      let tables = Optional(
+        members.compactMap { member -> (JPEGHuffmanTable, JPEGHuffmanTable)? in
+          guard let dc = dcTables[frame.components[member].dcTable],
+            let ac = acTables[frame.components[member].acTable]
+          else { return nil }
+          return (dc, ac)
+        }), tables.count == members.count
+    {
+      if single {
+        try coefficients(
+          of: &frame.components[members[0]], across: unitsAcross, down: unitsDown,
+          tables[0].0, tables[0].1, &reader, data)
+        return reader.position
+      }
+      if members.count == 3 {
+        try coefficients(of: &frame, tables, &reader, data)
+        return reader.position
+      }
+    }
     var unitsToRestart = restartInterval
     for unitY in 0..<unitsDown {
       for unitX in 0..<unitsAcross {
@@ -76,6 +97,88 @@ struct JPEGScan {
       }
     }
     return reader.position
+  }
+
+  /// A baseline scan of one component with no restart markers, kept as coefficients (a grey
+  /// picture drawn small, or a frame's later work): its tables and its blocks' storage taken
+  /// once, not once a block, which cost as much as the reading of a block's codes.
+  private func coefficients(
+    of component: inout JPEGComponent, across: Int, down: Int, _ dc: JPEGHuffmanTable,
+    _ ac: JPEGHuffmanTable, _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>
+  ) throws {
+    let kept = component.coefficientsPerBlock
+    let perLine = component.blocksPerLine
+    let rows = min(down, component.blocksPerColumn)
+    let columns = min(across, perLine)
+    var prediction = component.prediction
+    try component.coefficients.withUnsafeMutableBufferPointer { all in
+      guard all.count >= perLine * rows * kept else { return }
+      for row in 0..<rows {
+        for column in 0..<columns {
+          let base = (row * perLine + column) * kept
+          try baseline(
+            UnsafeMutableBufferPointer(rebasing: all[base..<(base + kept)]), &prediction, dc, ac,
+            &reader, data)
+        }
+      }
+    }
+    component.prediction = prediction
+  }
+
+  /// A baseline scan of three components in MCUs (YCbCr) with no restart markers, kept as
+  /// coefficients, as the one-component reader above does: each component's blocks taken out
+  /// of the frame for the scan, so that the three are written at once, and put back.
+  private func coefficients(
+    of frame: inout JPEGFrame, _ tables: [(JPEGHuffmanTable, JPEGHuffmanTable)],
+    _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>
+  ) throws {
+    var (first, second, third) = (
+      frame.components[members[0]].coefficients, frame.components[members[1]].coefficients,
+      frame.components[members[2]].coefficients
+    )
+    // Taken out, so that each is held once and written in place, not copied.
+    for member in members { frame.components[member].coefficients = [] }
+    let parts = members.map { frame.components[$0] }
+    defer {
+      frame.components[members[0]].coefficients = first
+      frame.components[members[1]].coefficients = second
+      frame.components[members[2]].coefficients = third
+    }
+    var predictions = parts.map(\.prediction)
+    try first.withUnsafeMutableBufferPointer { first in
+      try second.withUnsafeMutableBufferPointer { second in
+        try third.withUnsafeMutableBufferPointer { third in
+          let storage = [first, second, third]
+          for (index, part) in parts.enumerated()
+          where storage[index].count
+            < part.blocksPerLine * part.blocksPerColumn * part.coefficientsPerBlock
+          {
+            throw ImageError("the image's component is smaller than its frame says")
+          }
+          for unitY in 0..<frame.mcusPerColumn {
+            for unitX in 0..<frame.mcusPerLine {
+              for index in 0..<3 {
+                let part = parts[index]
+                let kept = part.coefficientsPerBlock
+                for y in 0..<part.v {
+                  for x in 0..<part.h {
+                    let (row, column) = (unitY * part.v + y, unitX * part.h + x)
+                    guard row < part.blocksPerColumn, column < part.blocksPerLine else { continue }
+                    let base = (row * part.blocksPerLine + column) * kept
+                    try baseline(
+                      UnsafeMutableBufferPointer(rebasing: storage[index][base..<(base + kept)]),
+                      &predictions[index], tables[index].0, tables[index].1, &reader, data)
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    for (index, member) in members.enumerated() {
+      frame.components[member].prediction = predictions[index]
+    }
   }
 
   /// Moves past the restart marker that ends an interval, and starts the predictions again.
