@@ -19,15 +19,7 @@ package struct JSONScanner: ~Copyable {
 
   /// Reads `data` with `body`; the whole input must be one value and white space.
   package static func read<T>(_ data: Data, _ body: (inout JSONScanner) throws -> T) throws -> T {
-    try data.withUnsafeBytes { bytes in
-      var scanner = JSONScanner(bytes: bytes)
-      let value = try body(&scanner)
-      scanner.skipWhitespace()
-      guard scanner.index == bytes.count else {
-        throw scanner.corrupted("the body does not end after its value")
-      }
-      return value
-    }
+    try data.withUnsafeBytes { try read(bytes: $0, body) }
   }
 
   /// Reads `bytes` with `body`, as ``read(_:_:)`` reads data: a journal's lines are read in
@@ -283,6 +275,13 @@ package struct JSONScanner: ~Copyable {
     fileprivate let start: Int
     fileprivate let end: Int
     fileprivate let escaped: String?
+  }
+
+  /// The name `key` spells.
+  package func name(of key: Key) -> String {
+    key.escaped
+      ?? String(
+        decoding: UnsafeRawBufferPointer(rebasing: bytes[key.start..<key.end]), as: UTF8.self)
   }
 
   /// Whether `key` is `name`.
