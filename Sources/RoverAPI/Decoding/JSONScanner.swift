@@ -277,13 +277,6 @@ package struct JSONScanner: ~Copyable {
     fileprivate let escaped: String?
   }
 
-  /// The name `key` spells.
-  package func name(of key: Key) -> String {
-    key.escaped
-      ?? String(
-        decoding: UnsafeRawBufferPointer(rebasing: bytes[key.start..<key.end]), as: UTF8.self)
-  }
-
   /// Whether `key` is `name`.
   package func isKey(_ key: Key, _ name: StaticString) -> Bool {
     if let escaped = key.escaped { return escaped == name.description }
@@ -395,8 +388,8 @@ package struct JSONScanner: ~Copyable {
   }
 
   private mutating func skipWord() throws {
-    for word in ["true", "false", "null"] where matches(word) {
-      index += word.utf8.count
+    for word: StaticString in ["true", "false", "null"] where matches(word) {
+      index += word.utf8CodeUnitCount
       return
     }
     throw corrupted("the body is not valid JSON")
@@ -417,10 +410,15 @@ package struct JSONScanner: ~Copyable {
     guard index > start else { throw corrupted("the body ends inside a value") }
   }
 
-  private func matches(_ word: String) -> Bool {
-    let utf8 = word.utf8
-    guard index + utf8.count <= bytes.count else { return false }
-    return zip(bytes[index..<(index + utf8.count)], utf8).allSatisfy { $0 == $1 }
+  /// Whether the bytes at ``index`` spell `word`: its first letter looked at first, since
+  /// most values are not `null` and a comparison of strings cost more than a member's reading.
+  private func matches(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count, bytes[index] == word.utf8Start.pointee else {
+      return false
+    }
+    return UnsafeRawBufferPointer(start: bytes.baseAddress! + index, count: count)
+      .elementsEqual(UnsafeRawBufferPointer(start: word.utf8Start, count: count))
   }
 
   private mutating func expect(_ byte: UInt8, _ what: String) throws {
