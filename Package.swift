@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "MarsMirror", targets: ["MarsMirror"]),
     .library(name: "MarsImaging", targets: ["MarsImaging"]),
     .library(name: "MarsGallery", targets: ["MarsGallery"]),
+    .library(name: "MarsCatalog", targets: ["MarsCatalog"]),
   ],
   targets: [
     // The one home of the C library: small Swift functions over the system calls the project
@@ -34,6 +35,12 @@ let package = Package(
     // command first needs the network (dlopen), not at every start.
     .target(
       name: "LibCurl",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+    // The few SQLite functions the catalogue calls, declared without SQLite's development
+    // headers, and found in the system's own library when the catalogue is first opened
+    // (dlopen): help, completions and every other command never load it.
+    .target(
+      name: "LibSQLite",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     // The endpoints, models and HTTP client of the Mars Rover Photos API: libcurl's multi
     // interface on Linux, URLSession on macOS. Optimized in debug builds too: the tests decode
@@ -102,6 +109,15 @@ let package = Package(
         "RoverAPI", "MarsFetching", "MarsMirror", "MarsTime", "PlainText", "CameraGeometry",
       ],
       swiftSettings: forSize),
+    // The catalogue: every photo of the missions synced, in a SQLite file of a documented
+    // schema, filled from NASA's feeds and searched offline. Built for size: its hot loops
+    // are SQLite's own.
+    .target(
+      name: "MarsCatalog",
+      dependencies: [
+        "LibSQLite", "MarsFetching", "MarsTime", "RoverAPI", "PlainText", "SystemInterface",
+      ],
+      swiftSettings: forSize),
     // JPEG and PNG decoders of their own, and the scaling a terminal picture needs.
     // Optimized in debug builds too: the tests decode thousands of images.
     .target(
@@ -132,7 +148,7 @@ let package = Package(
       name: "CommandRuntime",
       dependencies: [
         "ArgumentParsing", "RoverAPI", "MarsFetching", "MarsMirror", "MarsTime", "PlainText",
-        "SystemInterface",
+        "SystemInterface", "MarsCatalog",
         .target(name: "URLSessionTransport", condition: .when(platforms: [.macOS])),
       ],
       swiftSettings: forSize),
@@ -143,6 +159,7 @@ let package = Package(
         "RoverAPI", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "SystemInterface",
         "ArgumentParsing", "CommandRuntime", "MarsTime",
         "RasterImages", "TerminalPictures", "TerminalScreen", "MarsBrowser", "PlainText",
+        "MarsCatalog",
       ],
       swiftSettings: forSize),
     // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
@@ -168,6 +185,7 @@ let package = Package(
       name: "MarsLibrariesTests",
       dependencies: [
         "TestSupport", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "MarsTime",
+        "MarsCatalog",
         "RoverAPI", "CameraGeometry", "PanoramaStitching", "FixtureServing",
         "SystemInterface",
       ]),

@@ -1,0 +1,100 @@
+import MarsFetching
+import RoverAPI
+import SystemInterface
+
+/// The catalogue file: every photo of the missions synced, one row each, and which sols it
+/// holds. Opened by one task; readers and the one writer never block each other (WAL).
+public final class Catalog {
+  /// The file's path.
+  public let path: String
+  let connection: SQLiteConnection
+  /// A writer's hold on `PATH.lock`: one sync writes at a time.
+  private let writerLock: ExclusiveLock?
+
+  /// Opens the catalogue at `path`: for reading (it must exist and be a catalogue) or for a
+  /// sync (made with its schema when it does not exist). Errors are ``CatalogError``s.
+  public init(path: String, writing: Bool) throws(CatalogError) {
+    self.path = path
+    do {
+      try SQLiteLibrary.load()
+    } catch {
+      throw .missingLibrary(error)
+    }
+    if !writing, !FileStatus.exists(path) { throw .absent(path: path) }
+    do {
+      // A second writer is told at once rather than made to wait for the first's sols.
+      writerLock = writing ? try ExclusiveLock(path: path + ".lock") : nil
+      if writing, writerLock == nil { throw CatalogError.busy(path: path) }
+      connection = try SQLiteConnection(path: path, mode: writing ? .readWrite : .readOnly)
+      // A reader waits a little for a sync's commit; the writer is alone by its lock.
+      connection.waitForLocks(milliseconds: 2000)
+      try prepare(writing: writing)
+    } catch let error as CatalogError {
+      throw error
+    } catch let error as SQLiteError {
+      throw CatalogError.from(error, path: path)
+    } catch let error as FileSystemError {
+      throw .unwritable(path: path, SQLiteError(code: 8, message: error.description))
+    } catch {
+      throw .sqlite(path: path, SQLiteError(code: 1, message: "\(error)"))
+    }
+  }
+
+  /// Checks the schema's version, and for a writer makes the tables of an empty file and sets
+  /// how it writes.
+  private func prepare(writing: Bool) throws {
+    let version = try connection.value("PRAGMA user_version").integerValue ?? 0
+    if version > CatalogSchema.version {
+      throw CatalogError.newerSchema(path: path, version: version)
+    }
+    if !writing {
+      guard version == CatalogSchema.version else { throw CatalogError.absent(path: path) }
+      return
+    }
+    // WAL: readers never block the writer nor it them. NORMAL: in WAL a commit survives a
+    // crash of the process, which is what a sync killed at any moment needs (Debian's build
+    // defaults to FULL, an fsync per commit).
+    try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+    guard version == 0 else { return }
+    try connection.transaction {
+      for statement in CatalogSchema.statements { try connection.execute(statement) }
+      try connection.execute("PRAGMA user_version = \(CatalogSchema.version)")
+    }
+  }
+
+  /// The number of mission `name`, added when new.
+  func missionNumber(_ name: String) throws -> Int {
+    let key = name.lowercased()
+    try connection.execute("INSERT OR IGNORE INTO missions (name) VALUES ('\(Self.quoted(key))')")
+    return try connection.value("SELECT id FROM missions WHERE name = ?", [.text(key)])
+      .integerValue ?? 0
+  }
+
+  /// `text` with its quotes doubled, for the few statements that name a known word.
+  private static func quoted(_ text: String) -> String {
+    String(text.flatMap { $0 == "'" ? ["'", "'"] : [$0] })
+  }
+
+  /// The sols of `rover` the catalogue holds whole.
+  public func heldSols(of rover: String) throws(CatalogError) -> Set<Int> {
+    try guarded {
+      let rows = try connection.rows(
+        "SELECT sol FROM sols JOIN missions ON missions.id = sols.mission WHERE missions.name = ?",
+        [.text(rover.lowercased())])
+      return Set(rows.compactMap { $0.first?.integerValue })
+    }
+  }
+
+  /// Runs `body`, turning SQLite's errors into ``CatalogError``s.
+  func guarded<Result>(_ body: () throws -> Result) throws(CatalogError) -> Result {
+    do {
+      return try body()
+    } catch let error as CatalogError {
+      throw error
+    } catch let error as SQLiteError {
+      throw CatalogError.from(error, path: path)
+    } catch {
+      throw .sqlite(path: path, SQLiteError(code: 1, message: "\(error)"))
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import MarsTime
+import RoverAPI
+
+/// A photo as a row of the catalogue and back: the one mapping between ``Photo`` and the
+/// photos table's columns (``CatalogSchema/photoColumns``).
+enum CatalogRow {
+  /// The written columns' values for `photo` of mission number `mission`, in the order of
+  /// ``CatalogSchema/writtenColumns``.
+  static func values(of photo: Photo, mission: Int) -> [SQLiteValue] {
+    let details = photo.details
+    let capture = details.capture
+    let size = capture.pixelSize
+    return [
+      .integer(mission), .integer(photo.sol), .text(photo.nasaID), .text(photo.sequence),
+      .integer(photo.id), .text(photo.camera.name), .text(photo.instrument),
+      .text(photo.earthDate), .text(capture.dateTaken), .real(secondsOfDay(details.marsClock)),
+      .real(solarLongitude(capture.dateTaken)), .real(details.mastAzimuth),
+      .real(details.mastElevation), .integer(details.site), .integer(details.drive),
+      .text(details.sampleType), .text(details.filter), .integer(size?.width),
+      .integer(size?.height), .text(photo.imgSrc), .text(details.title), .text(details.caption),
+    ]
+  }
+
+  /// The columns a search selects, the mission's name first, as ``photo(from:)`` reads them.
+  static let selected =
+    "missions.name, photos.sol, nasa_id, feed_id, camera, instrument, earth_date, date_taken,"
+    + " lmst, mast_az, mast_el, site, drive, sample_type, filter, width, height, img_src, title,"
+    + " caption"
+
+  /// The photo of a row of ``selected``.
+  static func photo(from row: [SQLiteValue]) -> Photo {
+    let roverName = row[0].textValue ?? ""
+    let rover = FeedRover.named(roverName)
+    let sol = row[1].integerValue ?? 0
+    let cameraName = row[4].textValue ?? ""
+    let camera =
+      rover?.cameras.first { $0.name == cameraName }
+      ?? Camera(name: cameraName, roverID: rover?.id, fullName: nil)
+    var capture = PhotoCapture()
+    capture.dateTaken = row[7].textValue
+    if let width = row[15].integerValue, let height = row[16].integerValue {
+      capture.dimension = [width, height]
+    }
+    let details = PhotoDetails(
+      marsTime: row[8].realValue.map { marsTime(sol: sol, seconds: $0) },
+      mastAzimuth: row[9].realValue, mastElevation: row[10].realValue,
+      site: row[11].integerValue, drive: row[12].integerValue, sampleType: row[13].textValue,
+      filter: row[14].textValue, title: row[18].textValue, caption: row[19].textValue,
+      capture: capture)
+    return Photo(
+      id: row[3].integerValue, sol: sol, earthDate: row[6].textValue ?? "",
+      imgSrc: row[17].textValue ?? "", camera: camera,
+      rover: RoverReference(id: rover?.id ?? 0, name: rover?.name ?? roverName),
+      nasaID: row[2].textValue, instrument: row[5].textValue, details: details)
+  }
+
+  /// `12:34:56.789` as seconds after midnight; `nil` for anything else.
+  static func secondsOfDay(_ clock: Substring?) -> Double? {
+    guard let parts = clock?.split(separator: ":"), parts.count == 3,
+      let hour = Int(parts[0]), let minute = Int(parts[1]), let second = Double(parts[2]),
+      (0..<25).contains(hour), (0..<60).contains(minute), (0..<61).contains(second)
+    else { return nil }
+    return Double(hour * 3600 + minute * 60) + second
+  }
+
+  /// The feeds' way of writing a local mean solar time: `Sol-01000M12:34:56.789`.
+  static func marsTime(sol: Int, seconds: Double) -> String {
+    let millis = Int((seconds * 1000).rounded())
+    func digits(_ value: Int, _ count: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+    return "Sol-\(digits(sol, 5))M\(digits(millis / 3_600_000, 2)):"
+      + "\(digits(millis / 60_000 % 60, 2)):\(digits(millis / 1000 % 60, 2))."
+      + digits(millis % 1000, 3)
+  }
+
+  /// Mars's solar longitude when the photo was taken, by Mars24; `nil` without a time.
+  static func solarLongitude(_ dateTaken: String?) -> Double? {
+    guard let dateTaken, let seconds = TimeText.secondsSince1970(dateTaken) else { return nil }
+    return Mars24(secondsSince1970: seconds).solarLongitude
+  }
+}

@@ -1,0 +1,103 @@
+/// The catalogue's tables, written once here: what `catalog sync` creates, what `catalog
+/// --schema` and the README print, and what every query names. The schema is kept stable, so
+/// `sqlite3`, Datasette or pandas can read the file too; a change that is not an addition
+/// raises ``version``.
+public enum CatalogSchema {
+  /// One column of the photos table.
+  public struct Column: Sendable {
+    /// Its name.
+    public var name: String
+    /// Its SQL type and constraints.
+    public var type: String
+    /// What it holds, for the printed schema.
+    public var meaning: String
+  }
+
+  /// `PRAGMA user_version` of a catalogue this build writes and reads.
+  public static let version = 1
+
+  /// The photos table's columns, in order.
+  public static let photoColumns: [Column] = [
+    Column(name: "id", type: "INTEGER PRIMARY KEY", meaning: "the row's own number"),
+    Column(
+      name: "mission", type: "INTEGER NOT NULL REFERENCES missions(id)",
+      meaning: "the mission: missions.id"),
+    Column(name: "sol", type: "INTEGER NOT NULL", meaning: "the Martian day, from landing"),
+    Column(
+      name: "nasa_id", type: "TEXT NOT NULL", meaning: "the image's base name: its identity"),
+    Column(
+      name: "sequence", type: "TEXT", meaning: "the observation sequence, from nasa_id"),
+    Column(name: "feed_id", type: "INTEGER", meaning: "the feed's own number (Curiosity)"),
+    Column(name: "camera", type: "TEXT NOT NULL", meaning: "the camera, as the API names it"),
+    Column(name: "instrument", type: "TEXT", meaning: "NASA's instrument, such as NAV_LEFT_B"),
+    Column(name: "earth_date", type: "TEXT NOT NULL", meaning: "the UTC day taken, YYYY-MM-DD"),
+    Column(name: "date_taken", type: "TEXT", meaning: "when taken, UTC, as the record says"),
+    Column(
+      name: "lmst", type: "REAL",
+      meaning: "local mean solar time, seconds after the sol's midnight"),
+    Column(
+      name: "ls", type: "REAL",
+      meaning: "solar longitude at date_taken, degrees (the season; Mars24)"),
+    Column(name: "mast_az", type: "REAL", meaning: "the mast's azimuth, degrees"),
+    Column(name: "mast_el", type: "REAL", meaning: "the mast's elevation, degrees"),
+    Column(name: "site", type: "INTEGER", meaning: "the rover's site number"),
+    Column(name: "drive", type: "INTEGER", meaning: "the drive within the site"),
+    Column(name: "sample_type", type: "TEXT", meaning: "full, thumbnail, subframe, downsampled"),
+    Column(name: "filter", type: "TEXT", meaning: "the camera's filter"),
+    Column(name: "width", type: "INTEGER", meaning: "the image's width, pixels"),
+    Column(name: "height", type: "INTEGER", meaning: "the image's height, pixels"),
+    Column(name: "img_src", type: "TEXT NOT NULL", meaning: "the image's address"),
+    Column(name: "title", type: "TEXT", meaning: "NASA's title"),
+    Column(name: "caption", type: "TEXT", meaning: "NASA's caption"),
+  ]
+
+  /// The columns a sync writes: every one but the row's own number.
+  static var writtenColumns: [Column] { Array(photoColumns.dropFirst()) }
+
+  /// The statements that make an empty catalogue, in order.
+  public static var statements: [String] { statements(commented: false) }
+
+  /// The schema as `catalog --schema` prints it: the statements, each photo column's meaning
+  /// as a comment.
+  public static var text: String {
+    let header = "-- rovers catalogue, schema version \(version) (PRAGMA user_version)\n"
+    return header + statements(commented: true).map { $0 + ";\n" }.joined()
+  }
+
+  private static func statements(commented: Bool) -> [String] {
+    let columns = photoColumns.enumerated().map { index, column in
+      let comma = index == photoColumns.count - 1 ? "" : ","
+      return "  \(column.name) \(column.type)\(comma)"
+        + (commented ? " -- \(column.meaning)" : "")
+    }.joined(separator: "\n")
+    return [
+      """
+      CREATE TABLE missions (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        synced_at TEXT
+      )
+      """,
+      """
+      CREATE TABLE sols (
+        mission INTEGER NOT NULL REFERENCES missions(id),
+        sol INTEGER NOT NULL,
+        photos INTEGER NOT NULL,
+        synced_at TEXT NOT NULL,
+        PRIMARY KEY (mission, sol)
+      ) WITHOUT ROWID
+      """,
+      "CREATE TABLE photos (\n\(columns)\n)",
+      // What the searches ask most: a mission's sols, a camera over sols, a place, a name.
+      "CREATE INDEX photos_by_sol ON photos (mission, sol)",
+      "CREATE INDEX photos_by_camera ON photos (camera, sol)",
+      "CREATE INDEX photos_by_place ON photos (site, drive)",
+      "CREATE INDEX photos_by_nasa_id ON photos (nasa_id)",
+      """
+      CREATE VIEW photo_list AS
+        SELECT missions.name AS rover, photos.* FROM photos JOIN missions
+        ON missions.id = photos.mission
+      """,
+    ]
+  }
+}

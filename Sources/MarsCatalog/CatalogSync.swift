@@ -1,0 +1,109 @@
+import MarsFetching
+import MarsTime
+import RoverAPI
+import SystemInterface
+
+/// Fills and refreshes the catalogue from NASA's feeds: the sols it does not hold yet and the
+/// sols NASA's latest downlink brought images for, fetched in parallel and written one sol per
+/// transaction, in sol order, as they arrive. A run's cost follows its new sols: what is held
+/// is known from the sols table, never by reading the photos.
+public struct CatalogSync: Sendable {
+  /// What one rover's run did.
+  public struct Outcome: Sendable, Hashable {
+    /// The mission, lower case.
+    public var rover: String
+    /// The sols fetched and written.
+    public var sols: Int
+    /// The photos written.
+    public var photos: Int
+    /// The mission's last sol, as its feed says.
+    public var lastSol: Int
+
+  }
+
+  /// Where a run is, for a progress line.
+  public struct Progress: Sendable, Hashable {
+    /// The mission being synced.
+    public var rover: String
+    /// Its sols written so far in this run.
+    public var done: Int
+    /// Its sols this run fetches.
+    public var total: Int
+  }
+
+  /// Every sample type the feeds carry: the catalogue holds every record.
+  public static let sampleTypes: Set<String> = ["full", "thumbnail", "subframe", "downsampled"]
+
+  /// The feeds, keeping every sample type.
+  public var feeds: FeedArchive
+  /// The most sols fetched at once.
+  public var concurrency: Int
+  /// The first sol synced; `nil` from landing.
+  public var fromSol: Int?
+  /// The last sol synced; `nil` to the mission's last.
+  public var toSol: Int?
+
+  /// A sync over `feeds`, which it sets to keep every sample type.
+  public init(feeds: FeedArchive, concurrency: Int, fromSol: Int? = nil, toSol: Int? = nil) {
+    var feeds = feeds
+    feeds.sampleTypes = Self.sampleTypes
+    self.feeds = feeds
+    self.concurrency = max(1, concurrency)
+    self.fromSol = fromSol
+    self.toSol = toSol
+  }
+
+  /// Syncs each of `rovers` in turn into `catalog`, calling `progress` after each sol written;
+  /// a failure stops the run, and every sol written before it stays.
+  public func run(
+    _ rovers: [String], into catalog: Catalog, progress: (Progress) -> Void
+  ) async throws -> [Outcome] {
+    var outcomes: [Outcome] = []
+    for rover in rovers {
+      outcomes.append(try await run(rover, into: catalog, progress: progress))
+    }
+    try catalog.checkpoint()
+    return outcomes
+  }
+
+  private func run(
+    _ rover: String, into catalog: Catalog, progress: (Progress) -> Void
+  ) async throws -> Outcome {
+    let lastSol = try await feeds.fetchRover(rover).maxSol
+    let sols = try await plan(rover, lastSol: lastSol, held: catalog.heldSols(of: rover))
+    var outcome = Outcome(rover: rover, sols: 0, photos: 0, lastSol: lastSol)
+    let feeds = self.feeds
+    try await sols.orderedMap(limit: concurrency) { sol in
+      (
+        sol,
+        await Result(awaiting: {
+          try await feeds.fetchSolListing(rover: rover, sol: sol, cameras: [])
+        })
+      )
+    } each: { sol, listing in
+      let photos = try listing.get().photos
+      try catalog.write(sol: sol, of: rover, photos: photos, at: Self.now())
+      outcome.sols += 1
+      outcome.photos += photos.count
+      progress(Progress(rover: rover, done: outcome.sols, total: sols.count))
+    }
+    try catalog.noteSynced(rover, at: Self.now())
+    return outcome
+  }
+
+  /// The sols to fetch: those of the range the catalogue does not hold, then those NASA's
+  /// latest downlink brought images for (late arrivals), each once, in order.
+  func plan(_ rover: String, lastSol: Int, held: Set<Int>) async throws -> [Int] {
+    let first = max(0, fromSol ?? 0)
+    let last = min(lastSol, toSol ?? lastSol)
+    guard first <= last else { return [] }
+    var wanted = Set((first...last).filter { !held.contains($0) })
+    if !held.isEmpty, let late = try await feeds.latestDownlinkSols(rover: rover) {
+      wanted.formUnion(late.filter { (first...last).contains($0) })
+    }
+    return wanted.sorted()
+  }
+
+  /// Now, UTC, ISO 8601.
+  static func now() -> String { TimeText.utc(POSIX.secondsSince1970Now()) }
+}
