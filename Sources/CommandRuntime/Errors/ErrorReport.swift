@@ -1,4 +1,5 @@
 import ArgumentParsing
+import MarsCatalog
 import MarsFetching
 import MarsMirror
 import RoverAPI
@@ -41,6 +42,8 @@ package struct ErrorReport {
       self.init(message: error.description, code: .dataError)
     case let error as FileSystemError:
       self.init(message: error.description, code: .cannotCreate)
+    case let error as CatalogError:
+      self.init(message: error.description, code: Self.code(for: error))
     case let error as SyncLockHeld:
       self.init(message: error.description, code: .temporaryFailure)
     case let error as DeadlineExceeded:
@@ -69,6 +72,19 @@ package struct ErrorReport {
   /// does: `the API: GET https://…: 503`, `NASA's feeds at mars.nasa.gov: …`.
   private static func named(_ source: String, _ host: String, _ message: String) -> String {
     message.contains(host) ? "\(source): \(message)" : "\(source) at \(host): \(message)"
+  }
+
+  /// The exit code of a catalogue's failure: no SQLite or no catalogue yet is unavailable, a
+  /// file that is not one is bad data, another writer is "try again later", and a file or
+  /// folder that cannot be written is what cannot be created.
+  package static func code(for error: CatalogError) -> ExitCode {
+    switch error {
+    case .missingLibrary, .absent: .unavailable
+    case .damaged, .newerSchema: .dataError
+    case .busy: .temporaryFailure
+    case .unwritable: .cannotCreate
+    case .sqlite: .failure
+    }
   }
 
   /// The exit code of an API failure, as CLI.md's table has it.

@@ -277,6 +277,14 @@ package struct CommonOptions: Sendable {
     makeFeedArchive(console, cache: nil)
   }
 
+  /// NASA's feeds as the catalogue's sync asks them: never from the cache, and a sol's pages
+  /// `jobs` at once.
+  package func makeCatalogFeeds(_ console: Console, jobs: Int) -> FeedArchive {
+    var feeds = makeFeedArchive(console, cache: nil)
+    feeds.maxConcurrentRequests = jobs
+    return feeds
+  }
+
   /// The feeds as their own archive: the one place with ``makeArchives(_:fresh:)`` that names
   /// a concrete source. Their requests carry their own cache rules: only an ended mission's
   /// answers are kept.

@@ -5,7 +5,8 @@
 #endif
 
 /// Where rovers keeps things, as the XDG base directory spec says: `$XDG_CACHE_HOME/rovers`,
-/// else `~/.cache/rovers`; `$XDG_CONFIG_HOME/rovers`, else `~/.config/rovers`.
+/// else `~/.cache/rovers`; `$XDG_CONFIG_HOME/rovers`, else `~/.config/rovers`;
+/// `$XDG_DATA_HOME/rovers`, else `~/.local/share/rovers`.
 package struct XDGPaths: Sendable {
   package var environment: [String: String]
 
@@ -14,6 +15,10 @@ package struct XDGPaths: Sendable {
 
   /// The config folder.
   package var config: URL? { folder("XDG_CONFIG_HOME", ".config") }
+
+  /// The data folder, where the catalogue lives: `$XDG_DATA_HOME/rovers`, else
+  /// `~/.local/share/rovers`.
+  package var data: URL? { folder("XDG_DATA_HOME", ".local/share") }
 
   private func folder(_ variable: String, _ underHome: String) -> URL? {
     // The spec ignores a relative path in the variable.

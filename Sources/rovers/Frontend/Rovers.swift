@@ -21,6 +21,7 @@ enum Rovers {
     Verify.self, GalleryCommand.self, Show.self, Stereo.self, Sequences.self, Movie.self,
     Develop.self, Where.self, Clock.self, Timelapse.self, PanoramaCommand.self,
     Browse.self,
+    CatalogCommand.self, Search.self,
     Cache.self, Config.self,
   ]
 

@@ -1,0 +1,172 @@
+import ArgumentParsing
+import CommandRuntime
+import MarsCatalog
+import MarsFetching
+import PlainText
+import RoverAPI
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension Rovers {
+  /// `rovers catalog [sync [ROVER…]]`: what the local catalogue holds, or fill it from
+  /// NASA's feeds.
+  struct CatalogCommand: DataCommand {
+    static let spec = CommandSpec(
+      name: "catalog", abstract: "Keep a local catalogue of every photo, for rovers search.",
+      discussion: """
+        The catalogue is a SQLite file of every photo of the missions synced, one row each, \
+        searched offline by rovers search. 'rovers catalog' says what it holds: per mission \
+        its photos, sols, last sol and when it was last synced, and the file and its size. \
+        'rovers catalog sync [ROVER...]' fills and refreshes it from NASA's feeds (every \
+        mission they carry unless rovers are named): the sols it does not hold yet and those \
+        NASA's latest downlink brought images for, -j at once, each sol written in one \
+        transaction, so a run stopped at any moment leaves every sol whole or absent and the \
+        next goes on from there. One sync writes at a time (another exits 75); searches are \
+        never blocked. --schema prints the tables, which stay stable for sqlite3 and pandas. \
+        The file needs the system's SQLite (libsqlite3-0).
+        """,
+      arguments: [
+        ArgumentSpec(
+          name: "action",
+          help: "sync, then the rovers to sync, such as perseverance. (default: what it holds)",
+          isRequired: false, isRepeated: true, completion: .values(["sync"]))
+      ],
+      options: [
+        CatalogPath.option.spec, Self.schemaFlag.spec, Self.fromSolOption.spec,
+        Self.toSolOption.spec, DownloadOutput.jobs.spec,
+      ] + CommonOptions.options(deadline: 86_400),
+      examples: [
+        "rovers catalog sync",
+        "rovers catalog sync curiosity --from-sol 4000 -q",
+        "rovers catalog",
+        "rovers catalog --schema | less",
+      ])
+
+    static let schemaFlag = Flag("schema", help: "Print the catalogue's tables, as SQL.")
+    static let fromSolOption = Option.integer(
+      "from-sol", value: "sol", help: "sync: only sols from this one on.", in: 0...Int.max,
+      reason: "a sol is a whole number, 0 or more")
+    static let toSolOption = Option.integer(
+      "to-sol", value: "sol", help: "sync: only sols up to this one.", in: 0...Int.max,
+      reason: "a sol is a whole number, 0 or more")
+
+    let common: CommonOptions
+    let path: String
+    /// The rovers to sync; `nil` when not syncing.
+    let syncing: [String]?
+    let schema: Bool
+    let fromSol: Int?
+    let toSol: Int?
+    let jobs: Int
+
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      jobs = try settings[DownloadOutput.jobs]
+      common = try CommonOptions(settings, deadline: 86_400, connectionsPerHost: jobs)
+      path = try CatalogPath.resolve(settings, spec: Self.spec)
+      schema = arguments[Self.schemaFlag]
+      fromSol = try arguments[Self.fromSolOption]
+      toSol = try arguments[Self.toSolOption]
+      let words = arguments.positionals
+      switch words.first {
+      case nil: syncing = nil
+      case "sync":
+        syncing = try words.dropFirst().map { try NameRules.rover($0, spec: Self.spec) }
+      case let other?:
+        throw UsageError.invalidValue(
+          other, for: "<action>", reason: "give sync, or nothing", in: Self.spec)
+      }
+      if let fromSol, let toSol, fromSol > toSol {
+        throw UsageError(
+          message: "'--from-sol' (\(fromSol)) is after '--to-sol' (\(toSol))", command: Self.spec)
+      }
+      if syncing == nil, fromSol != nil || toSol != nil {
+        throw UsageError(
+          message: "'--from-sol' and '--to-sol' are for 'rovers catalog sync'", command: Self.spec)
+      }
+      if schema, syncing != nil {
+        throw UsageError(
+          message: "'--schema' prints the tables; it cannot be used with sync", command: Self.spec)
+      }
+      try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
+    }
+
+    static var fieldNames: [String] { fields.map(\.name) }
+
+    static let fields: [Records.Field] = [
+      .init("name"), .init("photos", alignRight: true), .init("sols", alignRight: true),
+      .init("last_sol", alignRight: true), .init("synced_at"),
+    ]
+
+    func run(_ console: Console) async throws -> ExitCode {
+      if schema {
+        console.output(CatalogSchema.text)
+        return .success
+      }
+      if let syncing { return try await sync(syncing, console) }
+      let catalog = try Catalog(path: path, writing: false)
+      let missions = try catalog.missions()
+      let records = Records(Self.fields, missions) {
+        [
+          .text($0.name), .number($0.photos), .number($0.sols), .number($0.lastSol),
+          .text($0.syncedAt),
+        ]
+      }
+      let bytes = Self.size(of: path)
+      try common.output.write(
+        records, json: missions,
+        table: { style, out in
+          out.write("\(TerminalText.safe(path)): \(Self.megabytes(bytes)) MB\n\n")
+          records.table(style, to: out)
+        }, to: console)
+      return .success
+    }
+
+    private func sync(_ rovers: [String], _ console: Console) async throws -> ExitCode {
+      let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+      try Directories.create(folder)
+      let catalog = try Catalog(path: path, writing: true)
+      let names = rovers.isEmpty ? FeedRover.all.map { $0.name.lowercased() } : rovers
+      let sync = CatalogSync(
+        feeds: common.makeCatalogFeeds(console, jobs: jobs), concurrency: jobs,
+        fromSol: fromSol, toSol: toSol)
+      let live = console.style.liveProgress && !common.quiet
+      let outcomes = try await sync.run(names, into: catalog) { progress in
+        if live {
+          console.status("catalog: \(progress.rover) \(progress.done)/\(progress.total) sols")
+        }
+      }
+      if live { console.status("") }
+      if common.json {
+        try common.output.write(
+          Records(Self.outcomeFields, outcomes) { _ in [] }, json: outcomes, to: console)
+      } else if !common.quiet {
+        let sols = outcomes.map(\.sols).reduce(0, +)
+        let photos = outcomes.map(\.photos).reduce(0, +)
+        console.diagnostic(
+          "catalog: \(sols) sol\(sols == 1 ? "" : "s"), \(photos) photo\(photos == 1 ? "" : "s")"
+            + " written ("
+            + outcomes.map { "\($0.rover) to sol \($0.lastSol)" }.joined(
+              separator: ", ") + ") into \(path)")
+      }
+      return .success
+    }
+
+    static let outcomeFields: [Records.Field] = [
+      .init("rover"), .init("sols"), .init("photos"), .init("last_sol"),
+    ]
+
+    /// The file's size with its write-ahead log.
+    static func size(of path: String) -> Int {
+      [path, path + "-wal"].compactMap { FileStatus.of($0)?.size }.reduce(0, +)
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+      POSIX.fixed(Double(bytes) / 1_000_000, places: 1)
+    }
+  }
+}
