@@ -1,0 +1,211 @@
+import Foundation
+import MarsCatalog
+import MarsTime
+import RoverAPI
+import TestSupport
+import Testing
+
+/// The catalogue against a direct filter over the same records: every record of the fixture
+/// feeds and the real NASA records written sol by sol, then each search's photos compared
+/// with the photos a plain Swift predicate keeps, by name.
+@Suite struct CatalogSearchTests {
+  /// Every photo of the feed files, every sample type, each once, by rover and sol.
+  static let photos: [Photo] = {
+    let every: Set<String> = ["full", "thumbnail", "subframe", "downsampled"]
+    var byName: [String: Photo] = [:]
+    let folders = [("nasa/msl", "curiosity"), ("nasa/mars2020", "perseverance")]
+    for (folder, name) in folders {
+      let url = PackagePaths.fixtures.appendingPathComponent(folder)
+      let files = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+      for file in files.sorted() {
+        guard let data = try? Data(contentsOf: url.appendingPathComponent(file)) else { continue }
+        for photo in decode(data, rover: name, keeping: every) { byName[photo.nasaID] = photo }
+      }
+    }
+    let real = PackagePaths.fixtures.appendingPathComponent("real-nasa")
+    for file in ["m20_sol888_navcamleft_13.json", "m20_sol889_navcamleft_5.json",
+      "m20_page_latest_num3_sol1965_2026-08-30.json", "msl_sol86_items_16.json"]
+    {
+      guard let data = try? Data(contentsOf: real.appendingPathComponent(file)) else { continue }
+      let name = file.hasPrefix("m20") ? "perseverance" : "curiosity"
+      for photo in decode(data, rover: name, keeping: every) { byName[photo.nasaID] = photo }
+    }
+    return byName.values.sorted { $0.nasaID < $1.nasaID }
+  }()
+
+  static func decode(_ data: Data, rover name: String, keeping: Set<String>) -> [Photo] {
+    guard let rover = FeedRover.named(name) else { return [] }
+    if name == "perseverance" {
+      let page = try? JSONDecoder().decode(PerseveranceFeedPage.self, from: data)
+      return FeedMapping.photos(page?.images ?? [], rover: rover, keeping: keeping)
+    }
+    let page = try? JSONDecoder().decode(CuriosityFeedPage.self, from: data)
+    return FeedMapping.photos(page?.items ?? [], rover: rover, keeping: keeping)
+  }
+
+  /// A catalogue of ``photos`` in a folder of its own.
+  static func catalogue(in folder: TemporaryFolder) throws -> Catalog {
+    let catalog = try Catalog(
+      path: folder.url.appendingPathComponent("catalog.sqlite").path, writing: true)
+    let bySol = Dictionary(grouping: photos) { "\($0.rover.name.lowercased()) \($0.sol)" }
+    for (key, sol) in bySol {
+      let parts = key.split(separator: " ")
+      try catalog.write(
+        sol: Int(parts[1])!, of: String(parts[0]), photos: sol, at: "2026-11-28T00:00:00Z")
+    }
+    return catalog
+  }
+
+  /// The names a search finds, against the names `keeps` keeps of every photo: equal, and
+  /// neither none nor all, so the filter decided something.
+  func check(
+    _ search: CatalogSearch, in catalog: Catalog, _ keeps: (Photo) -> Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let found = try catalog.photos(search).map(\.nasaID)
+    let expected = Self.photos.filter(keeps).map(\.nasaID)
+    // The differences, not the sets: a failure names the few photos at fault.
+    let missing = Set(expected).subtracting(found).sorted().prefix(5)
+    let extra = Set(found).subtracting(expected).sorted().prefix(5)
+    #expect(missing.isEmpty && extra.isEmpty, "missing \(missing), extra \(extra)", sourceLocation: sourceLocation)
+    #expect(found.count == Set(found).count, "each photo once", sourceLocation: sourceLocation)
+    #expect(!expected.isEmpty, "the filter keeps some", sourceLocation: sourceLocation)
+    #expect(expected.count < Self.photos.count, "and not all", sourceLocation: sourceLocation)
+    #expect(try catalog.count(search) == expected.count, sourceLocation: sourceLocation)
+  }
+
+  static func seconds(_ photo: Photo) -> Double? {
+    guard let clock = photo.details.marsClock?.split(separator: ":"), clock.count == 3 else {
+      return nil
+    }
+    return Double(clock[0])! * 3600 + Double(clock[1])! * 60 + Double(clock[2])!
+  }
+
+  static func season(_ photo: Photo) -> Double? {
+    photo.details.capture.dateTaken.flatMap(TimeText.secondsSince1970).map {
+      Mars24(secondsSince1970: $0).solarLongitude
+    }
+  }
+
+  @Test func windowsThroughNorthAndMidnightWrap() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try Self.catalogue(in: folder)
+    var search = CatalogSearch()
+    search.azimuth = .init(350, 20)
+    try check(search, in: catalog) { ($0.details.mastAzimuth).map { $0 >= 350 || $0 <= 20 } ?? false }
+    search = CatalogSearch()
+    search.lmst = .init(17 * 3600, 7 * 3600 + 59.999)
+    let evening = { (photo: Photo) in
+      Self.seconds(photo).map { $0 >= 17 * 3600 || $0 <= 7 * 3600 + 59.999 } ?? false
+    }
+    try check(search, in: catalog, evening)
+    search.cameras = ["MAST"]
+    search.rovers = ["curiosity"]
+    try check(search, in: catalog) { photo in
+      photo.rover.name == "Curiosity" && photo.camera.name == "MAST" && evening(photo)
+    }
+  }
+
+  @Test func seasonsComeFromEachPhotosUTCTimeByMars24() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try Self.catalogue(in: folder)
+    let seasons = Self.photos.compactMap(Self.season)
+    #expect(Set(seasons.map { Int($0 / 30) }).count >= 3, "the fixtures span seasons")
+    // Windows from the records' own seasons, so each keeps some and not all: one within the
+    // year, one through its start.
+    let sorted = seasons.sorted()
+    let at = { (fraction: Double) in sorted[Int(Double(sorted.count - 1) * fraction)] }
+    for (lower, upper) in [(at(0.25), at(0.6)), (at(0.8), at(0.2))] {
+      var search = CatalogSearch()
+      search.solarLongitude = .init(lower, upper)
+      try check(search, in: catalog) { photo in
+        guard let ls = Self.season(photo) else { return false }
+        return lower <= upper ? (ls >= lower && ls <= upper) : (ls >= lower || ls <= upper)
+      }
+    }
+  }
+
+  @Test func placeSizeTextNamesAndCamerasNarrowAsThePlainFilterDoes() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try Self.catalogue(in: folder)
+    var search = CatalogSearch()
+    let sites = Self.photos.compactMap(\.details.site).sorted()
+    let site = sites[sites.count / 2]
+    search.site = .init(Double(site), Double(site))
+    search.drive = .init(nil, 1000)
+    try check(search, in: catalog) {
+      $0.details.site == site && ($0.details.drive.map { $0 <= 1000 } ?? false)
+    }
+    search = CatalogSearch()
+    search.width = .init(1000, nil)
+    try check(search, in: catalog) { ($0.details.capture.pixelSize?.width ?? 0) >= 1000 }
+    search = CatalogSearch()
+    search.words = ["NAVIGATION", "camera"]
+    try check(search, in: catalog) { photo in
+      let text = ((photo.details.title ?? "") + " " + (photo.details.caption ?? "")).lowercased()
+      return text.contains("navigation") && text.contains("camera")
+    }
+    search = CatalogSearch()
+    search.nasaIDs = ["NL*"]
+    try check(search, in: catalog) { $0.nasaID.hasPrefix("NL") }
+    search = CatalogSearch()
+    search.cameras = ["navcam"]
+    try check(search, in: catalog) {
+      $0.camera.name == "NAVCAM" || ($0.instrument ?? "").hasPrefix("NAVCAM_")
+    }
+    search = CatalogSearch()
+    search.sampleTypes = ["thumbnail"]
+    try check(search, in: catalog) { $0.details.sampleType == "thumbnail" }
+    search = CatalogSearch()
+    search.fromEarthDate = "2015-01-01"
+    search.toEarthDate = "2023-12-31"
+    try check(search, in: catalog) { $0.earthDate >= "2015-01-01" && $0.earthDate <= "2023-12-31" }
+  }
+
+  @Test func quotesAndSQLInASearchAreOnlyText() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try Self.catalogue(in: folder)
+    var search = CatalogSearch()
+    search.words = ["'); DROP TABLE photos; --"]
+    #expect(try catalog.photos(search).isEmpty)
+    search.words = ["%"]
+    #expect(try catalog.count(search) == 0, "LIKE's wildcards are not wild")
+    #expect(try catalog.count(CatalogSearch()) == Self.photos.count, "the table is whole")
+  }
+
+  @Test func countsByGroupAddUpAndRowsComeBackAsThePhotosWritten() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try Self.catalogue(in: folder)
+    let byCamera = try catalog.counts(CatalogSearch(), by: .camera)
+    #expect(byCamera.map(\.count).reduce(0, +) == Self.photos.count)
+    let expected = Dictionary(grouping: Self.photos, by: \.camera.name).mapValues(\.count)
+    #expect(Dictionary(uniqueKeysWithValues: byCamera.map { ($0.key, $0.count) }) == expected)
+    let missions = try catalog.missions()
+    #expect(missions.map(\.name) == ["curiosity", "perseverance"])
+    #expect(missions.map(\.photos).reduce(0, +) == Self.photos.count)
+    // What a row gives back: the fields a search prints.
+    let byName = Dictionary(uniqueKeysWithValues: Self.photos.map { ($0.nasaID, $0) })
+    for photo in try catalog.photos(CatalogSearch()) {
+      let written = try #require(byName[photo.nasaID])
+      #expect(photo.sol == written.sol && photo.camera.name == written.camera.name)
+      #expect(photo.imgSrc == written.imgSrc && photo.earthDate == written.earthDate)
+      #expect(photo.details.marsTime == written.details.marsTime)
+      #expect(photo.details.mastAzimuth == written.details.mastAzimuth)
+      #expect(photo.details.title == written.details.title)
+      #expect(photo.id == written.id && photo.instrument == written.instrument)
+    }
+  }
+
+  @Test func aSolWrittenAgainIsReplacedWhole() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try Self.catalogue(in: folder)
+    let sol86 = Self.photos.filter { $0.rover.name == "Curiosity" && $0.sol == 86 }
+    try catalog.write(
+      sol: 86, of: "curiosity", photos: Array(sol86.prefix(3)), at: "2026-11-29T00:00:00Z")
+    var search = CatalogSearch()
+    search.rovers = ["curiosity"]
+    search.sols = .init(86, 86)
+    #expect(try catalog.count(search) == 3)
+    #expect(try catalog.heldSols(of: "curiosity").contains(86))
+  }
+}
