@@ -11,37 +11,22 @@ import Testing
 @Suite struct CatalogSearchTests {
   /// Every photo of the feed files, every sample type, each once, by rover and sol.
   static let photos: [Photo] = {
-    let every: Set<String> = ["full", "thumbnail", "subframe", "downsampled"]
     var byName: [String: Photo] = [:]
-    let folders = [("nasa/msl", "curiosity"), ("nasa/mars2020", "perseverance")]
-    for (folder, name) in folders {
-      let url = PackagePaths.fixtures.appendingPathComponent(folder)
-      let files = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-      for file in files.sorted() {
-        guard let data = try? Data(contentsOf: url.appendingPathComponent(file)) else { continue }
-        for photo in decode(data, rover: name, keeping: every) { byName[photo.nasaID] = photo }
-      }
-    }
+    let fixtures =
+      FeedRecords.fixturePhotos(folder: "msl", rover: "curiosity")
+      + FeedRecords.fixturePhotos(folder: "mars2020", rover: "perseverance")
+    for photo in fixtures { byName[photo.nasaID] = photo }
     let real = PackagePaths.fixtures.appendingPathComponent("real-nasa")
-    for file in ["m20_sol888_navcamleft_13.json", "m20_sol889_navcamleft_5.json",
-      "m20_page_latest_num3_sol1965_2026-08-30.json", "msl_sol86_items_16.json"]
-    {
+    for file in [
+      "m20_sol888_navcamleft_13.json", "m20_sol889_navcamleft_5.json",
+      "m20_page_latest_num3_sol1965_2026-08-30.json", "msl_sol86_items_16.json",
+    ] {
       guard let data = try? Data(contentsOf: real.appendingPathComponent(file)) else { continue }
       let name = file.hasPrefix("m20") ? "perseverance" : "curiosity"
-      for photo in decode(data, rover: name, keeping: every) { byName[photo.nasaID] = photo }
+      for photo in FeedRecords.photos(data, rover: name) { byName[photo.nasaID] = photo }
     }
     return byName.values.sorted { $0.nasaID < $1.nasaID }
   }()
-
-  static func decode(_ data: Data, rover name: String, keeping: Set<String>) -> [Photo] {
-    guard let rover = FeedRover.named(name) else { return [] }
-    if name == "perseverance" {
-      let page = try? JSONDecoder().decode(PerseveranceFeedPage.self, from: data)
-      return FeedMapping.photos(page?.images ?? [], rover: rover, keeping: keeping)
-    }
-    let page = try? JSONDecoder().decode(CuriosityFeedPage.self, from: data)
-    return FeedMapping.photos(page?.items ?? [], rover: rover, keeping: keeping)
-  }
 
   /// A catalogue of ``photos`` in a folder of its own.
   static func catalogue(in folder: TemporaryFolder) throws -> Catalog {
@@ -67,7 +52,9 @@ import Testing
     // The differences, not the sets: a failure names the few photos at fault.
     let missing = Set(expected).subtracting(found).sorted().prefix(5)
     let extra = Set(found).subtracting(expected).sorted().prefix(5)
-    #expect(missing.isEmpty && extra.isEmpty, "missing \(missing), extra \(extra)", sourceLocation: sourceLocation)
+    #expect(
+      missing.isEmpty && extra.isEmpty, "missing \(missing), extra \(extra)",
+      sourceLocation: sourceLocation)
     #expect(found.count == Set(found).count, "each photo once", sourceLocation: sourceLocation)
     #expect(!expected.isEmpty, "the filter keeps some", sourceLocation: sourceLocation)
     #expect(expected.count < Self.photos.count, "and not all", sourceLocation: sourceLocation)
@@ -92,7 +79,9 @@ import Testing
     let catalog = try Self.catalogue(in: folder)
     var search = CatalogSearch()
     search.azimuth = .init(350, 20)
-    try check(search, in: catalog) { ($0.details.mastAzimuth).map { $0 >= 350 || $0 <= 20 } ?? false }
+    try check(search, in: catalog) {
+      ($0.details.mastAzimuth).map { $0 >= 350 || $0 <= 20 } ?? false
+    }
     search = CatalogSearch()
     search.lmst = .init(17 * 3600, 7 * 3600 + 59.999)
     let evening = { (photo: Photo) in

@@ -350,7 +350,9 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
           return .init(
             records: body.items, received: body.received, claimed: body.total,
             perPage: FeedEndpoints.curiosityPageSize, more: body.more)
-        }, identity: { $0.imageID ?? $0.httpsURL ?? "\($0.id ?? 0)" },
+        },
+        // The address, not the image id: a thumbnail shares its full frame's id.
+        identity: { $0.httpsURL ?? $0.imageID ?? "\($0.id ?? 0)" },
         limit: maxConcurrentRequests)
       let (records, disagreement) = try await paging.collect()
       listing = SolListing(

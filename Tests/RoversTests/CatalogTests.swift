@@ -1,0 +1,201 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `rovers catalog` and `rovers search` end to end, against the fixture server in the shape of
+/// NASA's feeds; the file is read back with Python's `sqlite3` module, as a user's script
+/// would read it.
+@Suite(.timeLimit(.minutes(3))) struct CatalogTests {
+  let folder: TemporaryFolder
+  var path: String { folder.url.appendingPathComponent("catalog.sqlite").path }
+
+  init() throws { folder = try TemporaryFolder() }
+
+  func environment(_ server: FixtureServer) -> [String: String] {
+    ["ROVERS_NASA_BASE": server.host, "ROVERS_CATALOG": path]
+  }
+
+  func rovers(_ words: [String], _ server: FixtureServer) async throws -> CapturedRun {
+    try await CapturedRun.rovers(words, base: Offline.apiBase, environment: environment(server))
+  }
+
+  /// The photos the fixture feeds serve of Curiosity up to sol `lastCuriositySol` and of
+  /// Perseverance, by name.
+  static func served(lastCuriositySol: Int) -> Set<String> {
+    let curiosity = FeedRecords.fixturePhotos(folder: "msl", rover: "curiosity").filter {
+      $0.sol <= lastCuriositySol
+    }
+    let perseverance = FeedRecords.fixturePhotos(folder: "mars2020", rover: "perseverance")
+    return Set((curiosity + perseverance).map(\.nasaID))
+  }
+
+  /// What Python's sqlite3 says of the file: its integrity check, its rows' names and its
+  /// sols held.
+  func pythonReads() throws -> (check: String, names: Set<String>, sols: Int) {
+    let script = """
+      import sqlite3, sys
+      db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+      print(db.execute("PRAGMA integrity_check").fetchone()[0])
+      print(db.execute("SELECT count(*) FROM sols").fetchone()[0])
+      for (name,) in db.execute("SELECT nasa_id FROM photo_list"): print(name)
+      """
+    let lines = String(
+      decoding: try ReferenceTool.stdout(ReferenceTool.python, ["-c", script, path]),
+      as: UTF8.self
+    ).split(separator: "\n").map(String.init)
+    return (lines[0], Set(lines.dropFirst(2)), Int(lines[1]) ?? -1)
+  }
+
+  @Test func aSyncHoldsExactlyWhatIsServedAndARerunAsksOnlyTheLateSols() async throws {
+    let server = try await FixtureServer.start(shape: "nasa")
+    let words = ["catalog", "sync", "curiosity", "perseverance", "--to-sol", "1100", "--json"]
+    let first = try await rovers(words, server)
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains(#""sols": 1101"#) && first.stdout.contains(#""sols": 1043"#))
+    let read = try pythonReads()
+    #expect(read.check == "ok")
+    #expect(read.sols == 1101 + 1043)
+    let served = Self.served(lastCuriositySol: 1100)
+    #expect(
+      read.names == served, "\(Array(read.names.symmetricDifference(served)).sorted().prefix(5))")
+    #expect(served.count > 400)
+
+    let asked = server.requests.count
+    let second = try await rovers(words, server)
+    #expect(second.status == 0, "\(second.stderr)")
+    // Perseverance's latest downlink brought sols 1042 and 914; Curiosity's are past 1100.
+    let solsAsked = Set(
+      server.requests.dropFirst(asked).compactMap { request -> String? in
+        // Perseverance's feed is asked `sol=N`, Curiosity's `condition_2=N:sol:in`.
+        let target = request.target
+        if let range = target.firstRange(of: "sol=") {
+          return String(target[range.upperBound...].prefix { $0.isNumber })
+        }
+        guard let range = target.firstRange(of: ":sol:in") else { return nil }
+        return String(target[..<range.lowerBound].reversed().prefix { $0.isNumber }.reversed())
+      })
+    #expect(solsAsked == ["1042", "914"])
+    #expect(second.stdout.contains(#""sols": 2"#) && second.stdout.contains(#""sols": 0"#))
+    #expect(try pythonReads().names == served)
+
+    let info = try await rovers(["catalog", "--json"], server)
+    #expect(info.status == 0)
+    #expect(info.stdout.contains(#""name": "curiosity""#))
+    #expect(info.stdout.contains(#""last_sol": 1100"#))
+  }
+
+  @Test func searchPrintsPhotosAsPhotosPrintsThem() async throws {
+    let server = try await FixtureServer.start(shape: "nasa")
+    let sync = try await rovers(
+      ["catalog", "sync", "curiosity", "--from-sol", "1000", "--to-sol", "1000", "-q"], server)
+    #expect(sync.status == 0 && sync.stderr.isEmpty, "\(sync.stderr)")
+    let found = try await rovers(
+      ["search", "curiosity", "--sol", "1000", "--sample-type", "full", "--json"], server)
+    #expect(found.status == 0, "\(found.stderr)")
+    let direct = try await CapturedRun.rovers(
+      ["photos", "curiosity", "--sol", "1000", "--sample-type", "full", "--json"],
+      base: Offline.apiBase,
+      environment: environment(server).merging(["ROVERS_SOURCE": "nasa"]) { $1 })
+    #expect(direct.status == 0, "\(direct.stderr)")
+    func byName(_ run: CapturedRun) throws -> [String: [String: Any]] {
+      let list = try #require(
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+      return Dictionary(uniqueKeysWithValues: list.map { ($0["nasa_id"] as? String ?? "", $0) })
+    }
+    let searched = try byName(found)
+    let listed = try byName(direct)
+    #expect(searched.count == listed.count && !listed.isEmpty)
+    #expect(Set(searched.keys) == Set(listed.keys))
+    for (name, photo) in searched {
+      let other = try #require(listed[name])
+      #expect(Set(photo.keys).isSubset(of: Set(other.keys)), "the same field names")
+      for key in [
+        "id", "sol", "earth_date", "img_src", "instrument", "mars_time", "mast_az", "mast_el",
+        "site", "drive", "sample_type", "title", "date_taken",
+      ] {
+        #expect("\(photo[key] ?? "none")" == "\(other[key] ?? "none")", "\(name) \(key)")
+      }
+    }
+    // Counted as listed, and by camera.
+    let count = try await rovers(["search", "curiosity", "--sol", "1000", "--count"], server)
+    let all = try await CapturedRun.rovers(
+      ["photos", "curiosity", "--sol", "1000", "--json"]
+        + FeedRecords.everySampleType.sorted()
+        .flatMap { ["--sample-type", $0] },
+      base: Offline.apiBase,
+      environment: environment(server).merging(["ROVERS_SOURCE": "nasa"]) { $1 })
+    let every = try byName(all)
+    #expect(count.stdout == "\(every.count)\n")
+  }
+
+  @Test func badValuesAndBadFilesSayOneLineAndTheFileIsLeftAsItWas() async throws {
+    let server = try await FixtureServer.start(shape: "nasa")
+    let missing = try await rovers(["search", "--camera", "NAVCAM"], server)
+    #expect(missing.status == 69)
+    #expect(
+      missing.stderr == "Error: no catalogue at \(path) yet: make one with 'rovers catalog sync'\n")
+    for words in [["--az", "400"], ["--lmst", "25:00"], ["--ls", "x"], ["--sol", "9..3"]] {
+      let run = try await rovers(["search"] + words, server)
+      #expect(run.status == 64, "\(words)")
+      #expect(run.stderr.hasPrefix("Error: The value '\(words[1])' is invalid for '\(words[0])"))
+    }
+    // A file that is not a catalogue: refused, never made worse.
+    let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+    try garbage.write(to: URL(fileURLWithPath: path))
+    for words in [["search", "--count"], ["catalog"], ["catalog", "sync", "curiosity"]] {
+      let run = try await rovers(words, server)
+      #expect(run.status == 65, "\(words): \(run.stderr)")
+      #expect(run.stderr.hasPrefix("Error: \(path) is not a rovers catalogue or is damaged"))
+      #expect(run.stderr.split(separator: "\n").count == 1)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage)
+    }
+  }
+
+  @Test func aSecondWriterIsToldAtOnceAndReadersAreNeverBlocked() async throws {
+    let server = try await FixtureServer.start(latencyMilliseconds: 200, shape: "nasa")
+    let child = try Subprocess(
+      Binaries.rovers.path, ["catalog", "sync", "curiosity", "--to-sol", "400", "-j", "2", "-q"],
+      environment: Offline.environment(environment(server)),
+      stderr: folder.url.appendingPathComponent("stderr").path)
+    defer {
+      child.signal(SIGKILL)
+      _ = child.waitBlocking()
+    }
+    // Curiosity's feed is asked a sol as `condition_2=N:sol:in`.
+    try await Poll.until("the first sols asked") {
+      server.requests.filter { $0.target.contains(":sol:in") }.count >= 4
+    }
+    let second = try await rovers(["catalog", "sync", "curiosity"], server)
+    #expect(second.status == 75)
+    #expect(
+      second.stderr == "Error: another rovers catalog sync is writing \(path); try again later\n")
+    let reader = try await rovers(["search", "curiosity", "--count"], server)
+    #expect(reader.status == 0, "\(reader.stderr)")
+  }
+
+  @Test func killedAtRandomMomentsThenRunOnceMoreHoldsExactlyWhatIsServed() async throws {
+    let server = try await FixtureServer.start(latencyMilliseconds: 2, shape: "nasa")
+    var generator = SplitMix(seed: 66)
+    let words = ["catalog", "sync", "curiosity", "perseverance", "--to-sol", "1100", "-q"]
+    for _ in 0..<10 {
+      let before = server.requests.count
+      let child = try Subprocess(
+        Binaries.rovers.path, words, environment: Offline.environment(environment(server)))
+      let more = Int.random(in: 2...200, using: &generator)
+      try await Poll.until("\(more) more requests") { server.requests.count >= before + more }
+      child.signal(SIGKILL)
+      #expect(await child.exitStatus() == 128 + SIGKILL)
+      #expect(try pythonReads().check == "ok")
+    }
+    let last = try await rovers(words, server)
+    #expect(last.status == 0, "\(last.stderr)")
+    let read = try pythonReads()
+    #expect(read.check == "ok")
+    #expect(read.sols == 1101 + 1043)
+    #expect(read.names == Self.served(lastCuriositySol: 1100))
+  }
+}
