@@ -205,7 +205,7 @@ let package = Package(
         "CommandRuntime",
         "MarsFetching",
         "MarsMirror", "MarsImaging", "PanoramaStitching", "CameraGeometry", "RasterImages",
-        "SystemInterface",
+        "SystemInterface", "MarsCatalog",
       ],
       // Read from the source tree by the golden and browser tests, not bundled; the
       // screenshots are what the browser test makes, kept for the README.

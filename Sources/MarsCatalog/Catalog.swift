@@ -75,6 +75,11 @@ public final class Catalog {
     String(text.flatMap { $0 == "'" ? ["'", "'"] : [$0] })
   }
 
+  /// The file's size with its write-ahead log, in bytes.
+  public var bytesOnDisk: Int {
+    [path, path + "-wal"].compactMap { FileStatus.of($0)?.size }.reduce(0, +)
+  }
+
   /// The sols of `rover` the catalogue holds whole.
   public func heldSols(of rover: String) throws(CatalogError) -> Set<Int> {
     try guarded {

@@ -104,6 +104,16 @@ public struct CatalogSync: Sendable {
     return wanted.sorted()
   }
 
+  /// The line a run ends with: `catalog: 12 sols, 3400 photos written (curiosity to sol 4700)
+  /// into PATH`.
+  public static func summary(_ outcomes: [Outcome], path: String) -> String {
+    let sols = outcomes.map(\.sols).reduce(0, +)
+    let photos = outcomes.map(\.photos).reduce(0, +)
+    let rovers = outcomes.map { "\($0.rover) to sol \($0.lastSol)" }.joined(separator: ", ")
+    return "catalog: \(sols) sol\(sols == 1 ? "" : "s"), \(photos) photo\(photos == 1 ? "" : "s")"
+      + " written (\(rovers)) into \(path)"
+  }
+
   /// Now, UTC, ISO 8601.
   static func now() -> String { TimeText.utc(POSIX.secondsSince1970Now()) }
 }

@@ -178,19 +178,24 @@ import Testing
   }
 
   @Test func killedAtRandomMomentsThenRunOnceMoreHoldsExactlyWhatIsServed() async throws {
-    let server = try await FixtureServer.start(latencyMilliseconds: 2, shape: "nasa")
+    // 20 ms a request, 8 at once: a kill lands within a few sols of its mark.
+    let server = try await FixtureServer.start(latencyMilliseconds: 20, shape: "nasa")
     var generator = SplitMix(seed: 66)
     let words = ["catalog", "sync", "curiosity", "perseverance", "--to-sol", "1100", "-q"]
+    var killed = 0
     for _ in 0..<10 {
       let before = server.requests.count
       let child = try Subprocess(
         Binaries.rovers.path, words, environment: Offline.environment(environment(server)))
-      let more = Int.random(in: 2...200, using: &generator)
-      try await Poll.until("\(more) more requests") { server.requests.count >= before + more }
+      let more = Int.random(in: 2...120, using: &generator)
+      try await Poll.until("\(more) more requests") {
+        server.requests.count >= before + more || child.hasEnded
+      }
       child.signal(SIGKILL)
-      #expect(await child.exitStatus() == 128 + SIGKILL)
+      if await child.exitStatus() == 128 + SIGKILL { killed += 1 }
       #expect(try pythonReads().check == "ok")
     }
+    #expect(killed >= 5, "most runs were killed mid-sync")
     let last = try await rovers(words, server)
     #expect(last.status == 0, "\(last.stderr)")
     let read = try pythonReads()

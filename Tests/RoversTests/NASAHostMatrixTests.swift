@@ -1,5 +1,6 @@
 import CommandRuntime
 import Foundation
+import MarsCatalog
 import TestSupport
 import Testing
 
@@ -128,6 +129,16 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     NASAHostRow(command: "where", kind: .nasaAnswers) { _ in ["where", "perseverance"] },
     NASAHostRow(command: "browse", kind: .terminal) { _ in ["browse"] },
     NASAHostRow(command: "clock", kind: .asksNoServer) { _ in ["clock"] },
+    NASAHostRow(command: "catalog", kind: .nasaAnswers) { folder in
+      ["catalog", "sync", "curiosity", "--to-sol", "2", "--catalog", folder.path + "/c.sqlite"]
+    },
+    NASAHostRow(command: "catalog", kind: .asksNoServer) { _ in ["catalog", "--schema"] },
+    NASAHostRow(command: "search", kind: .asksNoServer) { folder in
+      // An empty catalogue of the folder's own: a search reads it and nothing else.
+      let path = folder.path + "/c.sqlite"
+      _ = try? Catalog(path: path, writing: true)
+      return ["search", "--az", "350..20", "--catalog", path]
+    },
     NASAHostRow(command: "cache", kind: .asksNoServer) { _ in ["cache", "info"] },
     NASAHostRow(command: "config", kind: .asksNoServer) { _ in ["config", "show"] },
     NASAHostRow(command: "help", kind: .asksNoServer) { _ in ["help", "photos"] },

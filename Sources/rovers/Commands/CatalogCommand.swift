@@ -92,15 +92,10 @@ extension Rovers {
         throw UsageError(
           message: "'--schema' prints the tables; it cannot be used with sync", command: Self.spec)
       }
-      try common.output.check(fields: Self.fields.map(\.name), spec: Self.spec)
+      try common.output.check(fields: Self.fieldNames, spec: Self.spec)
     }
 
-    static var fieldNames: [String] { fields.map(\.name) }
-
-    static let fields: [Records.Field] = [
-      .init("name"), .init("photos", alignRight: true), .init("sols", alignRight: true),
-      .init("last_sol", alignRight: true), .init("synced_at"),
-    ]
+    static var fieldNames: [String] { CatalogRecords.missionFields.map(\.name) }
 
     func run(_ console: Console) async throws -> ExitCode {
       if schema {
@@ -110,17 +105,12 @@ extension Rovers {
       if let syncing { return try await sync(syncing, console) }
       let catalog = try Catalog(path: path, writing: false)
       let missions = try catalog.missions()
-      let records = Records(Self.fields, missions) {
-        [
-          .text($0.name), .number($0.photos), .number($0.sols), .number($0.lastSol),
-          .text($0.syncedAt),
-        ]
-      }
-      let bytes = Self.size(of: path)
+      let records = CatalogRecords.missions(missions)
+      let megabytes = POSIX.fixed(Double(catalog.bytesOnDisk) / 1_000_000, places: 1)
       try common.output.write(
         records, json: missions,
         table: { style, out in
-          out.write("\(TerminalText.safe(path)): \(Self.megabytes(bytes)) MB\n\n")
+          out.write("\(TerminalText.safe(path)): \(megabytes) MB\n\n")
           records.table(style, to: out)
         }, to: console)
       return .success
@@ -142,31 +132,11 @@ extension Rovers {
       }
       if live { console.status("") }
       if common.json {
-        try common.output.write(
-          Records(Self.outcomeFields, outcomes) { _ in [] }, json: outcomes, to: console)
+        try common.output.write(CatalogRecords.outcomes(outcomes), json: outcomes, to: console)
       } else if !common.quiet {
-        let sols = outcomes.map(\.sols).reduce(0, +)
-        let photos = outcomes.map(\.photos).reduce(0, +)
-        console.diagnostic(
-          "catalog: \(sols) sol\(sols == 1 ? "" : "s"), \(photos) photo\(photos == 1 ? "" : "s")"
-            + " written ("
-            + outcomes.map { "\($0.rover) to sol \($0.lastSol)" }.joined(
-              separator: ", ") + ") into \(path)")
+        console.diagnostic(CatalogSync.summary(outcomes, path: path))
       }
       return .success
-    }
-
-    static let outcomeFields: [Records.Field] = [
-      .init("rover"), .init("sols"), .init("photos"), .init("last_sol"),
-    ]
-
-    /// The file's size with its write-ahead log.
-    static func size(of path: String) -> Int {
-      [path, path + "-wal"].compactMap { FileStatus.of($0)?.size }.reduce(0, +)
-    }
-
-    static func megabytes(_ bytes: Int) -> String {
-      POSIX.fixed(Double(bytes) / 1_000_000, places: 1)
     }
   }
 }

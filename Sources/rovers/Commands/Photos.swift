@@ -90,29 +90,7 @@ extension Rovers {
     }
 
     static var fieldNames: [String] { fields.map(\.name) }
-
-    static let fields: [Records.Field] =
-      [
-        .init("id", alignRight: true), .init("sol", alignRight: true), .init("camera"),
-        .init("earth_date"), .init("img_src", "URL", linkTo: "img_src"),
-        .init("nasa_id", "NASA ID", linkTo: "img_src"),
-        .init("instrument"),
-      ] + PhotoDetailFields.fields
-
-    /// Photos as every command that lists them prints them: a table of `table`'s columns
-    /// (by default the id, when the photos have one, camera, day and address), or any field.
-    static func records(_ photos: [Photo], table: [String]? = nil) -> Records {
-      // NASA's Perseverance feed numbers no photo: a column of nothing is left out.
-      let numbered = photos.contains { $0.id != nil }
-      let shown = table ?? (numbered ? ["id"] : []) + ["camera", "earth_date", "img_src"]
-      return Records(fields, photos, table: shown) { photo in
-        [
-          .number(photo.id), .number(photo.sol), .text(photo.camera.name),
-          .text(EarthDays.shownDay(photo)),
-          .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
-        ] + PhotoDetailFields.cells(photo.details, sequence: photo.sequence)
-      }
-    }
+    static var fields: [Records.Field] { PhotoRecords.fields }
 
     func run(_ console: Console) async throws -> ExitCode {
       let archive = common.makeArchive(console, sampleTypes: filter.sampleTypes)
@@ -141,7 +119,7 @@ extension Rovers {
         out.flush()
         return placeCode
       }
-      let records = Self.records(photos)
+      let records = PhotoRecords.records(photos)
       try common.output.write(
         records, json: photos,
         html: { out in

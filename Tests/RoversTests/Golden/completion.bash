@@ -17,7 +17,7 @@ _rovers_cameras() {
 _rovers() {
   local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
   if [[ $COMP_CWORD -eq 1 ]]; then
-    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse panorama browse cache config help --help --version" -- "$cur"))
+    COMPREPLY=($(compgen -W "list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse panorama browse catalog search cache config help --help --version" -- "$cur"))
     return
   fi
   local opts="" words="" folders=""
@@ -443,6 +443,59 @@ _rovers() {
       opts="-o --output --size --image-protocol --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
+    catalog)
+      case "$prev" in
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --from-sol) COMPREPLY=(); return ;;
+        --to-sol) COMPREPLY=(); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "name photos sols last_sol synced_at" -- "${cur##*,}")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --api-base) COMPREPLY=(); return ;;
+        --api-key) COMPREPLY=(); return ;;
+        --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --nasa-base) COMPREPLY=(); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --retries) COMPREPLY=(); return ;;
+        --deadline) COMPREPLY=(); return ;;
+        --cache-max-mb) COMPREPLY=(); return ;;
+      esac
+      opts="--catalog --schema --from-sol --to-sol -j --jobs --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      words="sync"
+      ;;
+    search)
+      case "$prev" in
+        --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
+        --sol) COMPREPLY=(); return ;;
+        --earth-date) COMPREPLY=(); return ;;
+        --lmst) COMPREPLY=(); return ;;
+        --ls) COMPREPLY=(); return ;;
+        --az) COMPREPLY=(); return ;;
+        --el) COMPREPLY=(); return ;;
+        --site) COMPREPLY=(); return ;;
+        --drive) COMPREPLY=(); return ;;
+        --sample-type) COMPREPLY=($(compgen -W "full thumbnail subframe downsampled" -- "$cur")); return ;;
+        --width) COMPREPLY=(); return ;;
+        --height) COMPREPLY=(); return ;;
+        --filter) COMPREPLY=(); return ;;
+        --sequence) COMPREPLY=(); return ;;
+        --text) COMPREPLY=(); return ;;
+        --nasa-id) COMPREPLY=(); return ;;
+        --sort) COMPREPLY=($(compgen -W "sol newest lmst az ls" -- "$cur")); return ;;
+        --limit) COMPREPLY=(); return ;;
+        --random) COMPREPLY=(); return ;;
+        --group-by) COMPREPLY=($(compgen -W "sol camera sequence site rover" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
+        --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+      esac
+      opts="--camera --sol --earth-date --lmst --ls --az --el --site --drive --sample-type --width --height --filter --sequence --text --nasa-id --sort --limit --random --count --group-by --catalog --format --json --fields --color --no-color --crlf --help"
+      words="curiosity spirit opportunity perseverance ingenuity insight"
+      ;;
     cache)
       case "$prev" in
         --cache-max-mb) COMPREPLY=(); return ;;
@@ -467,7 +520,7 @@ _rovers() {
       opts="--json --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --cache-max-mb --help"
       words="show"
       ;;
-    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse panorama browse cache config exit-codes options environment" ;;
+    help) words="list latest manifest photos download sync verify gallery show stereo sequences movie develop where clock timelapse panorama browse catalog search cache config exit-codes options environment" ;;
   esac
   if [[ "$cur" == -* ]]; then
     COMPREPLY=($(compgen -W "$opts" -- "$cur"))

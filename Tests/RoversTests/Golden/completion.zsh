@@ -35,6 +35,8 @@ _rovers() {
     'timelapse:Make a view seen again across sols into a time-lapse movie.'
     'panorama:List a sol'\''s panoramas, or stitch one by its camera models.'
     'browse:Explore rovers, sols and photos in a full-screen browser.'
+    'catalog:Keep a local catalogue of every photo, for rovers search.'
+    'search:Find photos in the local catalogue, offline.'
     'cache:Show or clear the response cache.'
     'config:Show the settings in force and where each comes from.'
     'help:Show subcommand help information.'
@@ -589,6 +591,69 @@ _rovers() {
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '1:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
+      ;;
+    catalog)
+      _arguments \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
+        '--schema[Print the catalogue'\''s tables, as SQL.]' \
+        '--from-sol[sync\: only sols from this one on.]:sol: ' \
+        '--to-sol[sync\: only sols up to this one.]:sol: ' \
+        '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - name photos sols last_sol synced_at' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
+        '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
+        '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
+        '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
+        '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
+        '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '*:action:(sync)'
+      ;;
+    search)
+      _arguments \
+        '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
+        '--sol[Only these sols.]:from..to: ' \
+        '--earth-date[Only photos taken on these Earth days (UTC).]:from..to: ' \
+        '--lmst[Only photos taken at these local Mars times; may wrap through midnight.]:hh:mm..hh:mm: ' \
+        '--ls[Only photos taken in this season\: solar longitude in degrees (90..180 is northern summer); may wrap.]:from..to: ' \
+        '--az[Only photos with the mast'\''s azimuth here; may wrap.]:from..to: ' \
+        '--el[Only photos with the mast'\''s elevation here, degrees.]:from..to: ' \
+        '--site[Only photos from these sites.]:from..to: ' \
+        '--drive[Only photos from these drives within a site.]:from..to: ' \
+        '*--sample-type[Only full, thumbnail, subframe or downsampled images; repeat for several.]:type:(full thumbnail subframe downsampled)' \
+        '--width[Only images this many pixels wide.]:from..to: ' \
+        '--height[Only images this many pixels high.]:from..to: ' \
+        '*--filter[Only photos through this filter.]:name: ' \
+        '*--sequence[Only photos of this observation sequence, such as NCAM00518.]:id: ' \
+        '*--text[Only photos whose title or caption has every word, ignoring case.]:words: ' \
+        '*--nasa-id[Only photos whose name has this part, or matches this pattern of * and ?.]:pattern: ' \
+        '--sort[Order by sol (the default), newest (latest sols first), lmst, az or ls.]:order:(sol newest lmst az ls)' \
+        '--limit[At most this many photos.]:n: ' \
+        '--random[This many photos that match, picked at random.]:n: ' \
+        '--count[Print how many photos match, not the photos.]' \
+        '--group-by[Count the photos that match by sol, camera, sequence, site or rover.]:key:(sol camera sequence site rover)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '*:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     cache)
       _arguments \

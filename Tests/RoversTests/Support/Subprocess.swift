@@ -114,6 +114,15 @@ final class Subprocess: Sendable {
     }
   }
 
+  /// Whether the child has ended and waits to be reaped (a zombie), read from
+  /// `/proc/<pid>/stat` without reaping it.
+  var hasEnded: Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return true }
+    return stat[close...].dropFirst(2).first == "Z"
+  }
+
   /// Sends a signal.
   func signal(_ number: Int32) { kill(pid, number) }
 

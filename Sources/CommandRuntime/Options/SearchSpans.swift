@@ -7,11 +7,11 @@ import RoverAPI
 /// days as `YYYY-MM-DD`. A window on a circle (an azimuth, a season, a time of day) may wrap:
 /// its start after its end goes round through north, the year's start or midnight; any other
 /// range whose start is after its end is refused.
-enum SearchSpans {
-  typealias Problem = Option<CatalogSearch.Span>.ValueProblem
+package enum SearchSpans {
+  package typealias Problem = Option<CatalogSearch.Span>.ValueProblem
 
   /// An option of numbers within `bounds`.
-  static func numbers(
+  package static func numbers(
     _ long: String, value: String, help: String, bounds: ClosedRange<Double>, wraps: Bool = false
   ) -> Option<CatalogSearch.Span> {
     Option(long, value: value, help: help) { text in
@@ -30,7 +30,7 @@ enum SearchSpans {
 
   /// An option of local Mars times of day, in seconds after midnight: `17:00..07:00` wraps,
   /// and each end is a whole minute (`..19:00` keeps 19:00:59).
-  static func clock(_ long: String, help: String) -> Option<CatalogSearch.Span> {
+  package static func clock(_ long: String, help: String) -> Option<CatalogSearch.Span> {
     Option(long, value: "hh:mm..hh:mm", help: help) { text in
       let parsed = span(text, wraps: true) { word in
         let parts = word.split(separator: ":", omittingEmptySubsequences: false)
@@ -51,7 +51,7 @@ enum SearchSpans {
 
   /// An option of Earth days, `FROM..TO` with either end open: the first and last day, `nil`
   /// for an open end.
-  static func days(_ long: String, help: String) -> Option<[String?]> {
+  package static func days(_ long: String, help: String) -> Option<[String?]> {
     Option(long, value: "from..to", help: help) { text in
       let (from, to) = ends(text)
       for word in [from, to].compactMap({ $0 }) where EarthDate(word) == nil {

@@ -1,16 +1,15 @@
 import ArgumentParsing
-import CommandRuntime
 
 /// `--catalog PATH` (or `ROVERS_CATALOG`): where the catalogue is; by default
 /// `$XDG_DATA_HOME/rovers/catalog.sqlite`, else `~/.local/share/rovers/catalog.sqlite`.
-enum CatalogPath {
-  static let option = Option.text(
+package enum CatalogPath {
+  package static let option = Option.text(
     "catalog", value: "path",
     help: "The catalogue file. (default: $XDG_DATA_HOME/rovers/catalog.sqlite)",
     variable: "ROVERS_CATALOG", completion: .files)
 
   /// The catalogue's path these settings name.
-  static func resolve(_ settings: Settings, spec: CommandSpec) throws -> String {
+  package static func resolve(_ settings: Settings, spec: CommandSpec) throws -> String {
     if let given = try settings[option] { return given }
     guard let folder = XDGPaths(environment: settings.environment).data else {
       throw UsageError(

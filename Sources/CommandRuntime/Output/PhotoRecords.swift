@@ -1,0 +1,29 @@
+import RoverAPI
+
+/// Photos as every command that lists them prints them (`photos`, `search`): the same field
+/// names in a table, CSV, TSV, NDJSON and `--fields`.
+package enum PhotoRecords {
+  /// The fields: the API's, then the feeds' details.
+  package static let fields: [Records.Field] =
+    [
+      .init("id", alignRight: true), .init("sol", alignRight: true), .init("camera"),
+      .init("earth_date"), .init("img_src", "URL", linkTo: "img_src"),
+      .init("nasa_id", "NASA ID", linkTo: "img_src"),
+      .init("instrument"),
+    ] + PhotoDetailFields.fields
+
+  /// The records of `photos`: a table of the id (when the photos have one), camera, day and
+  /// address, or any field asked for.
+  package static func records(_ photos: [Photo]) -> Records {
+    // NASA's Perseverance feed numbers no photo: a column of nothing is left out.
+    let numbered = photos.contains { $0.id != nil }
+    let table = (numbered ? ["id"] : []) + ["camera", "earth_date", "img_src"]
+    return Records(fields, photos, table: table) { photo in
+      [
+        .number(photo.id), .number(photo.sol), .text(photo.camera.name),
+        .text(EarthDays.shownDay(photo)),
+        .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
+      ] + PhotoDetailFields.cells(photo.details, sequence: photo.sequence)
+    }
+  }
+}
