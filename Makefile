@@ -144,7 +144,7 @@ install: ## rovers, its man page and completions under PREFIX (default /usr/loca
 # binary's own (`rovers --version`, set in Sources/rovers/Frontend/Rovers.swift). From a clean
 # tree only, so a package is always a commit (DIST_DIRTY=1 lets a test package a working tree).
 DIST = dist
-DEB_DEPENDS = libc6, libgcc-s1, libstdc++6, libcurl4 | libcurl4t64
+DEB_DEPENDS = libc6, libgcc-s1, libstdc++6, libcurl4 | libcurl4t64, libsqlite3-0
 # dpkg-deb's own flags: its default xz for a release; the package test asks for quicker gzip -6.
 DEB_FLAGS =
 dist: ## the tarball and Debian package of a clean tree, in dist/

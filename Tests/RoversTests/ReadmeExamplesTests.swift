@@ -1,5 +1,6 @@
 import CommandRuntime
 import Foundation
+import MarsCatalog
 import TestSupport
 import Testing
 
@@ -105,6 +106,10 @@ import Testing
     var table = "| code | meaning |\n|---|---|\n"
     for code in ExitCode.allCases { table += "| \(code.rawValue) | \(code.meaning) |\n" }
     #expect(Self.readme.contains(table))
+  }
+
+  @Test func theSchemaIsTheOneTheCatalogueIsMadeFrom() {
+    #expect(Self.readme.contains("```sql\n" + CatalogSchema.text + "```\n"))
   }
 
   @Test func theEnvironmentTableIsTheOneHelpIsMadeFrom() {

@@ -65,6 +65,7 @@ struct ReleasePackageTests {
     let info = try await Self.shell("dpkg-deb --info '\(deb)'", in: dist)
     let depends = try #require(info.stdout.split(separator: "\n").first { $0.contains("Depends:") })
     #expect(depends.contains("libc6") && depends.contains("libcurl4"), "\(depends)")
+    #expect(depends.contains("libsqlite3-0"), "the catalogue loads the system's SQLite")
     let debSize = try #require(
       FileManager.default.attributesOfItem(atPath: dist.appendingPathComponent(deb).path)[.size]
         as? Int)
@@ -142,15 +143,20 @@ struct ReleasePackageTests {
 
     // libcurl and the libraries it brings are loaded by a command that fetches, and by no
     // other: the dynamic loader says what it loads.
-    let loads = { (words: String) in
+    // So is SQLite, by a command that opens the catalogue.
+    let loads = { (words: String, library: String) in
       try await shell(
-        "LD_DEBUG=files '\(binary.path)' \(words) 2>&1 >/dev/null | grep -c 'file=libcurl' || true",
+        "LD_DEBUG=files '\(binary.path)' \(words) 2>&1 >/dev/null | grep -c 'file=\(library)' || true",
         in: home.url, environment: environment)
     }
     for words in ["--version", "help", "--generate-completion-script bash", "config"] {
-      #expect(try await loads(words).stdout == "0\n", "rovers \(words) loads libcurl")
+      #expect(try await loads(words, "libcurl").stdout == "0\n", "rovers \(words) loads libcurl")
+      #expect(try await loads(words, "libsqlite3").stdout == "0\n", "rovers \(words) loads SQLite")
     }
-    #expect(try await loads("list").stdout != "0\n", "rovers list does not load libcurl")
+    #expect(try await loads("list", "libcurl").stdout != "0\n", "rovers list does not load libcurl")
+    #expect(try await loads("list", "libsqlite3").stdout == "0\n", "rovers list loads SQLite")
+    let search = "search --catalog '\(home.url.path)/none.sqlite'"
+    #expect(try await loads(search, "libsqlite3").stdout != "0\n", "search does not load SQLite")
   }
 
   /// The release binary as linked, before it is stripped: no symbol of ICU's, nor of

@@ -74,6 +74,27 @@ import Testing
     }
   }
 
+  /// SQLite likewise: `Sources/LibSQLite` declares the few functions the catalogue calls, and
+  /// only `Sources/MarsCatalog/SQLite` calls them.
+  @Test func onlyTheCataloguesConnectionSpeaksToSQLite() throws {
+    let home = "Sources/MarsCatalog/SQLite/"
+    var callers: [String] = []
+    for (path, text) in try Self.productFiles() {
+      let code = text.split(separator: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      }.joined(separator: "\n")
+      guard code.contains("import LibSQLite") || code.contains("rovers_sqlite_") else { continue }
+      callers.append(path)
+      #expect(path.hasPrefix(home), "\(path) calls SQLite: only \(home) may")
+    }
+    #expect(!callers.isEmpty)
+    let library = PackagePaths.root.appendingPathComponent("Sources/LibSQLite")
+    for file in ["include/LibSQLite.h", "LibSQLite.c"] {
+      let text = try String(contentsOf: library.appendingPathComponent(file), encoding: .utf8)
+      #expect(!text.contains("<sqlite3.h>"), "\(file) includes SQLite's development headers")
+    }
+  }
+
   /// The codecs are linked only where pictures are made or drawn: fetching, the mirror and the
   /// gallery (HTML alone) do not carry them, as CONTRIBUTING.md's table of layers says.
   @Test func onlyThePictureLibrariesImportTheCodecs() throws {

@@ -73,8 +73,10 @@ struct HelpTopic: Sendable {
     ("ROVERS_GALLERY_URL", "Where the gallery is served, for its feed's links."),
     ("ROVERS_ON_NEW", "A command sync runs when it saved photos (their paths on stdin)."),
     ("ROVERS_ON_NEW_TIMEOUT", "Seconds the --on-new command may run. (default: 300)"),
+    ("ROVERS_CATALOG", "The catalogue file. (default: $XDG_DATA_HOME/rovers/catalog.sqlite)"),
     ("XDG_CACHE_HOME", "The cache goes in its rovers folder. (default: ~/.cache)"),
     ("XDG_CONFIG_HOME", "The config file is its rovers/config. (default: ~/.config)"),
+    ("XDG_DATA_HOME", "The catalogue is its rovers/catalog.sqlite. (default: ~/.local/share)"),
     ("NO_COLOR", "Set to a value that is not empty to turn colour off."),
     ("COLUMNS", "The width of tables and help on a terminal. (default: the terminal's)"),
   ]

@@ -24,6 +24,11 @@ extension Rovers {
       The response cache and the last traverse maps (default folder ~/.cache), at most 200 MB \
       unless cache-max-mb says otherwise.
       .TP
+      .I $XDG_DATA_HOME/rovers/catalog.sqlite
+      The catalogue that catalog sync fills and search reads (default folder ~/.local/share; \
+      or --catalog, ROVERS_CATALOG), a SQLite file of the schema catalog --schema prints, with \
+      its write-ahead log beside it and catalog.sqlite.lock, which keeps to one writer.
+      .TP
       .I DIR/.rovers-sync.journal, DIR/.rovers-sync.lock
       What sync has mirrored into DIR, one line per finished sol, and the lock that keeps to \
       one sync per folder.
