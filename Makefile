@@ -88,7 +88,7 @@ demo: build ## the main commands on the bundled fixtures, over loopback (no netw
 	[ -s $$dir/port ] && [ -s $$dir/feeds ] || { echo "make demo: the fixture server did not start" >&2; exit 1; }; \
 	export ROVERS_API_BASE=http://127.0.0.1:$$(cat $$dir/port)/api/v1 \
 		ROVERS_NASA_BASE=http://127.0.0.1:$$(cat $$dir/feeds) NO_PROXY='*' no_proxy='*' \
-		XDG_CACHE_HOME=$$dir/cache; \
+		XDG_CACHE_HOME=$$dir/cache ROVERS_CATALOG=$$dir/catalog.sqlite; \
 	echo "Fixture servers: the API at $$ROVERS_API_BASE, NASA's feeds at $$ROVERS_NASA_BASE"; \
 	echo; echo '$$ rovers latest'; $(DEBUG_BIN)/rovers latest || exit $$?; \
 	echo; echo '$$ rovers manifest curiosity   (first 20 sols of 2281 shown)'; \
@@ -99,6 +99,10 @@ demo: build ## the main commands on the bundled fixtures, over loopback (no netw
 	echo; echo '$$ rovers photos perseverance --sol 890 --source nasa   (NASA'"'"'s own feed; first 5 of 250)'; \
 	$(DEBUG_BIN)/rovers photos perseverance --sol 890 --source nasa > $$dir/feed || exit $$?; \
 	head -n 6 $$dir/feed; \
+	echo; echo '$$ rovers catalog sync   (every sol of the fixture feeds, into a catalogue of the demo'"'"'s own)'; \
+	$(DEBUG_BIN)/rovers catalog sync || exit $$?; \
+	echo; echo '$$ rovers search --az 350..20 --lmst 17:00..07:00 --group-by camera   (offline)'; \
+	$(DEBUG_BIN)/rovers search --az 350..20 --lmst 17:00..07:00 --group-by camera || exit $$?; \
 	echo; echo '$$ rovers download perseverance --sol 100 -o mars'; \
 	$(DEBUG_BIN)/rovers download perseverance --sol 100 -o $$dir/mars || exit $$?
 
