@@ -15,22 +15,28 @@ extension Catalog {
     }
   }
 
-  /// The photos `search` finds, in its order. Each sol is read as one sync wrote it whole: a
-  /// read sees the catalogue as of its start, whatever a sync commits meanwhile.
+  /// The photos `search` finds, in its order. A read sees the catalogue as of its start, so
+  /// each sol as one sync wrote it whole, whatever a sync commits meanwhile.
   public func photos(_ search: CatalogSearch) throws(CatalogError) -> [Photo] {
     try guarded {
-      let (condition, values) = search.condition
+      let missions = try missionNames()
+      let (condition, values) = try resolvedCondition(search, missions: missions)
       var sql =
-        "SELECT \(CatalogRow.selected) FROM photos JOIN missions ON missions.id = photos.mission"
-        + " WHERE \(condition) ORDER BY \(search.ordering)"
+        "SELECT \(CatalogRow.selected) FROM photos WHERE \(condition)"
+        + " ORDER BY \(search.ordering)"
       var bound = values
       if let count = search.random ?? search.limit {
         sql += " LIMIT ?"
         bound.append(.integer(count))
       }
+      let addresses = Dictionary(
+        uniqueKeysWithValues: try addressNumbers().map { ($0.value, $0.key) })
       let statement = try connection.prepare(sql, bound)
       var photos: [Photo] = []
-      while try statement.step() { photos.append(CatalogRow.photo(from: statement.row())) }
+      while try statement.step() {
+        photos.append(
+          CatalogRow.photo(from: statement.row(), missions: missions, addresses: addresses))
+      }
       return photos
     }
   }
@@ -38,11 +44,14 @@ extension Catalog {
   /// How many photos `search` finds.
   public func count(_ search: CatalogSearch) throws(CatalogError) -> Int {
     try guarded {
-      let (condition, values) = search.condition
-      return try connection.value(
-        "SELECT count(*) FROM photos JOIN missions ON missions.id = photos.mission"
-          + " WHERE \(condition)", values
-      ).integerValue ?? 0
+      let missions = try missionNames()
+      let perSol = search.isCountedBySol
+      let (condition, values) = try resolvedCondition(search, missions: missions, perSol: perSol)
+      let sql =
+        perSol
+        ? "SELECT sum(photos) FROM sol_cameras WHERE \(condition)"
+        : "SELECT count(*) FROM photos WHERE \(condition)"
+      return try connection.value(sql, values).integerValue ?? 0
     }
   }
 
@@ -51,21 +60,72 @@ extension Catalog {
     _ search: CatalogSearch, by grouping: CatalogSearch.Grouping
   ) throws(CatalogError) -> [GroupCount] {
     try guarded {
-      let (condition, values) = search.condition
+      let missions = try missionNames()
+      // A sequence or a site is known only to the photos.
+      let perSol = search.isCountedBySol && ![.sequence, .site].contains(grouping)
+      let (condition, values) = try resolvedCondition(search, missions: missions, perSol: perSol)
       let key = CatalogSearch.key(grouping)
-      let order = grouping == .sol ? "missions.name, photos.sol" : "1"
-      let rows = try connection.rows(
-        "SELECT \(key), count(*) FROM photos JOIN missions ON missions.id = photos.mission"
-          + " WHERE \(condition) GROUP BY \(key) ORDER BY \(order)", values)
-      return rows.map {
-        let key =
-          switch $0[0] {
+      let sql =
+        perSol
+        ? "SELECT \(key), sum(photos) FROM sol_cameras WHERE \(condition) GROUP BY \(key)"
+        : "SELECT \(key), count(*) FROM photos WHERE \(condition) GROUP BY \(key)"
+      let rows = try connection.rows(sql + " ORDER BY \(key)", values)
+      let counts = rows.map { row in
+        let name = { (value: SQLiteValue) in
+          switch value {
           case .text(let text): text
           case .integer(let number): String(number)
           default: ""
           }
-        return GroupCount(key: key, count: $0[1].integerValue ?? 0)
+        }
+        switch grouping {
+        case .sol:
+          let mission = missions[row[0].integerValue ?? 0] ?? ""
+          return GroupCount(key: "\(mission) \(name(row[1]))", count: row[2].integerValue ?? 0)
+        case .rover:
+          let mission = missions[row[0].integerValue ?? 0] ?? ""
+          return GroupCount(key: mission, count: row[1].integerValue ?? 0)
+        default:
+          return GroupCount(key: name(row[0]), count: row[1].integerValue ?? 0)
+        }
       }
+      // Missions are numbered as first synced; they are listed by name.
+      return grouping == .rover ? counts.sorted { $0.key < $1.key } : counts
     }
+  }
+
+  /// The missions' names by number.
+  func missionNames() throws -> [Int: String] {
+    var names: [Int: String] = [:]
+    for row in try connection.rows("SELECT id, name FROM missions") {
+      if let id = row[0].integerValue, let name = row[1].textValue { names[id] = name }
+    }
+    return names
+  }
+
+  /// The search's condition with its rovers and cameras resolved, through the small tables,
+  /// to mission numbers and instruments: what the indexes are on.
+  private func resolvedCondition(
+    _ search: CatalogSearch, missions: [Int: String], perSol: Bool = false
+  ) throws -> (sql: String, values: [SQLiteValue]) {
+    let asked =
+      search.rovers.isEmpty
+      ? nil : missions.filter { search.rovers.contains($0.value) }.keys.sorted()
+    var instruments: [String]?
+    if !search.cameras.isEmpty {
+      var found = Set<String>()
+      for row in try connection.rows("SELECT mission, instrument, camera FROM cameras") {
+        guard let mission = row[0].integerValue, asked?.contains(mission) ?? true,
+          let instrument = row[1].textValue, let camera = row[2].textValue
+        else { continue }
+        if search.cameras.contains(where: {
+          CatalogSearch.names($0, instrument: instrument, camera: camera)
+        }) {
+          found.insert(instrument)
+        }
+      }
+      instruments = found.sorted()
+    }
+    return search.condition(missions: asked, instruments: instruments, perSol: perSol)
   }
 }

@@ -7,21 +7,48 @@ extension Catalog {
     sol: Int, of rover: String, photos: [Photo], at time: String
   ) throws(CatalogError) {
     try guarded {
+      var known = try addressNumbers()
+      var added: [CatalogRow.Address: Int] = [:]
       try connection.transaction {
         let mission = try missionNumber(rover)
-        try connection.prepare(
-          "DELETE FROM photos WHERE mission = ? AND sol = ?", [.integer(mission), .integer(sol)]
-        ).step()
+        let where_ = [SQLiteValue.integer(mission), .integer(sol)]
+        try connection.prepare("DELETE FROM photos WHERE mission = ? AND sol = ?", where_).step()
+        try connection.prepare("DELETE FROM sol_cameras WHERE mission = ? AND sol = ?", where_)
+          .step()
         let insert = try connection.prepare(Self.insertSQL)
+        var perInstrument: [String: (camera: String, photos: Int)] = [:]
         for photo in photos {
-          try insert.rebind(CatalogRow.values(of: photo, mission: mission))
+          let address = try CatalogRow.Address(of: photo).map { address in
+            if let number = known[address] ?? added[address] { return number }
+            let number = try addAddress(address)
+            added[address] = number
+            return number
+          }
+          try insert.rebind(CatalogRow.values(of: photo, mission: mission, address: address))
           try insert.step()
+          let instrument = photo.instrument ?? photo.camera.name
+          perInstrument[instrument, default: (photo.camera.name, 0)].photos += 1
+        }
+        let counted = try connection.prepare(
+          "INSERT INTO sol_cameras (mission, sol, instrument, camera, photos) VALUES (?, ?, ?, ?, ?)"
+        )
+        let camera = try connection.prepare(
+          "INSERT OR IGNORE INTO cameras (mission, instrument, camera) VALUES (?, ?, ?)")
+        for (instrument, count) in perInstrument {
+          try counted.rebind(
+            where_ + [.text(instrument), .text(count.camera), .integer(count.photos)])
+          try counted.step()
+          try camera.rebind([.integer(mission), .text(instrument), .text(count.camera)])
+          try camera.step()
         }
         try connection.prepare(
           "INSERT OR REPLACE INTO sols (mission, sol, photos, synced_at) VALUES (?, ?, ?, ?)",
-          [.integer(mission), .integer(sol), .integer(photos.count), .text(time)]
+          where_ + [.integer(photos.count), .text(time)]
         ).step()
       }
+      // Only once committed: a sol undone would leave numbers of rows that are not there.
+      known.merge(added) { old, _ in old }
+      addresses = known
     }
   }
 
@@ -39,6 +66,31 @@ extension Catalog {
   /// not grow from sync to sync.
   public func checkpoint() throws(CatalogError) {
     try guarded { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+  }
+
+  /// The addresses' numbers, read from the file once.
+  func addressNumbers() throws -> [CatalogRow.Address: Int] {
+    if let addresses { return addresses }
+    var numbers: [CatalogRow.Address: Int] = [:]
+    for row in try connection.rows("SELECT id, prefix, suffix FROM addresses") {
+      guard let id = row[0].integerValue, let prefix = row[1].textValue,
+        let suffix = row[2].textValue
+      else { continue }
+      numbers[CatalogRow.Address(prefix: prefix, suffix: suffix)] = id
+    }
+    addresses = numbers
+    return numbers
+  }
+
+  private func addAddress(_ address: CatalogRow.Address) throws -> Int {
+    try connection.prepare(
+      "INSERT INTO addresses (prefix, suffix) VALUES (?, ?)",
+      [.text(address.prefix), .text(address.suffix)]
+    ).step()
+    return try connection.value(
+      "SELECT id FROM addresses WHERE prefix = ? AND suffix = ?",
+      [.text(address.prefix), .text(address.suffix)]
+    ).integerValue ?? 0
   }
 
   /// The INSERT of one photo, its columns named once by the schema.

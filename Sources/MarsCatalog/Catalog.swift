@@ -8,6 +8,8 @@ public final class Catalog {
   /// The file's path.
   public let path: String
   let connection: SQLiteConnection
+  /// The image addresses' numbers, once read: a sync writes each address once.
+  var addresses: [CatalogRow.Address: Int]?
   /// A writer's hold on `PATH.lock`: one sync writes at a time.
   private let writerLock: ExclusiveLock?
 

@@ -4,9 +4,29 @@ import RoverAPI
 /// A photo as a row of the catalogue and back: the one mapping between ``Photo`` and the
 /// photos table's columns (``CatalogSchema/photoColumns``).
 enum CatalogRow {
-  /// The written columns' values for `photo` of mission number `mission`, in the order of
+  /// An image address as the photo's name between a prefix and a suffix, which the catalogue
+  /// keeps once each (`addresses`); `nil` where the name is not in the address.
+  struct Address: Hashable {
+    var prefix: String
+    var suffix: String
+
+    /// The address of `photo` split around its name, at the name's last place in it.
+    init?(of photo: Photo) {
+      guard let range = photo.imgSrc.ranges(of: photo.nasaID).last else { return nil }
+      prefix = String(photo.imgSrc[..<range.lowerBound])
+      suffix = String(photo.imgSrc[range.upperBound...])
+    }
+
+    init(prefix: String, suffix: String) {
+      self.prefix = prefix
+      self.suffix = suffix
+    }
+  }
+
+  /// The written columns' values for `photo` of mission number `mission`, whose address is
+  /// row `address` of `addresses` (else written whole), in the order of
   /// ``CatalogSchema/writtenColumns``.
-  static func values(of photo: Photo, mission: Int) -> [SQLiteValue] {
+  static func values(of photo: Photo, mission: Int, address: Int?) -> [SQLiteValue] {
     let details = photo.details
     let capture = details.capture
     let size = capture.pixelSize
@@ -17,21 +37,25 @@ enum CatalogRow {
       .real(solarLongitude(capture.dateTaken)), .real(details.mastAzimuth),
       .real(details.mastElevation), .integer(details.site), .integer(details.drive),
       .text(details.sampleType), .text(details.filter), .integer(size?.width),
-      .integer(size?.height), .text(photo.imgSrc), .text(details.title), .text(details.caption),
+      .integer(size?.height), .integer(address), address == nil ? .text(photo.imgSrc) : .null,
+      .text(details.title), .text(details.caption),
     ]
   }
 
-  /// The columns a search selects, the mission's name first, as ``photo(from:)`` reads them.
+  /// The columns a search selects, as ``photo(from:missions:addresses:)`` reads them.
   static let selected =
-    "missions.name, photos.sol, nasa_id, feed_id, camera, instrument, earth_date, date_taken,"
-    + " lmst, mast_az, mast_el, site, drive, sample_type, filter, width, height, img_src, title,"
-    + " caption"
+    "photos.mission, photos.sol, nasa_id, feed_id, camera, instrument, earth_date, date_taken,"
+    + " lmst, mast_az, mast_el, site, drive, sample_type, filter, width, height, address,"
+    + " img_src, title, caption"
 
-  /// The photo of a row of ``selected``.
-  static func photo(from row: [SQLiteValue]) -> Photo {
-    let roverName = row[0].textValue ?? ""
+  /// The photo of a row of ``selected``, given the missions' names and the addresses by number.
+  static func photo(
+    from row: [SQLiteValue], missions: [Int: String], addresses: [Int: Address]
+  ) -> Photo {
+    let roverName = missions[row[0].integerValue ?? 0] ?? ""
     let rover = FeedRover.named(roverName)
     let sol = row[1].integerValue ?? 0
+    let nasaID = row[2].textValue ?? ""
     let cameraName = row[4].textValue ?? ""
     let camera =
       rover?.cameras.first { $0.name == cameraName }
@@ -45,13 +69,14 @@ enum CatalogRow {
       marsTime: row[8].realValue.map { marsTime(sol: sol, seconds: $0) },
       mastAzimuth: row[9].realValue, mastElevation: row[10].realValue,
       site: row[11].integerValue, drive: row[12].integerValue, sampleType: row[13].textValue,
-      filter: row[14].textValue, title: row[18].textValue, caption: row[19].textValue,
+      filter: row[14].textValue, title: row[19].textValue, caption: row[20].textValue,
       capture: capture)
+    let address = row[17].integerValue.flatMap { addresses[$0] }
+    let imgSrc = row[18].textValue ?? address.map { $0.prefix + nasaID + $0.suffix } ?? ""
     return Photo(
-      id: row[3].integerValue, sol: sol, earthDate: row[6].textValue ?? "",
-      imgSrc: row[17].textValue ?? "", camera: camera,
-      rover: RoverReference(id: rover?.id ?? 0, name: rover?.name ?? roverName),
-      nasaID: row[2].textValue, instrument: row[5].textValue, details: details)
+      id: row[3].integerValue, sol: sol, earthDate: row[6].textValue ?? "", imgSrc: imgSrc,
+      camera: camera, rover: RoverReference(id: rover?.id ?? 0, name: rover?.name ?? roverName),
+      nasaID: nasaID, instrument: row[5].textValue, details: details)
   }
 
   /// `12:34:56.789` as seconds after midnight; `nil` for anything else.

@@ -46,7 +46,10 @@ public enum CatalogSchema {
     Column(name: "filter", type: "TEXT", meaning: "the camera's filter"),
     Column(name: "width", type: "INTEGER", meaning: "the image's width, pixels"),
     Column(name: "height", type: "INTEGER", meaning: "the image's height, pixels"),
-    Column(name: "img_src", type: "TEXT NOT NULL", meaning: "the image's address"),
+    Column(
+      name: "address", type: "INTEGER REFERENCES addresses(id)",
+      meaning: "img_src is addresses.prefix || nasa_id || addresses.suffix"),
+    Column(name: "img_src", type: "TEXT", meaning: "the image's address, when not so made"),
     Column(name: "title", type: "TEXT", meaning: "NASA's title"),
     Column(name: "caption", type: "TEXT", meaning: "NASA's caption"),
   ]
@@ -78,6 +81,8 @@ public enum CatalogSchema {
         synced_at TEXT
       )
       """,
+      // One row per sol synced, those without photos too: what a sync holds, read without
+      // touching the photos.
       """
       CREATE TABLE sols (
         mission INTEGER NOT NULL REFERENCES missions(id),
@@ -87,17 +92,54 @@ public enum CatalogSchema {
         PRIMARY KEY (mission, sol)
       ) WITHOUT ROWID
       """,
-      "CREATE TABLE photos (\n\(columns)\n)",
-      // What the searches ask most: a mission's sols, a camera over sols, a place, a name.
-      "CREATE INDEX photos_by_sol ON photos (mission, sol)",
-      "CREATE INDEX photos_by_camera ON photos (camera, sol)",
-      "CREATE INDEX photos_by_place ON photos (site, drive)",
-      "CREATE INDEX photos_by_nasa_id ON photos (nasa_id)",
+      // Photos per sol and instrument: counts by sol, camera or mission answered from it at
+      // any size, and the cameras a search names resolved to their instruments.
       """
-      CREATE VIEW photo_list AS
-        SELECT missions.name AS rover, photos.* FROM photos JOIN missions
-        ON missions.id = photos.mission
+      CREATE TABLE sol_cameras (
+        mission INTEGER NOT NULL REFERENCES missions(id),
+        sol INTEGER NOT NULL,
+        instrument TEXT NOT NULL,
+        camera TEXT NOT NULL,
+        photos INTEGER NOT NULL,
+        PRIMARY KEY (mission, sol, instrument)
+      ) WITHOUT ROWID
       """,
+      // Each mission's instruments and the camera each belongs to: what `--camera` names.
+      """
+      CREATE TABLE cameras (
+        mission INTEGER NOT NULL REFERENCES missions(id),
+        instrument TEXT NOT NULL,
+        camera TEXT NOT NULL,
+        PRIMARY KEY (mission, instrument)
+      ) WITHOUT ROWID
+      """,
+      // Image addresses are the photo's name between a few prefixes and suffixes.
+      """
+      CREATE TABLE addresses (
+        id INTEGER PRIMARY KEY,
+        prefix TEXT NOT NULL,
+        suffix TEXT NOT NULL,
+        UNIQUE (prefix, suffix)
+      )
+      """,
+      "CREATE TABLE photos (\n\(columns)\n)",
+      // What the searches ask most: a mission's sols, an instrument over sols, pointing or
+      // time of day, and a place.
+      "CREATE INDEX photos_by_sol ON photos (mission, sol)",
+      "CREATE INDEX photos_by_instrument ON photos (instrument, sol)",
+      "CREATE INDEX photos_by_azimuth ON photos (instrument, mast_az)",
+      "CREATE INDEX photos_by_time ON photos (instrument, lmst)",
+      "CREATE INDEX photos_by_place ON photos (site, drive)",
+      // The photos as a user reads them: the mission's name, and every address whole.
+      "CREATE VIEW photo_list AS\n  SELECT missions.name AS rover, "
+        + photoColumns.map { column in
+          column.name == "address"
+            ? "coalesce(photos.img_src, addresses.prefix || photos.nasa_id || addresses.suffix)"
+              + " AS img_src"
+            : column.name == "img_src" ? nil : "photos.\(column.name)"
+        }.compactMap { $0 }.joined(separator: ",\n    ")
+        + "\n  FROM photos JOIN missions ON missions.id = photos.mission"
+        + "\n  LEFT JOIN addresses ON addresses.id = photos.address",
     ]
   }
 }

@@ -1,8 +1,25 @@
 extension CatalogSearch {
-  /// The search's WHERE clause over `photos JOIN missions` and the values of its `?`s, in
-  /// order; `1` for a search that keeps every photo. Values are always bound, never written
-  /// into the SQL, so quotes and SQL in a search are only text.
-  var condition: (sql: String, values: [SQLiteValue]) {
+  /// Whether the search asks only what the per-sol counts (`sol_cameras`) know: missions,
+  /// sols and cameras. Such a search is counted from them, not from the photos.
+  var isCountedBySol: Bool {
+    var bare = CatalogSearch()
+    bare.rovers = rovers
+    bare.cameras = cameras
+    bare.sols = sols
+    bare.order = order
+    bare.limit = limit
+    bare.random = random
+    return bare == self
+  }
+
+  /// The search's WHERE clause over the photos (or, with `perSol`, over `sol_cameras`) and
+  /// the values of its `?`s, in order; `1` for a search that keeps every photo. The rovers
+  /// and cameras come resolved: `missions` the missions' numbers, `instruments` the
+  /// instruments the cameras name (`nil` for no such filter). Values are always bound, never
+  /// written into the SQL, so quotes and SQL in a search are only text.
+  func condition(missions: [Int]?, instruments: [String]?, perSol: Bool = false) -> (
+    sql: String, values: [SQLiteValue]
+  ) {
     var clauses: [String] = []
     var values: [SQLiteValue] = []
     func anyOf(_ items: [String], _ clause: (String) -> (String, [SQLiteValue])) {
@@ -27,16 +44,17 @@ extension CatalogSearch {
         values.append(.real(upper))
       }
     }
-    anyOf(rovers) { ("missions.name = ?", [.text($0.lowercased())]) }
-    // A camera, a family of instruments (NAVCAM: NAVCAM_LEFT…) or an exact instrument.
-    anyOf(cameras) {
-      let name = $0.uppercased()
-      return (
-        "photos.camera = ? OR upper(instrument) = ? OR instrument LIKE ? ESCAPE '\\'",
-        [.text(name), .text(name), .text(Self.likeEscaped(name) + "\\_%")]
-      )
+    func oneOf(_ column: String, _ items: [SQLiteValue]?) {
+      guard let items else { return }
+      clauses.append(
+        "\(column) IN (" + Array(repeating: "?", count: items.count).joined(separator: ", ")
+          + ")")
+      values += items
     }
-    within("photos.sol", sols)
+    oneOf("mission", missions.map { $0.map { .integer($0) } })
+    oneOf("instrument", instruments.map { $0.map { .text($0) } })
+    within("sol", sols)
+    if perSol { return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), values) }
     if let fromEarthDate {
       clauses.append("earth_date >= ?")
       values.append(.text(fromEarthDate))
@@ -82,19 +100,23 @@ extension CatalogSearch {
     }
   }
 
-  /// The expression photos are counted by.
+  /// The columns photos are counted by, in the photos table and in `sol_cameras` alike
+  /// (a sequence and a site only in the photos).
   static func key(_ grouping: Grouping) -> String {
     switch grouping {
-    case .sol: "missions.name || ' ' || photos.sol"
-    case .camera: "photos.camera"
+    case .sol: "mission, sol"
+    case .camera: "camera"
     case .sequence: "coalesce(sequence, '')"
     case .site: "coalesce(site, '')"
-    case .rover: "missions.name"
+    case .rover: "mission"
     }
   }
 
-  /// `text` with LIKE's wildcards and its escape taken literally.
-  private static func likeEscaped(_ text: String) -> String {
-    String(text.flatMap { "\\%_".contains($0) ? ["\\", $0] : [$0] })
+  /// Whether a camera term (`NAVCAM`, `navcam`, `NAV_LEFT_B`) names an instrument of camera
+  /// `camera`: the camera itself, the instrument itself, or a family of it (`NAVCAM_LEFT`).
+  static func names(_ term: String, instrument: String, camera: String) -> Bool {
+    let term = term.uppercased()
+    let instrument = instrument.uppercased()
+    return camera.uppercased() == term || instrument == term || instrument.hasPrefix(term + "_")
   }
 }

@@ -109,7 +109,11 @@ import Testing
   }
 
   @Test func theSchemaIsTheOneTheCatalogueIsMadeFrom() {
-    #expect(Self.readme.contains("```sql\n" + CatalogSchema.text + "```\n"))
+    var table = "| photos column | type | meaning |\n|---|---|---|\n"
+    for column in CatalogSchema.photoColumns {
+      table += "| `\(column.name)` | \(column.type) | \(column.meaning) |\n"
+    }
+    #expect(Self.readme.contains(table))
   }
 
   @Test func theEnvironmentTableIsTheOneHelpIsMadeFrom() {
