@@ -22,7 +22,7 @@ extension Catalog {
       let missions = try missionNames()
       let (condition, values) = try resolvedCondition(search, missions: missions)
       var sql =
-        "SELECT \(CatalogRow.selected) FROM photos WHERE \(condition)"
+        "SELECT \(CatalogRow.selected) FROM \(CatalogRow.joined) WHERE \(condition)"
         + " ORDER BY \(search.ordering)"
       var bound = values
       if let count = search.random ?? search.limit {
@@ -49,8 +49,9 @@ extension Catalog {
       let (condition, values) = try resolvedCondition(search, missions: missions, perSol: perSol)
       let sql =
         perSol
-        ? "SELECT sum(photos) FROM sol_cameras WHERE \(condition)"
-        : "SELECT count(*) FROM photos WHERE \(condition)"
+        ? "SELECT sum(photos) FROM sol_cameras AS photos WHERE \(condition)"
+        : "SELECT count(*) FROM \(search.words.isEmpty ? "photos" : CatalogRow.joined)"
+          + " WHERE \(condition)"
       return try connection.value(sql, values).integerValue ?? 0
     }
   }
@@ -67,8 +68,10 @@ extension Catalog {
       let key = CatalogSearch.key(grouping)
       let sql =
         perSol
-        ? "SELECT \(key), sum(photos) FROM sol_cameras WHERE \(condition) GROUP BY \(key)"
-        : "SELECT \(key), count(*) FROM photos WHERE \(condition) GROUP BY \(key)"
+        ? "SELECT \(key), sum(photos) FROM sol_cameras AS photos WHERE \(condition)"
+          + " GROUP BY \(key)"
+        : "SELECT \(key), count(*) FROM \(search.words.isEmpty ? "photos" : CatalogRow.joined)"
+          + " WHERE \(condition) GROUP BY \(key)"
       let rows = try connection.rows(sql + " ORDER BY \(key)", values)
       let counts = rows.map { row in
         let name = { (value: SQLiteValue) in

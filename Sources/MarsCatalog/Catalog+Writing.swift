@@ -24,7 +24,14 @@ extension Catalog {
             added[address] = number
             return number
           }
-          try insert.rebind(CatalogRow.values(of: photo, mission: mission, address: address))
+          let fields = CatalogText.Fields(
+            sol: photo.sol, dateTaken: photo.details.capture.dateTaken,
+            lmst: CatalogRow.secondsOfDay(photo.details.marsClock))
+          let title = try photo.details.title.map { try textNumber($0, fields) }
+          let caption = try photo.details.caption.map { try textNumber($0, fields) }
+          try insert.rebind(
+            CatalogRow.values(
+              of: photo, mission: mission, address: address, title: title, caption: caption))
           try insert.step()
           let instrument = photo.instrument ?? photo.camera.name
           perInstrument[instrument, default: (photo.camera.name, 0)].photos += 1
@@ -63,9 +70,29 @@ extension Catalog {
   }
 
   /// Moves what the write-ahead log holds into the file and empties the log, so the log does
-  /// not grow from sync to sync.
+  /// not grow from sync to sync; and lets SQLite renew the statistics its planner chooses
+  /// indexes by, where a sync changed them much (`PRAGMA optimize`, cheap when it has not).
   public func checkpoint() throws(CatalogError) {
-    try guarded { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    try guarded {
+      try connection.execute("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+  }
+
+  /// The number of the row of `texts` that holds `text` (as a template for `fields` where it
+  /// can be), added when new. Found by its hash, then its text, so two texts of one hash
+  /// are still two rows.
+  private func textNumber(_ text: String, _ fields: CatalogText.Fields) throws -> Int {
+    let (kept, templated) = CatalogText.template(text, fields)
+    let hash = CatalogText.hash(kept)
+    let found = try connection.prepare(
+      "SELECT id FROM texts WHERE hash = ? AND templated = ? AND text = ?",
+      [.integer(Int(hash)), .integer(templated ? 1 : 0), .text(kept)])
+    if try found.step(), let number = found.value(at: 0).integerValue { return number }
+    try connection.prepare(
+      "INSERT INTO texts (hash, templated, text) VALUES (?, ?, ?)",
+      [.integer(Int(hash)), .integer(templated ? 1 : 0), .text(kept)]
+    ).step()
+    return try connection.value("SELECT last_insert_rowid()").integerValue ?? 0
   }
 
   /// The addresses' numbers, read from the file once.

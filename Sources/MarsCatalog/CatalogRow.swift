@@ -26,7 +26,9 @@ enum CatalogRow {
   /// The written columns' values for `photo` of mission number `mission`, whose address is
   /// row `address` of `addresses` (else written whole), in the order of
   /// ``CatalogSchema/writtenColumns``.
-  static func values(of photo: Photo, mission: Int, address: Int?) -> [SQLiteValue] {
+  static func values(
+    of photo: Photo, mission: Int, address: Int?, title: Int?, caption: Int?
+  ) -> [SQLiteValue] {
     let details = photo.details
     let capture = details.capture
     let size = capture.pixelSize
@@ -38,15 +40,29 @@ enum CatalogRow {
       .real(details.mastElevation), .integer(details.site), .integer(details.drive),
       .text(details.sampleType), .text(details.filter), .integer(size?.width),
       .integer(size?.height), .integer(address), address == nil ? .text(photo.imgSrc) : .null,
-      .text(details.title), .text(details.caption),
+      .integer(title), .integer(caption),
     ]
   }
 
-  /// The columns a search selects, as ``photo(from:missions:addresses:)`` reads them.
+  /// The columns a search selects, as ``photo(from:missions:addresses:)`` reads them, from
+  /// ``joined``.
   static let selected =
     "photos.mission, photos.sol, nasa_id, feed_id, camera, instrument, earth_date, date_taken,"
     + " lmst, mast_az, mast_el, site, drive, sample_type, filter, width, height, address,"
-    + " img_src, title, caption"
+    + " img_src, title_text.text, title_text.templated, caption_text.text,"
+    + " caption_text.templated"
+
+  /// The photos with their titles' and captions' templates.
+  static let joined =
+    "photos LEFT JOIN texts AS title_text ON title_text.id = photos.title"
+    + " LEFT JOIN texts AS caption_text ON caption_text.id = photos.caption"
+
+  /// The title and caption written back, for a text search: the same SQL as `photo_list`'s.
+  static var words: String {
+    "lower(coalesce(" + CatalogText.sql(text: "title_text.text", templated: "title_text.templated")
+      + ", '') || ' ' || coalesce("
+      + CatalogText.sql(text: "caption_text.text", templated: "caption_text.templated") + ", ''))"
+  }
 
   /// The photo of a row of ``selected``, given the missions' names and the addresses by number.
   static func photo(
@@ -65,12 +81,16 @@ enum CatalogRow {
     if let width = row[15].integerValue, let height = row[16].integerValue {
       capture.dimension = [width, height]
     }
+    let fields = CatalogText.Fields(sol: sol, dateTaken: capture.dateTaken, lmst: row[8].realValue)
+    let text = { (column: Int) -> String? in
+      guard let text = row[column].textValue else { return nil }
+      return row[column + 1].integerValue == 1 ? CatalogText.rebuild(text, fields) : text
+    }
     let details = PhotoDetails(
       marsTime: row[8].realValue.map { marsTime(sol: sol, seconds: $0) },
       mastAzimuth: row[9].realValue, mastElevation: row[10].realValue,
       site: row[11].integerValue, drive: row[12].integerValue, sampleType: row[13].textValue,
-      filter: row[14].textValue, title: row[19].textValue, caption: row[20].textValue,
-      capture: capture)
+      filter: row[14].textValue, title: text(19), caption: text(21), capture: capture)
     let address = row[17].integerValue.flatMap { addresses[$0] }
     let imgSrc = row[18].textValue ?? address.map { $0.prefix + nasaID + $0.suffix } ?? ""
     return Photo(

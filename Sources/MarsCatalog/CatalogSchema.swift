@@ -50,8 +50,12 @@ public enum CatalogSchema {
       name: "address", type: "INTEGER REFERENCES addresses(id)",
       meaning: "img_src is addresses.prefix || nasa_id || addresses.suffix"),
     Column(name: "img_src", type: "TEXT", meaning: "the image's address, when not so made"),
-    Column(name: "title", type: "TEXT", meaning: "NASA's title"),
-    Column(name: "caption", type: "TEXT", meaning: "NASA's caption"),
+    Column(
+      name: "title", type: "INTEGER REFERENCES texts(id)",
+      meaning: "NASA's title, as a template in texts"),
+    Column(
+      name: "caption", type: "INTEGER REFERENCES texts(id)",
+      meaning: "NASA's caption, as a template in texts"),
   ]
 
   /// The columns a sync writes: every one but the row's own number.
@@ -113,6 +117,17 @@ public enum CatalogSchema {
         PRIMARY KEY (mission, instrument)
       ) WITHOUT ROWID
       """,
+      // Titles and captions, each once: `{sol}`, `{utc}`, `{day}`, `{lmst}` and `{lmst_ms}`
+      // in a templated text stand for the photo's own (photo_list writes them back).
+      """
+      CREATE TABLE texts (
+        id INTEGER PRIMARY KEY,
+        hash INTEGER NOT NULL,
+        templated INTEGER NOT NULL,
+        text TEXT NOT NULL
+      )
+      """,
+      "CREATE INDEX texts_by_hash ON texts (hash)",
       // Image addresses are the photo's name between a few prefixes and suffixes.
       """
       CREATE TABLE addresses (
@@ -124,22 +139,33 @@ public enum CatalogSchema {
       """,
       "CREATE TABLE photos (\n\(columns)\n)",
       // What the searches ask most: a mission's sols, an instrument over sols, pointing or
-      // time of day, and a place.
+      // time of day (with the sol, so a window ordered by sol sorts the index, not the rows),
+      // and a place.
       "CREATE INDEX photos_by_sol ON photos (mission, sol)",
       "CREATE INDEX photos_by_instrument ON photos (instrument, sol)",
-      "CREATE INDEX photos_by_azimuth ON photos (instrument, mast_az)",
-      "CREATE INDEX photos_by_time ON photos (instrument, lmst)",
+      "CREATE INDEX photos_by_azimuth ON photos (instrument, mast_az, sol)",
+      "CREATE INDEX photos_by_time ON photos (instrument, lmst, sol)",
       "CREATE INDEX photos_by_place ON photos (site, drive)",
-      // The photos as a user reads them: the mission's name, and every address whole.
+      // The photos as a user reads them: the mission's name, every address, title and
+      // caption whole.
       "CREATE VIEW photo_list AS\n  SELECT missions.name AS rover, "
-        + photoColumns.map { column in
-          column.name == "address"
-            ? "coalesce(photos.img_src, addresses.prefix || photos.nasa_id || addresses.suffix)"
+        + photoColumns.compactMap { column in
+          switch column.name {
+          case "address":
+            "coalesce(photos.img_src, addresses.prefix || photos.nasa_id || addresses.suffix)"
               + " AS img_src"
-            : column.name == "img_src" ? nil : "photos.\(column.name)"
-        }.compactMap { $0 }.joined(separator: ",\n    ")
+          case "img_src": nil
+          case "title", "caption":
+            CatalogText.sql(
+              text: "\(column.name)_text.text", templated: "\(column.name)_text.templated")
+              + " AS \(column.name)"
+          default: "photos.\(column.name)"
+          }
+        }.joined(separator: ",\n    ")
         + "\n  FROM photos JOIN missions ON missions.id = photos.mission"
-        + "\n  LEFT JOIN addresses ON addresses.id = photos.address",
+        + "\n  LEFT JOIN addresses ON addresses.id = photos.address"
+        + "\n  LEFT JOIN texts AS title_text ON title_text.id = photos.title"
+        + "\n  LEFT JOIN texts AS caption_text ON caption_text.id = photos.caption",
     ]
   }
 }

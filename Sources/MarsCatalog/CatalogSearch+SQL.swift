@@ -75,8 +75,7 @@ extension CatalogSearch {
     anyOf(filters) { ("lower(filter) = ?", [.text($0.lowercased())]) }
     anyOf(sequences) { ("sequence = ?", [.text($0.uppercased())]) }
     for word in words {
-      clauses.append(
-        "instr(lower(coalesce(title, '') || ' ' || coalesce(caption, '')), ?) > 0")
+      clauses.append("instr(\(CatalogRow.words), ?) > 0")
       values.append(.text(word.lowercased()))
     }
     anyOf(nasaIDs) {
@@ -92,11 +91,11 @@ extension CatalogSearch {
   var ordering: String {
     if random != nil { return "random()" }
     switch order {
-    case .sol: return "photos.mission, photos.sol, photos.camera, nasa_id"
-    case .newest: return "photos.sol DESC, lmst DESC, nasa_id"
-    case .lmst: return "lmst, photos.mission, photos.sol, nasa_id"
-    case .azimuth: return "mast_az, photos.mission, photos.sol, nasa_id"
-    case .season: return "ls, photos.mission, photos.sol, nasa_id"
+    case .sol: return "photos.mission, photos.sol, photos.id"
+    case .newest: return "photos.sol DESC, lmst DESC, photos.id"
+    case .lmst: return "lmst, photos.sol, photos.id"
+    case .azimuth: return "mast_az, photos.sol, photos.id"
+    case .season: return "ls, photos.sol, photos.id"
     }
   }
 
@@ -104,11 +103,11 @@ extension CatalogSearch {
   /// (a sequence and a site only in the photos).
   static func key(_ grouping: Grouping) -> String {
     switch grouping {
-    case .sol: "mission, sol"
-    case .camera: "camera"
-    case .sequence: "coalesce(sequence, '')"
-    case .site: "coalesce(site, '')"
-    case .rover: "mission"
+    case .sol: "photos.mission, photos.sol"
+    case .camera: "photos.camera"
+    case .sequence: "coalesce(photos.sequence, '')"
+    case .site: "coalesce(photos.site, '')"
+    case .rover: "photos.mission"
     }
   }
 

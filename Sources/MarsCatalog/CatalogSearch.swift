@@ -30,7 +30,7 @@ public struct CatalogSearch: Sendable, Hashable {
 
   /// How the photos found are ordered.
   public enum Order: String, Sendable, Hashable, CaseIterable {
-    /// By mission, sol, camera and name: as `photos` lists a sol.
+    /// By mission and sol, each sol's photos in the feed's order.
     case sol
     /// The newest sols first, the latest in the sol's day first.
     case newest

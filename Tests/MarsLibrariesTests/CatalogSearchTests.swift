@@ -181,8 +181,41 @@ import Testing
       #expect(photo.details.marsTime == written.details.marsTime)
       #expect(photo.details.mastAzimuth == written.details.mastAzimuth)
       #expect(photo.details.title == written.details.title)
+      #expect(photo.details.caption == written.details.caption)
       #expect(photo.id == written.id && photo.instrument == written.instrument)
     }
+  }
+
+  /// What `sqlite3` users read: the view gives back every address, title and caption as the
+  /// feeds wrote them, the templates' marks filled by SQL alone.
+  @Test func theViewGivesBackTheRecordsWholeToPython() throws {
+    let folder = try TemporaryFolder()
+    _ = try Self.catalogue(in: folder)
+    let script = """
+      import json, sqlite3, sys
+      db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+      rows = db.execute("SELECT nasa_id, img_src, title, caption FROM photo_list")
+      print(json.dumps([list(row) for row in rows]))
+      """
+    let path = folder.url.appendingPathComponent("catalog.sqlite").path
+    let rows = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(try ReferenceTool.stdout(ReferenceTool.python, ["-c", script, path])))
+        as? [[Any]])
+    let byName = Dictionary(uniqueKeysWithValues: Self.photos.map { ($0.nasaID, $0) })
+    #expect(rows.count == Self.photos.count)
+    var marks = Set<String>()
+    for row in rows {
+      let photo = try #require(byName[row[0] as? String ?? ""])
+      #expect(row[1] as? String == photo.imgSrc)
+      #expect(row[2] as? String == photo.details.title, "\(photo.nasaID)")
+      #expect(row[3] as? String == photo.details.caption, "\(photo.nasaID)")
+      for mark in ["Sol ", " UTC)", "local mean solar time of"]
+      where (photo.details.caption ?? "").contains(mark) {
+        marks.insert(mark)
+      }
+    }
+    #expect(marks.count == 3, "real captions with each kind of mark were written: \(marks)")
   }
 
   @Test func aSolWrittenAgainIsReplacedWhole() throws {

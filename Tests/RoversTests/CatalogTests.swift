@@ -120,6 +120,31 @@ import Testing
         #expect("\(photo[key] ?? "none")" == "\(other[key] ?? "none")", "\(name) \(key)")
       }
     }
+    // What a user's script reads through the view: each photo's address, title and caption
+    // whole, as the feed gave them.
+    let script = """
+      import json, sqlite3, sys
+      db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
+      rows = db.execute("SELECT nasa_id, img_src, title, caption FROM photo_list WHERE sol = 1000")
+      print(json.dumps([list(row) for row in rows]))
+      """
+    let viewed = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(try ReferenceTool.stdout(ReferenceTool.python, ["-c", script, path])))
+        as? [[Any]])
+    let full = try byName(
+      try await CapturedRun.rovers(
+        ["photos", "curiosity", "--sol", "1000", "--json"]
+          + FeedRecords.everySampleType.sorted().flatMap { ["--sample-type", $0] },
+        base: Offline.apiBase,
+        environment: environment(server).merging(["ROVERS_SOURCE": "nasa"]) { $1 }))
+    #expect(viewed.count == full.count && !viewed.isEmpty)
+    for row in viewed {
+      let photo = try #require(full[row[0] as? String ?? ""])
+      #expect(row[1] as? String == photo["img_src"] as? String)
+      #expect(row[2] as? String == photo["title"] as? String)
+      #expect(row[3] as? String == photo["caption"] as? String)
+    }
     // Counted as listed, and by camera.
     let count = try await rovers(["search", "curiosity", "--sol", "1000", "--count"], server)
     let all = try await CapturedRun.rovers(

@@ -1,0 +1,139 @@
+import PlainText
+
+/// NASA's titles and captions as templates: the sol, the UTC time, the Earth day and the local
+/// time written in them are replaced by `{sol}`, `{utc}`, `{day}`, `{lmst}` and `{lmst_ms}`,
+/// which the photo's own columns give back. A mission's captions then differ only by camera,
+/// and each is kept once (the `texts` table) rather than once a photo.
+///
+/// A template is kept only when it gives back the text exactly; any other text is kept as it
+/// is (`templated` 0).
+enum CatalogText {
+  /// What a template's marks stand for: a photo's sol, when it was taken, its local time.
+  struct Fields {
+    var sol: Int
+    var dateTaken: String?
+    var lmst: Double?
+
+    /// Each mark with its text for these fields; a mark whose field is absent is left out.
+    var marks: [(mark: String, text: String)] {
+      var marks: [(String, String)] = []
+      if let dateTaken, dateTaken.count >= 19 {
+        marks.append(("{utc}", String(dateTaken.prefix(19)).replacing("T", with: " ")))
+      }
+      if let day = dateTaken.flatMap(Self.newsDay) { marks.append(("{day}", day)) }
+      if let lmst, lmst >= 0, lmst < 100_000 {
+        let millis = Int((lmst * 1000).rounded())
+        marks.append(("{lmst_ms}", Self.clock(millis / 1000) + "." + Self.digits(millis % 1000, 3)))
+        marks.append(("{lmst}", Self.clock(Int(lmst))))
+      }
+      return marks
+    }
+
+    /// `HH:MM:SS` of seconds after midnight.
+    static func clock(_ seconds: Int) -> String {
+      digits(seconds / 3600, 2) + ":" + digits(seconds / 60 % 60, 2) + ":"
+        + digits(seconds % 60, 2)
+    }
+
+    static func digits(_ value: Int, _ count: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, count - text.count)) + text
+    }
+
+    /// The Associated Press's months, as NASA's captions write a day: `Aug. 30, 2026`.
+    static let months = [
+      "Jan.", "Feb.", "March", "April", "May", "June", "July", "Aug.", "Sept.", "Oct.", "Nov.",
+      "Dec.",
+    ]
+
+    /// `Aug. 30, 2026` of a time `2026-08-30T…`.
+    static func newsDay(_ time: String) -> String? {
+      let parts = time.prefix(10).split(separator: "-")
+      guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]),
+        let day = Int(parts[2]), (1...12).contains(month)
+      else { return nil }
+      return "\(months[month - 1]) \(day), \(year)"
+    }
+  }
+
+  /// The template of `text` for `fields` and whether it is one (else `text` as it is).
+  static func template(_ text: String, _ fields: Fields) -> (text: String, templated: Bool) {
+    guard !text.contains("{") else { return (text, false) }
+    var template = text
+    for (mark, value) in fields.marks where !value.isEmpty {
+      template = template.replacing(value, with: mark)
+    }
+    template = replacingNumber(fields.sol, in: template)
+    guard template != text, rebuild(template, fields) == text else { return (text, false) }
+    return (template, true)
+  }
+
+  /// The text a template stands for, for `fields`.
+  static func rebuild(_ template: String, _ fields: Fields) -> String {
+    var text = template.replacing("{sol}", with: String(fields.sol))
+    for (mark, value) in fields.marks { text = text.replacing(mark, with: value) }
+    return text
+  }
+
+  /// The SQL that gives back a template in column `text` (its `templated` flag in
+  /// `templated`) from the photos' columns: what the `photo_list` view and text searches read.
+  static func sql(text: String, templated: String) -> String {
+    let taken = "photos.date_taken"
+    let whole = "CAST(photos.lmst AS INTEGER)"
+    let millis = "CAST(round(photos.lmst * 1000) AS INTEGER)"
+    let month = Fields.months.enumerated().map { index, name in
+      "WHEN '\(Fields.digits(index + 1, 2))' THEN '\(name)'"
+    }.joined(separator: " ")
+    let marks = [
+      ("{sol}", "photos.sol"),
+      ("{utc}", "replace(substr(\(taken), 1, 19), 'T', ' ')"),
+      (
+        "{day}",
+        "(CASE substr(\(taken), 6, 2) \(month) END) || ' ' || CAST(substr(\(taken), 9, 2) AS"
+          + " INTEGER) || ', ' || substr(\(taken), 1, 4)"
+      ),
+      (
+        "{lmst_ms}",
+        "printf('%02d:%02d:%02d.%03d', \(millis) / 3600000, \(millis) / 60000 % 60,"
+          + " \(millis) / 1000 % 60, \(millis) % 1000)"
+      ),
+      (
+        "{lmst}",
+        "printf('%02d:%02d:%02d', \(whole) / 3600, \(whole) / 60 % 60, \(whole) % 60)"
+      ),
+    ]
+    var expression = text
+    for (mark, value) in marks {
+      expression = "replace(\(expression), '\(mark)', coalesce(\(value), '\(mark)'))"
+    }
+    return "CASE WHEN \(templated) THEN \(expression) ELSE \(text) END"
+  }
+
+  /// `text` with each whole decimal `number` (no digit either side) written `{sol}`.
+  private static func replacingNumber(_ number: Int, in text: String) -> String {
+    let digits = Array(String(number).utf8)
+    let bytes = Array(text.utf8)
+    var out: [UInt8] = []
+    var index = 0
+    let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
+    while index < bytes.count {
+      let end = index + digits.count
+      if end <= bytes.count, Array(bytes[index..<end]) == digits,
+        index == 0 || !isDigit(bytes[index - 1]), end == bytes.count || !isDigit(bytes[end])
+      {
+        out += Array("{sol}".utf8)
+        index = end
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// A text's hash, what the `texts` table finds it by.
+  static func hash(_ text: String) -> Int64 {
+    var text = text
+    return Int64(bitPattern: text.withUTF8 { FNV1a.hash(UnsafeRawBufferPointer($0)) })
+  }
+}
