@@ -13,7 +13,8 @@ Writes the report to .build/bench/results.md (ignored by git) and prints it.
     python3 Benchmarks/bench.py [--runs N] [--only NAME]
 
 This file is the entry point: the cases live in modules by what they measure (mirror.py,
-answers.py, downloads.py, gallery.py, terminal.py, pictures.py, develop.py, panorama.py), on the tools of measuring.py
+answers.py, downloads.py, gallery.py, terminal.py, pictures.py, develop.py, panorama.py,
+catalog.py), on the tools of measuring.py
 and the data of synthetic.py.
 """
 
@@ -24,6 +25,7 @@ import platform
 import shutil
 import sys
 
+from catalog import searches as catalog_searches, sync as catalog_sync
 from answers import (cold_cache, feeds, manifest_json, nasa_host, one_sol_original, stale_count,
                      with_key)
 from develop import develop
@@ -41,7 +43,8 @@ CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothi
          ("nasa-host", nasa_host),
          ("gallery", gallery), ("place", place), ("startup", startup), ("show-decode", show_decode),
          ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("movie", movie), ("develop", develop),
-         ("browse-keys", browse_keys), ("panorama", panorama), ("jpeg", jpeg)]
+         ("browse-keys", browse_keys), ("panorama", panorama), ("jpeg", jpeg),
+         ("catalog-search", catalog_searches), ("catalog-sync", catalog_sync)]
 
 
 def render(report, runs):

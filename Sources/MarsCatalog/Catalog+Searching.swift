@@ -49,7 +49,7 @@ extension Catalog {
       let (condition, values) = try resolvedCondition(search, missions: missions, perSol: perSol)
       let sql =
         perSol
-        ? "SELECT sum(photos) FROM sol_cameras AS photos WHERE \(condition)"
+        ? "SELECT sum(photos) FROM \(search.countedFrom) WHERE \(condition)"
         : "SELECT count(*) FROM \(search.words.isEmpty ? "photos" : CatalogRow.joined)"
           + " WHERE \(condition)"
       return try connection.value(sql, values).integerValue ?? 0
@@ -62,13 +62,15 @@ extension Catalog {
   ) throws(CatalogError) -> [GroupCount] {
     try guarded {
       let missions = try missionNames()
-      // A sequence or a site is known only to the photos.
+      // A sequence or a site is known only to the photos, a sol to the per-sol counts.
       let perSol = search.isCountedBySol && ![.sequence, .site].contains(grouping)
+      let source =
+        grouping == .sol && search.sols == nil ? "sol_cameras AS photos" : search.countedFrom
       let (condition, values) = try resolvedCondition(search, missions: missions, perSol: perSol)
       let key = CatalogSearch.key(grouping)
       let sql =
         perSol
-        ? "SELECT \(key), sum(photos) FROM sol_cameras AS photos WHERE \(condition)"
+        ? "SELECT \(key), sum(photos) FROM \(source) WHERE \(condition)"
           + " GROUP BY \(key)"
         : "SELECT \(key), count(*) FROM \(search.words.isEmpty ? "photos" : CatalogRow.joined)"
           + " WHERE \(condition) GROUP BY \(key)"

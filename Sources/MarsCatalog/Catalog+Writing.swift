@@ -12,6 +12,16 @@ extension Catalog {
       try connection.transaction {
         let mission = try missionNumber(rover)
         let where_ = [SQLiteValue.integer(mission), .integer(sol)]
+        // The sol's photos leave the mission's totals before they go.
+        try connection.prepare(
+          """
+          UPDATE cameras SET photos = photos - (SELECT sol_cameras.photos FROM sol_cameras
+            WHERE sol_cameras.mission = cameras.mission AND sol_cameras.sol = ?
+            AND sol_cameras.instrument = cameras.instrument)
+          WHERE mission = ? AND instrument IN
+            (SELECT instrument FROM sol_cameras WHERE mission = ? AND sol = ?)
+          """, [.integer(sol), .integer(mission), .integer(mission), .integer(sol)]
+        ).step()
         try connection.prepare("DELETE FROM photos WHERE mission = ? AND sol = ?", where_).step()
         try connection.prepare("DELETE FROM sol_cameras WHERE mission = ? AND sol = ?", where_)
           .step()
@@ -40,12 +50,17 @@ extension Catalog {
           "INSERT INTO sol_cameras (mission, sol, instrument, camera, photos) VALUES (?, ?, ?, ?, ?)"
         )
         let camera = try connection.prepare(
-          "INSERT OR IGNORE INTO cameras (mission, instrument, camera) VALUES (?, ?, ?)")
+          """
+          INSERT INTO cameras (mission, instrument, camera, photos) VALUES (?, ?, ?, ?)
+          ON CONFLICT (mission, instrument) DO UPDATE SET photos = photos + excluded.photos
+          """)
         for (instrument, count) in perInstrument {
-          try counted.rebind(
-            where_ + [.text(instrument), .text(count.camera), .integer(count.photos)])
+          let values: [SQLiteValue] = [
+            .text(instrument), .text(count.camera), .integer(count.photos),
+          ]
+          try counted.rebind(where_ + values)
           try counted.step()
-          try camera.rebind([.integer(mission), .text(instrument), .text(count.camera)])
+          try camera.rebind([.integer(mission)] + values)
           try camera.step()
         }
         try connection.prepare(

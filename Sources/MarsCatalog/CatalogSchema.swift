@@ -108,12 +108,14 @@ public enum CatalogSchema {
         PRIMARY KEY (mission, sol, instrument)
       ) WITHOUT ROWID
       """,
-      // Each mission's instruments and the camera each belongs to: what `--camera` names.
+      // Each mission's instruments, the camera each belongs to (what `--camera` names) and
+      // their photos: counts of a whole mission at any size.
       """
       CREATE TABLE cameras (
         mission INTEGER NOT NULL REFERENCES missions(id),
         instrument TEXT NOT NULL,
         camera TEXT NOT NULL,
+        photos INTEGER NOT NULL,
         PRIMARY KEY (mission, instrument)
       ) WITHOUT ROWID
       """,

@@ -1,4 +1,12 @@
 extension CatalogSearch {
+  /// Where a count of the search's photos is answered: the missions' totals by instrument
+  /// (`cameras`) when it asks only for missions and cameras, the per-sol counts
+  /// (`sol_cameras`) when it asks for sols too, else the photos.
+  var countedFrom: String {
+    guard isCountedBySol else { return "photos" }
+    return sols == nil ? "cameras AS photos" : "sol_cameras AS photos"
+  }
+
   /// Whether the search asks only what the per-sol counts (`sol_cameras`) know: missions,
   /// sols and cameras. Such a search is counted from them, not from the photos.
   var isCountedBySol: Bool {

@@ -229,5 +229,15 @@ import Testing
     search.sols = .init(86, 86)
     #expect(try catalog.count(search) == 3)
     #expect(try catalog.heldSols(of: "curiosity").contains(86))
+    // The totals kept beside the photos follow the rewrite: counted from them, or from the
+    // photos themselves (a filter that keeps every photo makes a search count the rows).
+    var byRows = CatalogSearch()
+    byRows.elevation = .init(nil, nil)
+    for grouping in [CatalogSearch.Grouping.camera, .rover, .sol] {
+      #expect(
+        try catalog.counts(CatalogSearch(), by: grouping) == catalog.counts(byRows, by: grouping))
+    }
+    #expect(try catalog.count(CatalogSearch()) == Self.photos.count - sol86.count + 3)
+    #expect(try catalog.count(CatalogSearch()) == catalog.count(byRows))
   }
 }
