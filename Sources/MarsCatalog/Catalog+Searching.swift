@@ -21,13 +21,21 @@ extension Catalog {
     try guarded {
       let missions = try missionNames()
       let (condition, values) = try resolvedCondition(search, missions: missions)
-      var sql =
-        "SELECT \(CatalogRow.selected) FROM \(CatalogRow.joined) WHERE \(condition)"
-        + " ORDER BY \(search.ordering)"
+      let source = search.words.isEmpty ? "photos" : CatalogRow.joined
+      var sql: String
       var bound = values
       if let count = search.random ?? search.limit {
-        sql += " LIMIT ?"
+        // The few rows picked first by their numbers alone, which an index can give without
+        // reading a row; then only those rows are read whole.
+        sql =
+          "SELECT \(CatalogRow.selected) FROM \(CatalogRow.joined) WHERE photos.id IN"
+          + " (SELECT photos.id FROM \(source) WHERE \(condition) ORDER BY \(search.ordering)"
+          + " LIMIT ?) ORDER BY \(search.random == nil ? search.ordering : "random()")"
         bound.append(.integer(count))
+      } else {
+        sql =
+          "SELECT \(CatalogRow.selected) FROM \(CatalogRow.joined) WHERE \(condition)"
+          + " ORDER BY \(search.ordering)"
       }
       let addresses = Dictionary(
         uniqueKeysWithValues: try addressNumbers().map { ($0.value, $0.key) })

@@ -68,11 +68,40 @@ enum CatalogText {
     return (template, true)
   }
 
-  /// The text a template stands for, for `fields`.
+  /// The text a template stands for, for `fields`: one pass over its bytes, each mark's text
+  /// made only when the mark is there (a search writes back two texts a photo).
   static func rebuild(_ template: String, _ fields: Fields) -> String {
-    var text = template.replacing("{sol}", with: String(fields.sol))
-    for (mark, value) in fields.marks { text = text.replacing(mark, with: value) }
-    return text
+    var template = template
+    return template.withUTF8 { bytes in
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + 32)
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "{"),
+          let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")),
+          let value = value(of: bytes[(index + 1)..<close], fields)
+        {
+          out += value.utf8
+          index = close + 1
+        } else {
+          out.append(byte)
+          index += 1
+        }
+      }
+      return String(decoding: out, as: UTF8.self)
+    }
+  }
+
+  /// The text of the mark named `name` (between its braces) for `fields`; `nil` for a name
+  /// that is no mark, or whose field is absent.
+  private static func value(of name: Slice<UnsafeBufferPointer<UInt8>>, _ fields: Fields)
+    -> String?
+  {
+    switch String(decoding: name, as: UTF8.self) {
+    case "sol": String(fields.sol)
+    case let other: fields.marks.first { $0.mark == "{\(other)}" }?.text
+    }
   }
 
   /// The SQL that gives back a template in column `text` (its `templated` flag in

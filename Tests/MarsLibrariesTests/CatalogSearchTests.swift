@@ -218,6 +218,27 @@ import Testing
     #expect(marks.count == 3, "real captions with each kind of mark were written: \(marks)")
   }
 
+  @Test func aLimitKeepsTheFirstOfTheOrderAndRandomPicksFromTheMatches() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try Self.catalogue(in: folder)
+    for order in CatalogSearch.Order.allCases {
+      var search = CatalogSearch()
+      search.cameras = ["NAVCAM", "MAST"]
+      search.order = order
+      let all = try catalog.photos(search).map(\.nasaID)
+      search.limit = 7
+      #expect(try catalog.photos(search).map(\.nasaID) == Array(all.prefix(7)), "\(order)")
+      search.limit = nil
+      search.random = 5
+      let picked = try catalog.photos(search).map(\.nasaID)
+      #expect(picked.count == 5 && Set(picked).isSubset(of: Set(all)))
+    }
+    var newest = CatalogSearch()
+    newest.order = .newest
+    let sols = try catalog.photos(newest).map(\.sol)
+    #expect(sols == sols.sorted(by: >) && sols.first == Self.photos.map(\.sol).max())
+  }
+
   @Test func aSolWrittenAgainIsReplacedWhole() throws {
     let folder = try TemporaryFolder()
     let catalog = try Self.catalogue(in: folder)

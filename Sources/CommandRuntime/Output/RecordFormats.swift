@@ -21,6 +21,9 @@ extension Records {
   package func csv(crlf: Bool = false, to out: OutputBuffer) {
     let end = crlf ? "\r\n" : "\n"
     let quote = { (raw: String) -> String in
+      // Most fields hold no control, comma or quote: one look at their bytes, and they go as
+      // they are (0xC2 may start a C1 control, so it takes the careful way).
+      if !Self.needsCare(raw) { return raw }
       // A line break inside a quoted field is CSV; a carriage return or escape is not kept.
       let text = TerminalText.safe(raw, keeping: ["\n", "\t"])
       guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
@@ -31,6 +34,19 @@ extension Records {
     out.write(fields.map { quote($0.name) }.joined(separator: ",") + end)
     for index in 0..<count {
       out.write(row(index).map { quote($0.text) }.joined(separator: ",") + end)
+    }
+  }
+
+  /// Whether a CSV field holds a control, a comma or a quote, by one look at its bytes (0xC2
+  /// may start a C1 control, so it counts too): most fields go as they are.
+  private static func needsCare(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      for byte in bytes
+      where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0x2C || byte == 0x22 {
+        return true
+      }
+      return false
     }
   }
 
