@@ -9,6 +9,32 @@ extension Catalog {
     try guarded {
       var known = try addressNumbers()
       var added: [CatalogRow.Address: Int] = [:]
+      var addedTexts: [CatalogText.Kept: Int] = [:]
+      let findText = try connection.prepare(
+        "SELECT id FROM texts WHERE hash = ? AND templated = ? AND text = ?")
+      let addText = try connection.prepare(
+        "INSERT INTO texts (hash, templated, text) VALUES (?, ?, ?)")
+      /// The number of the row of `texts` that holds `text` (as a template for `fields`
+      /// where it can be), added when new; found by its hash, then its text, so two texts of
+      /// one hash are still two rows.
+      func textNumber(_ text: String, _ fields: CatalogText.Fields) throws -> Int {
+        let (template, templated) = CatalogText.template(text, fields)
+        let kept = CatalogText.Kept(text: template, templated: templated)
+        if let number = texts[kept] ?? addedTexts[kept] { return number }
+        let values: [SQLiteValue] = [
+          .integer(Int(CatalogText.hash(template))), .integer(templated ? 1 : 0), .text(template),
+        ]
+        try findText.rebind(values)
+        var number = try findText.step() ? findText.value(at: 0).integerValue : nil
+        findText.reset()
+        if number == nil {
+          try addText.rebind(values)
+          try addText.step()
+          number = try connection.value("SELECT last_insert_rowid()").integerValue
+        }
+        addedTexts[kept] = number ?? 0
+        return number ?? 0
+      }
       try connection.transaction {
         let mission = try missionNumber(rover)
         let where_ = [SQLiteValue.integer(mission), .integer(sol)]
@@ -71,6 +97,8 @@ extension Catalog {
       // Only once committed: a sol undone would leave numbers of rows that are not there.
       known.merge(added) { old, _ in old }
       addresses = known
+      if texts.count + addedTexts.count > Self.keptTexts { texts = [:] }
+      texts.merge(addedTexts) { old, _ in old }
     }
   }
 
@@ -89,25 +117,11 @@ extension Catalog {
   /// indexes by, where a sync changed them much (`PRAGMA optimize`, cheap when it has not).
   public func checkpoint() throws(CatalogError) {
     try guarded {
-      try connection.execute("PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE)")
+      // A bounded look at each index (analysis_limit), so a large catalogue's end of sync
+      // costs what a small one's does.
+      try connection.execute(
+        "PRAGMA analysis_limit = 400; PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE)")
     }
-  }
-
-  /// The number of the row of `texts` that holds `text` (as a template for `fields` where it
-  /// can be), added when new. Found by its hash, then its text, so two texts of one hash
-  /// are still two rows.
-  private func textNumber(_ text: String, _ fields: CatalogText.Fields) throws -> Int {
-    let (kept, templated) = CatalogText.template(text, fields)
-    let hash = CatalogText.hash(kept)
-    let found = try connection.prepare(
-      "SELECT id FROM texts WHERE hash = ? AND templated = ? AND text = ?",
-      [.integer(Int(hash)), .integer(templated ? 1 : 0), .text(kept)])
-    if try found.step(), let number = found.value(at: 0).integerValue { return number }
-    try connection.prepare(
-      "INSERT INTO texts (hash, templated, text) VALUES (?, ?, ?)",
-      [.integer(Int(hash)), .integer(templated ? 1 : 0), .text(kept)]
-    ).step()
-    return try connection.value("SELECT last_insert_rowid()").integerValue ?? 0
   }
 
   /// The addresses' numbers, read from the file once.

@@ -10,6 +10,11 @@ public final class Catalog {
   let connection: SQLiteConnection
   /// The image addresses' numbers, once read: a sync writes each address once.
   var addresses: [CatalogRow.Address: Int]?
+  /// The numbers of the texts written or found lately, so a sync asks the file for a
+  /// template once, not once a photo; emptied when it grows past ``keptTexts``.
+  var texts: [CatalogText.Kept: Int] = [:]
+  /// The most texts ``texts`` keeps: a bound on a sync's memory whatever its size.
+  static let keptTexts = 20_000
   /// A writer's hold on `PATH.lock`: one sync writes at a time.
   private let writerLock: ExclusiveLock?
 

@@ -35,7 +35,8 @@ enum CatalogRow {
     return [
       .integer(mission), .integer(photo.sol), .text(photo.nasaID), .text(photo.sequence),
       .integer(photo.id), .text(photo.camera.name), .text(photo.instrument),
-      .text(photo.earthDate), .text(capture.dateTaken), .real(secondsOfDay(details.marsClock)),
+      capture.dateTaken?.prefix(10) == photo.earthDate[...] ? .null : .text(photo.earthDate),
+      .text(capture.dateTaken), .real(secondsOfDay(details.marsClock)),
       .real(solarLongitude(capture.dateTaken)), .real(details.mastAzimuth),
       .real(details.mastElevation), .integer(details.site), .integer(details.drive),
       .text(details.sampleType), .text(details.filter), .integer(size?.width),
@@ -43,6 +44,10 @@ enum CatalogRow {
       .integer(title), .integer(caption),
     ]
   }
+
+  /// The Earth day in SQL: the column, else the day of `date_taken` (most photos'), so the
+  /// day is stored only where it differs.
+  static let earthDate = "coalesce(photos.earth_date, substr(photos.date_taken, 1, 10))"
 
   /// The columns a search selects, as ``photo(from:missions:addresses:)`` reads them, from
   /// ``joined``.
@@ -94,7 +99,9 @@ enum CatalogRow {
     let address = row[17].integerValue.flatMap { addresses[$0] }
     let imgSrc = row[18].textValue ?? address.map { $0.prefix + nasaID + $0.suffix } ?? ""
     return Photo(
-      id: row[3].integerValue, sol: sol, earthDate: row[6].textValue ?? "", imgSrc: imgSrc,
+      id: row[3].integerValue, sol: sol,
+      earthDate: row[6].textValue ?? capture.dateTaken.map { String($0.prefix(10)) } ?? "",
+      imgSrc: imgSrc,
       camera: camera, rover: RoverReference(id: rover?.id ?? 0, name: rover?.name ?? roverName),
       nasaID: nasaID, instrument: row[5].textValue, details: details)
   }

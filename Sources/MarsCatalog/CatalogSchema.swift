@@ -30,7 +30,9 @@ public enum CatalogSchema {
     Column(name: "feed_id", type: "INTEGER", meaning: "the feed's own number (Curiosity)"),
     Column(name: "camera", type: "TEXT NOT NULL", meaning: "the camera, as the API names it"),
     Column(name: "instrument", type: "TEXT", meaning: "NASA's instrument, such as NAV_LEFT_B"),
-    Column(name: "earth_date", type: "TEXT NOT NULL", meaning: "the UTC day taken, YYYY-MM-DD"),
+    Column(
+      name: "earth_date", type: "TEXT",
+      meaning: "the UTC day taken, YYYY-MM-DD, where it is not date_taken's"),
     Column(name: "date_taken", type: "TEXT", meaning: "when taken, UTC, as the record says"),
     Column(
       name: "lmst", type: "REAL",
@@ -157,6 +159,7 @@ public enum CatalogSchema {
             "coalesce(photos.img_src, addresses.prefix || photos.nasa_id || addresses.suffix)"
               + " AS img_src"
           case "img_src": nil
+          case "earth_date": "\(CatalogRow.earthDate) AS earth_date"
           case "title", "caption":
             CatalogText.sql(
               text: "\(column.name)_text.text", templated: "\(column.name)_text.templated")

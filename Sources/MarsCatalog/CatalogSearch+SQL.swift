@@ -64,11 +64,11 @@ extension CatalogSearch {
     within("sol", sols)
     if perSol { return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), values) }
     if let fromEarthDate {
-      clauses.append("earth_date >= ?")
+      clauses.append("\(CatalogRow.earthDate) >= ?")
       values.append(.text(fromEarthDate))
     }
     if let toEarthDate {
-      clauses.append("earth_date <= ?")
+      clauses.append("\(CatalogRow.earthDate) <= ?")
       values.append(.text(toEarthDate))
     }
     within("lmst", lmst)

@@ -8,6 +8,12 @@ import PlainText
 /// A template is kept only when it gives back the text exactly; any other text is kept as it
 /// is (`templated` 0).
 enum CatalogText {
+  /// A text as the `texts` table keeps it: a template or the text as it is.
+  struct Kept: Hashable {
+    var text: String
+    var templated: Bool
+  }
+
   /// What a template's marks stand for: a photo's sol, when it was taken, its local time.
   struct Fields {
     var sol: Int
@@ -58,14 +64,37 @@ enum CatalogText {
 
   /// The template of `text` for `fields` and whether it is one (else `text` as it is).
   static func template(_ text: String, _ fields: Fields) -> (text: String, templated: Bool) {
-    guard !text.contains("{") else { return (text, false) }
-    var template = text
+    var bytes = Array(text.utf8)
+    guard !bytes.contains(UInt8(ascii: "{")) else { return (text, false) }
     for (mark, value) in fields.marks where !value.isEmpty {
-      template = template.replacing(value, with: mark)
+      bytes = replacing(Array(value.utf8), with: Array(mark.utf8), in: bytes)
     }
-    template = replacingNumber(fields.sol, in: template)
+    bytes = replacingNumber(fields.sol, in: bytes)
+    let template = String(decoding: bytes, as: UTF8.self)
     guard template != text, rebuild(template, fields) == text else { return (text, false) }
     return (template, true)
+  }
+
+  /// `bytes` with every `value` written `mark`.
+  private static func replacing(_ value: [UInt8], with mark: [UInt8], in bytes: [UInt8])
+    -> [UInt8]
+  {
+    guard let first = value.first, bytes.count >= value.count else { return bytes }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == first, index + value.count <= bytes.count,
+        bytes[index..<(index + value.count)].elementsEqual(value)
+      {
+        out += mark
+        index += value.count
+      } else {
+        out.append(bytes[index])
+        index += 1
+      }
+    }
+    return out
   }
 
   /// The text a template stands for, for `fields`: one pass over its bytes, each mark's text
@@ -138,16 +167,16 @@ enum CatalogText {
     return "CASE WHEN \(templated) THEN \(expression) ELSE \(text) END"
   }
 
-  /// `text` with each whole decimal `number` (no digit either side) written `{sol}`.
-  private static func replacingNumber(_ number: Int, in text: String) -> String {
+  /// `bytes` with each whole decimal `number` (no digit either side) written `{sol}`.
+  private static func replacingNumber(_ number: Int, in bytes: [UInt8]) -> [UInt8] {
     let digits = Array(String(number).utf8)
-    let bytes = Array(text.utf8)
     var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
     var index = 0
     let isDigit = { (byte: UInt8) in (0x30...0x39).contains(byte) }
     while index < bytes.count {
       let end = index + digits.count
-      if end <= bytes.count, Array(bytes[index..<end]) == digits,
+      if end <= bytes.count, bytes[index..<end].elementsEqual(digits),
         index == 0 || !isDigit(bytes[index - 1]), end == bytes.count || !isDigit(bytes[end])
       {
         out += Array("{sol}".utf8)
@@ -157,7 +186,7 @@ enum CatalogText {
         index += 1
       }
     }
-    return String(decoding: out, as: UTF8.self)
+    return out
   }
 
   /// A text's hash, what the `texts` table finds it by.

@@ -194,7 +194,7 @@ import Testing
     let script = """
       import json, sqlite3, sys
       db = sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True)
-      rows = db.execute("SELECT nasa_id, img_src, title, caption FROM photo_list")
+      rows = db.execute("SELECT nasa_id, img_src, title, caption, earth_date FROM photo_list")
       print(json.dumps([list(row) for row in rows]))
       """
     let path = folder.url.appendingPathComponent("catalog.sqlite").path
@@ -210,6 +210,7 @@ import Testing
       #expect(row[1] as? String == photo.imgSrc)
       #expect(row[2] as? String == photo.details.title, "\(photo.nasaID)")
       #expect(row[3] as? String == photo.details.caption, "\(photo.nasaID)")
+      #expect(row[4] as? String == photo.earthDate, "\(photo.nasaID)")
       for mark in ["Sol ", " UTC)", "local mean solar time of"]
       where (photo.details.caption ?? "").contains(mark) {
         marks.insert(mark)

@@ -31,6 +31,9 @@ public final class SQLiteStatement {
     }
   }
 
+  /// Ends the statement's run before its last row, so it holds nothing of the file.
+  public func reset() { rovers_sqlite_reset(handle) }
+
   /// Runs the statement with new values: resets it and binds them.
   public func rebind(_ values: [SQLiteValue]) throws {
     rovers_sqlite_reset(handle)
