@@ -48,12 +48,9 @@ extension Rovers {
       ])
 
     static let schemaFlag = Flag("schema", help: "Print the catalogue's tables, as SQL.")
-    static let fromSolOption = Option.integer(
-      "from-sol", value: "sol", help: "sync: only sols from this one on.", in: 0...Int.max,
-      reason: "a sol is a whole number, 0 or more")
-    static let toSolOption = Option.integer(
-      "to-sol", value: "sol", help: "sync: only sols up to this one.", in: 0...Int.max,
-      reason: "a sol is a whole number, 0 or more")
+    // The sols of a sync, as `manifest` takes them.
+    static let fromSolOption = Manifest.fromSolOption
+    static let toSolOption = Manifest.toSolOption
 
     let common: CommonOptions
     let path: String

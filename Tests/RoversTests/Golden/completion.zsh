@@ -596,8 +596,8 @@ _rovers() {
       _arguments \
         '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--schema[Print the catalogue'\''s tables, as SQL.]' \
-        '--from-sol[sync\: only sols from this one on.]:sol: ' \
-        '--to-sol[sync\: only sols up to this one.]:sol: ' \
+        '--from-sol[Only sols from this one on.]:sol: ' \
+        '--to-sol[Only sols up to this one.]:sol: ' \
         '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
