@@ -30,7 +30,7 @@ extension Catalog {
         if number == nil {
           try addText.rebind(values)
           try addText.step()
-          number = try connection.value("SELECT last_insert_rowid()").integerValue
+          number = try lastInsertedRow()
         }
         addedTexts[kept] = number ?? 0
         return number ?? 0
@@ -143,10 +143,12 @@ extension Catalog {
       "INSERT INTO addresses (prefix, suffix) VALUES (?, ?)",
       [.text(address.prefix), .text(address.suffix)]
     ).step()
-    return try connection.value(
-      "SELECT id FROM addresses WHERE prefix = ? AND suffix = ?",
-      [.text(address.prefix), .text(address.suffix)]
-    ).integerValue ?? 0
+    return try lastInsertedRow()
+  }
+
+  /// The row number of the last INSERT.
+  private func lastInsertedRow() throws -> Int {
+    try connection.value("SELECT last_insert_rowid()").integerValue ?? 0
   }
 
   /// The INSERT of one photo, its columns named once by the schema.

@@ -72,14 +72,10 @@ public final class Catalog {
   /// The number of mission `name`, added when new.
   func missionNumber(_ name: String) throws -> Int {
     let key = name.lowercased()
-    try connection.execute("INSERT OR IGNORE INTO missions (name) VALUES ('\(Self.quoted(key))')")
+    try connection.prepare("INSERT OR IGNORE INTO missions (name) VALUES (?)", [.text(key)])
+      .step()
     return try connection.value("SELECT id FROM missions WHERE name = ?", [.text(key)])
       .integerValue ?? 0
-  }
-
-  /// `text` with its quotes doubled, for the few statements that name a known word.
-  private static func quoted(_ text: String) -> String {
-    String(text.flatMap { $0 == "'" ? ["'", "'"] : [$0] })
   }
 
   /// The file's size with its write-ahead log, in bytes.

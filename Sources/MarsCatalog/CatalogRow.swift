@@ -117,14 +117,7 @@ enum CatalogRow {
 
   /// The feeds' way of writing a local mean solar time: `Sol-01000M12:34:56.789`.
   static func marsTime(sol: Int, seconds: Double) -> String {
-    let millis = Int((seconds * 1000).rounded())
-    func digits(_ value: Int, _ count: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, count - text.count)) + text
-    }
-    return "Sol-\(digits(sol, 5))M\(digits(millis / 3_600_000, 2)):"
-      + "\(digits(millis / 60_000 % 60, 2)):\(digits(millis / 1000 % 60, 2))."
-      + digits(millis % 1000, 3)
+    "Sol-" + CatalogText.Fields.digits(sol, 5) + "M" + CatalogText.Fields.clockWithMillis(seconds)
   }
 
   /// Mars's solar longitude when the photo was taken, by Mars24; `nil` without a time.

@@ -28,8 +28,7 @@ enum CatalogText {
       }
       if let day = dateTaken.flatMap(Self.newsDay) { marks.append(("{day}", day)) }
       if let lmst, lmst >= 0, lmst < 100_000 {
-        let millis = Int((lmst * 1000).rounded())
-        marks.append(("{lmst_ms}", Self.clock(millis / 1000) + "." + Self.digits(millis % 1000, 3)))
+        marks.append(("{lmst_ms}", Self.clockWithMillis(lmst)))
         marks.append(("{lmst}", Self.clock(Int(lmst))))
       }
       return marks
@@ -41,6 +40,13 @@ enum CatalogText {
         + digits(seconds % 60, 2)
     }
 
+    /// `HH:MM:SS.mmm` of seconds after midnight, to the nearest millisecond.
+    static func clockWithMillis(_ seconds: Double) -> String {
+      let millis = Int((seconds * 1000).rounded())
+      return clock(millis / 1000) + "." + digits(millis % 1000, 3)
+    }
+
+    /// `value` in at least `count` digits, zeros in front.
     static func digits(_ value: Int, _ count: Int) -> String {
       let text = String(value)
       return String(repeating: "0", count: max(0, count - text.count)) + text
