@@ -168,6 +168,15 @@ import Testing
       #expect(run.status == 64, "\(words)")
       #expect(run.stderr.hasPrefix("Error: The value '\(words[1])' is invalid for '\(words[0])"))
     }
+    // A rover the catalogue cannot hold is a usage error, with what it may have meant.
+    let typo = try await rovers(["search", "curiosty"], server)
+    #expect(typo.status == 64)
+    #expect(
+      typo.stderr.hasPrefix(
+        "Error: Unknown rover 'curiosty' for the catalogue. Did you mean 'curiosity'?"))
+    let retired = try await rovers(["catalog", "sync", "spirit"], server)
+    #expect(retired.status == 64 && retired.stderr.contains("not catalogued yet"))
+    #expect(!FileManager.default.fileExists(atPath: path), "nothing made for a bad command line")
     // A file that is not a catalogue: refused, never made worse.
     let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
     try garbage.write(to: URL(fileURLWithPath: path))

@@ -72,7 +72,7 @@ extension Rovers {
       switch words.first {
       case nil: syncing = nil
       case "sync":
-        syncing = try words.dropFirst().map { try NameRules.rover($0, spec: Self.spec) }
+        syncing = try words.dropFirst().map { try CatalogMissions.check($0, spec: Self.spec) }
       case let other?:
         throw UsageError.invalidValue(
           other, for: "<action>", reason: "give sync, or nothing", in: Self.spec)
@@ -117,7 +117,7 @@ extension Rovers {
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
       try Directories.create(folder)
       let catalog = try Catalog(path: path, writing: true)
-      let names = rovers.isEmpty ? FeedRover.all.map { $0.name.lowercased() } : rovers
+      let names = rovers.isEmpty ? CatalogMissions.names : rovers
       let sync = CatalogSync(
         feeds: common.makeCatalogFeeds(console, jobs: jobs), concurrency: jobs,
         fromSol: fromSol, toSol: toSol)

@@ -53,7 +53,7 @@ extension Rovers {
       path = try CatalogPath.resolve(settings, spec: Self.spec)
       var search = try SearchFilters.parse(arguments)
       search.rovers = try arguments.positionals.map {
-        try NameRules.rover($0, spec: Self.spec)
+        try CatalogMissions.check($0, spec: Self.spec)
       }
       search.cameras = try CameraOptions.parse(arguments)
       self.search = search
