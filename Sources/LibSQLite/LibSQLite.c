@@ -6,13 +6,11 @@
 
 // SQLite's functions, as found in the library once it is loaded.
 static struct {
-  int (*libversion_number)(void);
   int (*open_v2)(const char *, rovers_sqlite **, int, const char *);
   int (*close_v2)(rovers_sqlite *);
   int (*busy_timeout)(rovers_sqlite *, int);
   int (*extended_errcode)(rovers_sqlite *);
   const char *(*errmsg)(rovers_sqlite *);
-  int (*changes)(rovers_sqlite *);
   int (*prepare_v2)(rovers_sqlite *, const char *, int, rovers_sqlite_statement **,
                     const char **);
   int (*finalize)(rovers_sqlite_statement *);
@@ -28,7 +26,6 @@ static struct {
   double (*column_double)(rovers_sqlite_statement *, int);
   const unsigned char *(*column_text)(rovers_sqlite_statement *, int);
   int (*column_bytes)(rovers_sqlite_statement *, int);
-  const char *(*column_name)(rovers_sqlite_statement *, int);
 } sqlite;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -53,13 +50,11 @@ static void load(void) {
   // RTLD_LOCAL: SQLite's names stay its own, so nothing else in the process binds to them.
   void *library = dlopen(library_name, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) return;
-  int found = find(library, "sqlite3_libversion_number", (void **)&sqlite.libversion_number)
-              && find(library, "sqlite3_open_v2", (void **)&sqlite.open_v2)
+  int found = find(library, "sqlite3_open_v2", (void **)&sqlite.open_v2)
               && find(library, "sqlite3_close_v2", (void **)&sqlite.close_v2)
               && find(library, "sqlite3_busy_timeout", (void **)&sqlite.busy_timeout)
               && find(library, "sqlite3_extended_errcode", (void **)&sqlite.extended_errcode)
               && find(library, "sqlite3_errmsg", (void **)&sqlite.errmsg)
-              && find(library, "sqlite3_changes", (void **)&sqlite.changes)
               && find(library, "sqlite3_prepare_v2", (void **)&sqlite.prepare_v2)
               && find(library, "sqlite3_finalize", (void **)&sqlite.finalize)
               && find(library, "sqlite3_reset", (void **)&sqlite.reset)
@@ -73,8 +68,7 @@ static void load(void) {
               && find(library, "sqlite3_column_int64", (void **)&sqlite.column_int64)
               && find(library, "sqlite3_column_double", (void **)&sqlite.column_double)
               && find(library, "sqlite3_column_text", (void **)&sqlite.column_text)
-              && find(library, "sqlite3_column_bytes", (void **)&sqlite.column_bytes)
-              && find(library, "sqlite3_column_name", (void **)&sqlite.column_name);
+              && find(library, "sqlite3_column_bytes", (void **)&sqlite.column_bytes);
   // The library stays loaded either way: a process loads it at most once.
   if (found) load_result = 0;
 }
@@ -83,8 +77,6 @@ int rovers_sqlite_load(void) {
   pthread_once(&load_once, load);
   return load_result;
 }
-
-int rovers_sqlite_libversion_number(void) { return sqlite.libversion_number(); }
 
 int rovers_sqlite_open_v2(const char *path, rovers_sqlite **database, int flags, const char *vfs) {
   return sqlite.open_v2(path, database, flags, vfs);
@@ -101,8 +93,6 @@ int rovers_sqlite_extended_errcode(rovers_sqlite *database) {
 }
 
 const char *rovers_sqlite_errmsg(rovers_sqlite *database) { return sqlite.errmsg(database); }
-
-int rovers_sqlite_changes(rovers_sqlite *database) { return sqlite.changes(database); }
 
 int rovers_sqlite_prepare_v2(rovers_sqlite *database, const char *sql, int bytes,
                              rovers_sqlite_statement **statement, const char **tail) {
@@ -157,8 +147,4 @@ const unsigned char *rovers_sqlite_column_text(rovers_sqlite_statement *statemen
 
 int rovers_sqlite_column_bytes(rovers_sqlite_statement *statement, int column) {
   return sqlite.column_bytes(statement, column);
-}
-
-const char *rovers_sqlite_column_name(rovers_sqlite_statement *statement, int column) {
-  return sqlite.column_name(statement, column);
 }

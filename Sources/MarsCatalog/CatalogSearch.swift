@@ -20,12 +20,6 @@ public struct CatalogSearch: Sendable, Hashable {
       guard let lower, let upper else { return false }
       return lower > upper
     }
-
-    /// Whether `value` is in the span.
-    public func contains(_ value: Double) -> Bool {
-      if wraps, let lower, let upper { return value >= lower || value <= upper }
-      return value >= (lower ?? -.infinity) && value <= (upper ?? .infinity)
-    }
   }
 
   /// How the photos found are ordered.

@@ -23,15 +23,11 @@ typedef struct sqlite3_stmt rovers_sqlite_statement;
 // Every other function here needs it to have returned 0.
 int rovers_sqlite_load(void);
 
-// The library's version as a number, 3046001 for 3.46.1.
-int rovers_sqlite_libversion_number(void);
-
 int rovers_sqlite_open_v2(const char *path, rovers_sqlite **database, int flags, const char *vfs);
 int rovers_sqlite_close_v2(rovers_sqlite *database);
 int rovers_sqlite_busy_timeout(rovers_sqlite *database, int milliseconds);
 int rovers_sqlite_extended_errcode(rovers_sqlite *database);
 const char *rovers_sqlite_errmsg(rovers_sqlite *database);
-int rovers_sqlite_changes(rovers_sqlite *database);
 
 int rovers_sqlite_prepare_v2(rovers_sqlite *database, const char *sql, int bytes,
                              rovers_sqlite_statement **statement, const char **tail);
@@ -54,6 +50,5 @@ int64_t rovers_sqlite_column_int64(rovers_sqlite_statement *statement, int colum
 double rovers_sqlite_column_double(rovers_sqlite_statement *statement, int column);
 const unsigned char *rovers_sqlite_column_text(rovers_sqlite_statement *statement, int column);
 int rovers_sqlite_column_bytes(rovers_sqlite_statement *statement, int column);
-const char *rovers_sqlite_column_name(rovers_sqlite_statement *statement, int column);
 
 #endif

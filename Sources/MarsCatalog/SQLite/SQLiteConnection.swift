@@ -90,9 +90,6 @@ public final class SQLiteConnection {
     }
   }
 
-  /// How many rows the last INSERT, UPDATE or DELETE changed.
-  public var changes: Int { Int(rovers_sqlite_changes(handle)) }
-
   /// The connection's last error.
   func lastError() -> SQLiteError {
     SQLiteError(

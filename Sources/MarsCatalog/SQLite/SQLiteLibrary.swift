@@ -19,11 +19,4 @@ public enum SQLiteLibrary {
   public static func load() throws(Missing) {
     guard rovers_sqlite_load() == 0 else { throw Missing() }
   }
-
-  /// The loaded library's version, such as `3.46.1`.
-  public static func version() throws(Missing) -> String {
-    try load()
-    let number = Int(rovers_sqlite_libversion_number())
-    return "\(number / 1_000_000).\(number / 1000 % 1000).\(number % 1000)"
-  }
 }

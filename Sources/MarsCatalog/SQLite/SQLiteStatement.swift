@@ -59,11 +59,6 @@ public final class SQLiteStatement {
   /// How many columns a row has.
   public var columnCount: Int { Int(rovers_sqlite_column_count(handle)) }
 
-  /// The name of column `index`.
-  public func columnName(_ index: Int) -> String {
-    rovers_sqlite_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
-  }
-
   /// The value of column `index` in the current row.
   public func value(at index: Int) -> SQLiteValue {
     let column = Int32(index)
