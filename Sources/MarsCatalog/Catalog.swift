@@ -32,7 +32,8 @@ public final class Catalog {
       // A second writer is told at once rather than made to wait for the first's sols.
       writerLock = writing ? try ExclusiveLock(path: path + ".lock") : nil
       if writing, writerLock == nil { throw CatalogError.busy(path: path) }
-      connection = try SQLiteConnection(path: path, mode: writing ? .readWrite : .readOnly)
+      connection =
+        writing ? try SQLiteConnection(path: path, mode: .readWrite) : try Self.reader(of: path)
       // A reader waits a little for a sync's commit; the writer is alone by its lock.
       connection.waitForLocks(milliseconds: 2000)
       try prepare(writing: writing)
@@ -41,9 +42,24 @@ public final class Catalog {
     } catch let error as SQLiteError {
       throw CatalogError.from(error, path: path)
     } catch let error as FileSystemError {
-      throw .unwritable(path: path, SQLiteError(code: 8, message: error.description))
+      throw .unwritable(path: path, SQLiteError(code: 8, message: error.reason))
     } catch {
       throw .sqlite(path: path, SQLiteError(code: 1, message: "\(error)"))
+    }
+  }
+
+  /// A reader's connection. A WAL reader keeps its place in a `-shm` file beside the
+  /// catalogue, which SQLite cannot make in a folder the reader cannot write (a shared copy, a
+  /// read-only disk). With no such file there, no sync has the catalogue open, and none can
+  /// make one: it is read as a file that does not change.
+  private static func reader(of path: String) throws -> SQLiteConnection {
+    let connection = try SQLiteConnection(path: path, mode: .readOnly)
+    do {
+      _ = try connection.value("PRAGMA user_version")
+      return connection
+    } catch let error as SQLiteError where error.primaryCode == 14 {
+      guard !FileStatus.exists(path + "-shm") else { throw error }
+      return try SQLiteConnection(path: path, mode: .immutable)
     }
   }
 

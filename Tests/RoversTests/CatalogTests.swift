@@ -212,18 +212,18 @@ import Testing
   }
 
   @Test func killedAtRandomMomentsThenRunOnceMoreHoldsExactlyWhatIsServed() async throws {
-    // 20 ms a request, and Perseverance's last sol never answers: every run is still syncing
+    // 10 ms a request, and Perseverance's last sol never answers: every run is still syncing
     // when its kill lands, wherever its mark falls.
     let server = try await FixtureServer.start(
-      latencyMilliseconds: 20, faults: #"[{"match": "sol=1042", "latency_ms": 600000}]"#,
+      latencyMilliseconds: 10, faults: #"[{"match": "sol=1042", "latency_ms": 600000}]"#,
       shape: "nasa")
     var generator = SplitMix(seed: 66)
     let words = ["catalog", "sync", "curiosity", "perseverance", "--to-sol", "1100", "-q"]
-    for _ in 0..<10 {
+    for _ in 0..<30 {
       let before = server.requests.count
       let child = try Subprocess(
         Binaries.rovers.path, words, environment: Offline.environment(environment(server)))
-      let more = Int.random(in: 2...300, using: &generator)
+      let more = Int.random(in: 2...200, using: &generator)
       // Its mark, or the last sol asked: then it has nothing left but to wait.
       try await Poll.until("\(more) more requests") {
         let requests = server.requests

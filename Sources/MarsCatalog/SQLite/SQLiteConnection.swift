@@ -9,6 +9,10 @@ public final class SQLiteConnection {
     case readOnly
     /// Read and write; the file is made when it does not exist.
     case readWrite
+    /// Read only, a file no one can be writing (its folder is read only): opened as
+    /// immutable, so SQLite neither locks it nor looks for the write-ahead log's files, which
+    /// it could not make there.
+    case immutable
   }
 
   private let handle: OpaquePointer
@@ -21,9 +25,16 @@ public final class SQLiteConnection {
     try SQLiteLibrary.load()
     // SQLITE_OPEN_READONLY 1, READWRITE 2, CREATE 4; NOMUTEX 0x8000 (one task at a time);
     // NOFOLLOW 0x1000000 is left out: older libraries refuse the flag.
-    let flags: Int32 = (mode == .readOnly ? 0x1 : 0x2 | 0x4) | 0x8000
+    // URI 0x40: `immutable=1` is said only in a URI.
+    let flags: Int32 =
+      switch mode {
+      case .readOnly: 0x1 | 0x8000
+      case .readWrite: 0x2 | 0x4 | 0x8000
+      case .immutable: 0x1 | 0x40 | 0x8000
+      }
     var opened: OpaquePointer?
-    let code = rovers_sqlite_open_v2(path, &opened, flags, nil)
+    let name = mode == .immutable ? Self.immutableURI(path) : path
+    let code = rovers_sqlite_open_v2(name, &opened, flags, nil)
     guard code == 0, let opened else {
       let message =
         opened.flatMap { rovers_sqlite_errmsg($0) }.map { String(cString: $0) }
@@ -36,6 +47,21 @@ public final class SQLiteConnection {
   }
 
   deinit { rovers_sqlite_close_v2(handle) }
+
+  /// `file:PATH?immutable=1`, with the three characters a URI would read otherwise escaped; an
+  /// absolute path gets the empty host (`file:///…`) so a leading `//` is never read as one.
+  static func immutableURI(_ path: String) -> String {
+    var escaped = ""
+    for character in path {
+      switch character {
+      case "%": escaped += "%25"
+      case "?": escaped += "%3F"
+      case "#": escaped += "%23"
+      default: escaped.append(character)
+      }
+    }
+    return (path.hasPrefix("/") ? "file://" : "file:") + escaped + "?immutable=1"
+  }
 
   /// Waits up to `milliseconds` for another connection's lock before a statement gives up.
   public func waitForLocks(milliseconds: Int) {
