@@ -1,3 +1,5 @@
+import RoverAPI
+
 /// What keeps the catalogue from being read or written, each said in one line.
 public enum CatalogError: Error, Sendable, CustomStringConvertible {
   /// The machine has no SQLite.
@@ -12,6 +14,9 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
   case busy(path: String)
   /// The file or its folder cannot be written: read only, full, gone.
   case unwritable(path: String, SQLiteError)
+  /// A mission, or one sol of it, that the catalogue does not hold (`sol` nil: no sol at
+  /// all): asked of `--source catalog`, which never takes it for a sol without photos.
+  case notHeld(path: String, rover: String, sol: Int?)
   /// Any other failure of SQLite's.
   case sqlite(path: String, SQLiteError)
 
@@ -39,6 +44,15 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
       "another rovers catalog sync is writing \(path); try again later"
     case .unwritable(let path, let error):
       "cannot write \(path): \(error.message)"
+    case .notHeld(let path, let rover, let sol?):
+      "the catalogue at \(path) does not hold \(rover) sol \(sol): add it with 'rovers catalog"
+        + " sync \(rover) --from-sol \(sol) --to-sol \(sol)'"
+    case .notHeld(let path, let rover, nil) where FeedRover.named(rover) == nil:
+      "the catalogue at \(path) holds no sol of \(rover): only the API servers have its"
+        + " photos, and they are not catalogued yet"
+    case .notHeld(let path, let rover, nil):
+      "the catalogue at \(path) holds no sol of \(rover): add them with 'rovers catalog sync"
+        + " \(rover)'"
     case .sqlite(let path, let error): "\(path): \(error)"
     }
   }

@@ -74,12 +74,13 @@ package struct ErrorReport {
     message.contains(host) ? "\(source): \(message)" : "\(source) at \(host): \(message)"
   }
 
-  /// The exit code of a catalogue's failure: no SQLite or no catalogue yet is unavailable, a
+  /// The exit code of a catalogue's failure: no SQLite, no catalogue yet or no such sol in it
+  /// is unavailable, a
   /// file that is not one is bad data, another writer is "try again later", and a file or
   /// folder that cannot be written is what cannot be created.
   package static func code(for error: CatalogError) -> ExitCode {
     switch error {
-    case .missingLibrary, .absent: .unavailable
+    case .missingLibrary, .absent, .notHeld: .unavailable
     case .damaged, .newerSchema: .dataError
     case .busy: .temporaryFailure
     case .unwritable: .cannotCreate

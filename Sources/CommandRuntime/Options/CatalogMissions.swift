@@ -12,7 +12,7 @@ package enum CatalogMissions {
     let name = word.lowercased()
     guard !names.contains(name) else { return name }
     let retired =
-      ["spirit", "opportunity"].contains(name)
+      FeedRover.retired.contains(name)
       ? " Spirit and Opportunity, whose photos only the API servers have, are not catalogued yet."
       : ""
     throw UsageError(

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import MarsCatalog
 import MarsFetching
 import RoverAPI
 import SystemInterface
@@ -31,7 +32,8 @@ package struct CommonOptions: Sendable {
     "config", value: "path", help: "The config file; or set ROVERS_CONFIG.", completion: .files)
   package static let source = Option<DataSource>.choice(
     "source", value: "source",
-    help: "api (the API alone), nasa (NASA's raw-image feeds) or auto (the API, then the feeds).",
+    help: "api (the API alone), nasa (NASA's raw-image feeds), auto (the API, then the feeds)"
+      + " or catalog (the local catalogue, offline).",
     variable: "ROVERS_SOURCE", inConfig: true
   ).setting(default: .auto, shown: "auto")
   package static let nasaBase = Option.text(
@@ -92,7 +94,8 @@ package struct CommonOptions: Sendable {
   package static func options(deadline: Int) -> [OptionSpec] {
     (OutputOptions.specs + [
       Self.apiBase.spec, Self.apiKey.spec, Self.apiKeyFile.spec, Self.config.spec,
-      Self.source.spec, Self.nasaBase.spec, Self.timeout.spec, Self.retries.spec,
+      Self.source.spec, CatalogPath.option.spec, Self.nasaBase.spec, Self.timeout.spec,
+      Self.retries.spec,
       Self.deadline(deadline).spec, Self.noCache.spec, Self.cacheMaxMegabytes.spec,
       Self.refresh.spec, Self.verbose.spec,
       Self.quiet.spec,
@@ -105,6 +108,8 @@ package struct CommonOptions: Sendable {
   package var baseURL: URL
   /// Where photos come from.
   package var source: DataSource
+  /// The catalogue's file, with `--source catalog`.
+  package var catalogPath: String?
   /// The host of NASA's raw-image feeds.
   package var nasaBaseURL: URL
   package var apiKey: String?
@@ -147,6 +152,18 @@ package struct CommonOptions: Sendable {
       settings, Self.apiBase,
       "give an absolute http or https URL without a query (pass the key with --api-key)")
     source = try settings[Self.source]
+    catalogPath = nil
+    if source == .catalog {
+      let spec = settings.arguments.spec
+      guard DataSource.catalogCommands.contains(spec.name) else {
+        throw UsageError(
+          message: "'--source catalog' is for rovers "
+            + DataSource.catalogCommands.dropLast().joined(separator: ", ") + " and "
+            + (DataSource.catalogCommands.last ?? "") + "; 'rovers \(spec.name)' asks the API"
+            + " or NASA's feeds", command: spec)
+      }
+      catalogPath = try CatalogPath.resolve(settings, spec: spec)
+    }
     nasaBaseURL = try Self.base(settings, Self.nasaBase, "give an absolute http or https URL")
     apiKey = try APIKeySource.key(settings)
     timeout = try settings[Self.timeout]
@@ -216,6 +233,10 @@ package struct CommonOptions: Sendable {
     feeds.sampleTypes = sampleTypes
     let extras = makeExtras(feeds, window: window)
     switch source {
+    // The file alone: nothing is asked of any server for a list.
+    case .catalog:
+      return RunArchives(
+        archive: CatalogArchive(path: catalogPath ?? "", sampleTypes: sampleTypes))
     // The API alone: nothing at all is asked of the feeds' host.
     case .api: return RunArchives(archive: MissionsArchive(main: api, feeds: nil))
     case .nasa:

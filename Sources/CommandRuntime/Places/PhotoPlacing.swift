@@ -29,7 +29,7 @@ package struct PhotoPlacing: Sendable {
     throws
   {
     self.area = area
-    allowed = common.source != .api
+    allowed = common.source.asksFeeds
     if area != nil, !allowed {
       throw UsageError(
         message: "'--near' places photos on NASA's traverse maps, which '--source api' leaves"

@@ -9,7 +9,7 @@ package enum CatalogPath {
     variable: "ROVERS_CATALOG", completion: .files)
 
   /// The catalogue's path these settings name.
-  package static func resolve(_ settings: Settings, spec: CommandSpec) throws -> String {
+  package static func resolve(_ settings: Settings, spec: CommandSpec?) throws -> String {
     if let given = try settings[option] { return given }
     guard let folder = XDGPaths(environment: settings.environment).data else {
       throw UsageError(

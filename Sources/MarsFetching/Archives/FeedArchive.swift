@@ -41,7 +41,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     guard let rover = FeedRover.named(name) else {
       throw ArchiveError.notInFeeds(
         name, covered: FeedRover.all.map { $0.name.lowercased() },
-        retired: ["spirit", "opportunity"].contains(name.lowercased()))
+        retired: FeedRover.retired.contains(name.lowercased()))
     }
     return rover
   }
@@ -233,8 +233,15 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   public func fetchPhotoPage(rover: String, on day: PhotoDay, cameras: [String], page: Int)
     async throws -> [Photo]
   {
-    let all = try await fetchPhotos(rover: rover, on: day, cameras: cameras)
-    let size = Endpoints.defaultPageSize * max(1, cameras.count)
+    Self.page(
+      page, of: try await fetchPhotos(rover: rover, on: day, cameras: cameras),
+      cameras: cameras.count)
+  }
+
+  /// Page `page` of `all`, 25 photos per camera asked for (`cameras` of them), as the API
+  /// pages a day: what a source that holds the whole list cuts from it.
+  public static func page(_ page: Int, of all: [Photo], cameras: Int) -> [Photo] {
+    let size = Endpoints.defaultPageSize * max(1, cameras)
     let start = (max(1, page) - 1) * size
     return start < all.count ? Array(all[start..<min(all.count, start + size)]) : []
   }

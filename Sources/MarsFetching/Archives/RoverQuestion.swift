@@ -7,8 +7,25 @@ import RoverAPI
 /// the rover. A new query of one rover is one of these, in one place: the protocol and the
 /// archives made of others need no change.
 public struct RoverQuestion<Answer: Sendable>: Sendable {
+  /// What is asked, for an archive that answers every question from one store of its own
+  /// (the catalogue) rather than by requests.
+  public enum Asked: Sendable, Hashable {
+    /// The rover, with its cameras.
+    case rover
+    /// Every photo of a day from these cameras (every camera when none).
+    case photos(PhotoDay, cameras: [String])
+    /// One page of 25 photos per camera asked for.
+    case photoPage(PhotoDay, cameras: [String], page: Int)
+    /// The photo count per sol of a span.
+    case manifest(SolSpan)
+    /// One sol's photos from these cameras, with the source's own count.
+    case solListing(sol: Int, cameras: [String])
+  }
+
   /// The rover asked about, which decides where the question goes.
   public var rover: String
+  /// What is asked.
+  public let asked: Asked
   /// How the API answers it.
   let fromAPI: @Sendable (MarsArchive) async throws -> Answer
   /// How NASA's feeds answer it.
@@ -17,10 +34,12 @@ public struct RoverQuestion<Answer: Sendable>: Sendable {
   /// A question about `rover`, answered by the API with `fromAPI` and by the feeds with
   /// `fromFeeds`.
   public init(
-    rover: String, fromAPI: @escaping @Sendable (MarsArchive) async throws -> Answer,
+    rover: String, asked: Asked,
+    fromAPI: @escaping @Sendable (MarsArchive) async throws -> Answer,
     fromFeeds: @escaping @Sendable (FeedArchive) async throws -> Answer
   ) {
     self.rover = rover
+    self.asked = asked
     self.fromAPI = fromAPI
     self.fromFeeds = fromFeeds
   }
@@ -30,7 +49,7 @@ extension RoverQuestion where Answer == Rover {
   /// One rover, with its cameras.
   public static func rover(_ name: String) -> Self {
     Self(
-      rover: name, fromAPI: { try await $0.fetchRover(name) },
+      rover: name, asked: .rover, fromAPI: { try await $0.fetchRover(name) },
       fromFeeds: { try await $0.fetchRover(name) })
   }
 }
@@ -39,7 +58,8 @@ extension RoverQuestion where Answer == [Photo] {
   /// Every photo of one sol or Earth day from the cameras asked for (every camera when none).
   public static func photos(rover: String, on day: PhotoDay, cameras: [String]) -> Self {
     Self(
-      rover: rover, fromAPI: { try await $0.fetchPhotos(rover: rover, on: day, cameras: cameras) },
+      rover: rover, asked: .photos(day, cameras: cameras),
+      fromAPI: { try await $0.fetchPhotos(rover: rover, on: day, cameras: cameras) },
       fromFeeds: { try await $0.fetchPhotos(rover: rover, on: day, cameras: cameras) })
   }
 
@@ -48,7 +68,7 @@ extension RoverQuestion where Answer == [Photo] {
     -> Self
   {
     Self(
-      rover: rover,
+      rover: rover, asked: .photoPage(day, cameras: cameras, page: page),
       fromAPI: { try await $0.fetchPhotoPage(rover: rover, on: day, cameras: cameras, page: page) },
       fromFeeds: {
         try await $0.fetchPhotoPage(rover: rover, on: day, cameras: cameras, page: page)
@@ -61,7 +81,8 @@ extension RoverQuestion where Answer == PhotoManifest {
   /// each sol to count it, the sols of `span`.
   public static func manifest(rover: String, span: SolSpan) -> Self {
     Self(
-      rover: rover, fromAPI: { try await $0.fetchManifest(rover: rover, span: span) },
+      rover: rover, asked: .manifest(span),
+      fromAPI: { try await $0.fetchManifest(rover: rover, span: span) },
       fromFeeds: { try await $0.fetchManifest(rover: rover, span: span) })
   }
 }
@@ -72,7 +93,7 @@ extension RoverQuestion where Answer == SolListing {
   /// count of its own: its photos are listed as they are.
   public static func solListing(rover: String, sol: Int, cameras: [String]) -> Self {
     Self(
-      rover: rover,
+      rover: rover, asked: .solListing(sol: sol, cameras: cameras),
       fromAPI: {
         SolListing(photos: try await $0.fetchPhotos(rover: rover, on: .sol(sol), cameras: cameras))
       },

@@ -7,6 +7,15 @@
 /// Turns feed records into photos the way the servers that scrape the feeds do (API.md), so a
 /// photo from the feeds is the same photo, with the same file name, as one from a server.
 public enum FeedMapping {
+  /// The sample types a rover's photos keep when none are asked for, as the servers that
+  /// scrape the feeds keep them: Perseverance's `full`, Curiosity's `full` and `subframe`.
+  public static func keptByDefault(_ rover: FeedRover) -> Set<String> {
+    switch rover.feed {
+    case .mars2020: ["full"]
+    case .msl: ["full", "subframe"]
+    }
+  }
+
   /// Perseverance: `Full` samples only, or the sample types of `keeping`; `img_src` the
   /// 1200 px copy; the instrument is the camera; the Earth day is the UTC day of
   /// `date_taken_utc`; no id (the feed has none).
@@ -14,7 +23,7 @@ public enum FeedMapping {
     _ images: [PerseveranceFeedPage.Image], rover: FeedRover, keeping: Set<String>? = nil
   ) -> [Photo] {
     images.compactMap { image in
-      guard (keeping ?? ["full"]).contains(image.sampleType?.lowercased() ?? ""),
+      guard (keeping ?? keptByDefault(rover)).contains(image.sampleType?.lowercased() ?? ""),
         let large = image.large,
         let instrument = image.instrument
       else { return nil }
@@ -33,7 +42,7 @@ public enum FeedMapping {
     _ items: [CuriosityFeedPage.Item], rover: FeedRover, keeping: Set<String>? = nil
   ) -> [Photo] {
     items.compactMap { item in
-      guard let sample = item.sampleType, (keeping ?? ["full", "subframe"]).contains(sample),
+      guard let sample = item.sampleType, (keeping ?? keptByDefault(rover)).contains(sample),
         item.isThumbnail != true || keeping?.contains("thumbnail") == true,
         let url = item.httpsURL, let instrument = item.instrument
       else { return nil }

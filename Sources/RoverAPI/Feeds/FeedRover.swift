@@ -36,6 +36,10 @@ public struct FeedRover: Sendable, Hashable {
   /// publishes none for (a helicopter's flights and a lander are other layers).
   public var traverse: String?
 
+  /// The rovers whose images NASA removed from its servers (2024), lower case: only the API
+  /// servers have their photos.
+  public static let retired = ["spirit", "opportunity"]
+
   /// The missions the feeds cover; Spirit and Opportunity are in none (their images were
   /// removed from NASA's servers in 2024).
   public static let all = [

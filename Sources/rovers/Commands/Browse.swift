@@ -98,7 +98,7 @@ extension Rovers {
         options: BrowserState.Options(
           previews: colors && picture.imageProtocol != .none && environment["TERM"] != "dumb",
           colors: colors, trueColor: picture.trueColor, cellAspect: picture.cellAspect,
-          folder: folder, missions: common.source != .api, places: common.source != .api),
+          folder: folder, missions: common.source.asksFeeds, places: common.source.asksFeeds),
         columns: size.columns, rows: size.rows, rover: rover)
       _ = await BrowserLoop(services: services, screen: session).run(
         state, events: events, post: post)

@@ -37,7 +37,7 @@ extension Rovers {
           isRequired: false, isRepeated: true, completion: .values(["sync"]))
       ],
       options: [
-        CatalogPath.option.spec, Self.schemaFlag.spec, Self.fromSolOption.spec,
+        Self.schemaFlag.spec, Self.fromSolOption.spec,
         Self.toSolOption.spec, DownloadOutput.jobs.spec,
       ] + CommonOptions.options(deadline: 86_400),
       examples: [

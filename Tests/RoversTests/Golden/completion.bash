@@ -31,14 +31,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       ;;
     latest)
       case "$prev" in
@@ -51,14 +52,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--camera --size --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--camera --size --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     manifest)
@@ -73,14 +75,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--from-sol --to-sol --limit --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--from-sol --to-sol --limit --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     photos)
@@ -106,14 +109,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --from-sol --to-sol --from-date --to-date --camera --page --urls --size --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --from-sol --to-sol --from-date --to-date --camera --page --urls --size --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     download)
@@ -141,14 +145,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera -o --output -j --jobs --force --dry-run --size --no-gallery --gallery-url --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera -o --output -j --jobs --force --dry-run --size --no-gallery --gallery-url --sample-type --mars-time-from --mars-time-to --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     sync)
@@ -168,14 +173,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --all --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --gallery-url --on-new --on-new-timeout --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --all --since-sol --camera -j --jobs --verify --dry-run --size --no-gallery --gallery-url --on-new --on-new-timeout --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     verify)
@@ -187,14 +193,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--remote --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--remote --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       folders=1
       ;;
     gallery)
@@ -222,14 +229,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera --size --limit --image-protocol --width --debayer --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --earth-date --latest --from-sol --to-sol --from-date --to-date --camera --size --limit --image-protocol --width --debayer --color --no-color --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       ;;
     stereo)
       case "$prev" in
@@ -250,14 +258,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --camera -o --output --shift --show --size -j --jobs --image-protocol --width --debayer --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --camera -o --output --shift --show --size -j --jobs --image-protocol --width --debayer --near --within --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     sequences)
@@ -271,14 +280,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --camera --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --camera --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     movie)
@@ -301,14 +311,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --sequence --camera -o --output --fps --real-time --speed --diff --background --stack --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --sequence --camera -o --output --fps --real-time --speed --diff --background --stack --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     develop)
@@ -323,14 +334,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --camera -o --output --from --no-debayer --match -j --jobs --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --camera -o --output --from --no-debayer --match -j --jobs --color --no-color --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     where)
@@ -343,14 +355,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     clock)
@@ -385,14 +398,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--from-sol --to-sol --camera --lmst --view --list -o --output --fps --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--from-sol --to-sol --camera --lmst --view --list -o --output --fps --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     panorama)
@@ -414,14 +428,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --camera --sequence -o --output --scale --quality --level --north --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --camera --sequence -o --output --scale --quality --level --north --from --show -j --jobs --image-protocol --width --debayer --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     browse)
@@ -434,18 +449,18 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="-o --output --size --image-protocol --color --no-color --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="-o --output --size --image-protocol --color --no-color --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     catalog)
       case "$prev" in
-        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --from-sol) COMPREPLY=(); return ;;
         --to-sol) COMPREPLY=(); return ;;
         -j|--jobs) COMPREPLY=(); return ;;
@@ -456,14 +471,15 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
+        --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--catalog --schema --from-sol --to-sol -j --jobs --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--schema --from-sol --to-sol -j --jobs --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="sync"
       ;;
     search)
@@ -510,7 +526,7 @@ _rovers() {
         --api-key) COMPREPLY=(); return ;;
         --api-key-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --config) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --source) COMPREPLY=($(compgen -W "api nasa auto" -- "$cur")); return ;;
+        --source) COMPREPLY=($(compgen -W "api nasa auto catalog" -- "$cur")); return ;;
         --nasa-base) COMPREPLY=(); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;

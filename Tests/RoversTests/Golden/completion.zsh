@@ -61,7 +61,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -87,7 +88,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -115,7 +117,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -155,7 +158,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -200,7 +204,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -237,7 +242,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -263,7 +269,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -304,7 +311,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -341,7 +349,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -368,7 +377,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -409,7 +419,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -437,7 +448,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -463,7 +475,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -517,7 +530,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -556,7 +570,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -580,7 +595,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -594,7 +610,6 @@ _rovers() {
       ;;
     catalog)
       _arguments \
-        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--schema[Print the catalogue'\''s tables, as SQL.]' \
         '--from-sol[Only sols from this one on.]:sol: ' \
         '--to-sol[Only sols up to this one.]:sol: ' \
@@ -609,7 +624,8 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
@@ -670,7 +686,7 @@ _rovers() {
         '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
         '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
         '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
-        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds) or auto (the API, then the feeds).]:source:(api nasa auto)' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
         '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
         '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
         '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \

@@ -1,0 +1,173 @@
+import MarsFetching
+import RoverAPI
+
+/// The catalogue as a source of photos (`--source catalog`): every question answered from
+/// the file alone, offline, as the API would answer it. A sol the catalogue does not hold is
+/// said to be so (``CatalogError/notHeld(path:rover:sol:)``), never taken for a sol without
+/// photos. Each call opens its own connection, so calls run in parallel as readers do.
+public struct CatalogArchive: PhotoArchive {
+  /// The catalogue file.
+  public let path: String
+  /// The sample types listed; `nil` for each mission's own default, as the feeds keep them.
+  public var sampleTypes: Set<String>?
+
+  /// The catalogue at `path`, listing `sampleTypes` (`nil`: as the feeds list by default).
+  public init(path: String, sampleTypes: Set<String>? = nil) {
+    self.path = path
+    self.sampleTypes = sampleTypes
+  }
+
+  /// Readers of one file: a few at a time is all the disk wants.
+  public var maxConcurrentRequests: Int { 4 }
+
+  /// The missions the feeds fill the catalogue with.
+  public var expectedRovers: [String] { FeedRover.all.map { $0.name.lowercased() } }
+
+  /// The file, in notices.
+  public var origin: SourceOrigin { SourceOrigin(host: path, retries: 0) }
+
+  /// Whether `rover` is a mission the catalogue can hold.
+  public func covers(rover: String) -> Bool { FeedRover.named(rover) != nil }
+
+  /// Every mission the catalogue holds a sol of.
+  public func fetchAllRovers() async throws -> [Rover] { try heldRovers() }
+
+  /// The answer from the file: photos by the same filters the searches use, pages cut as the
+  /// API cuts them, manifests from the per-sol counts.
+  public func answer<Answer: Sendable>(_ question: RoverQuestion<Answer>) async throws -> Answer {
+    let catalog = try open()
+    let rover = try held(question.rover, in: catalog)
+    let answer: any Sendable =
+      switch question.asked {
+      case .rover: rover
+      case .photos(let day, let cameras):
+        try photos(of: rover, on: day, cameras: cameras, in: catalog)
+      case .photoPage(let day, let cameras, let page):
+        FeedArchive.page(
+          page, of: try photos(of: rover, on: day, cameras: cameras, in: catalog),
+          cameras: cameras.count)
+      case .manifest(let span): try manifest(of: rover, span: span, in: catalog)
+      case .solListing(let sol, let cameras):
+        SolListing(photos: try photos(of: rover, on: .sol(sol), cameras: cameras, in: catalog))
+      }
+    guard let answer = answer as? Answer else {
+      throw CatalogError.sqlite(
+        path: path, SQLiteError(code: 1, message: "no answer of type \(Answer.self)"))
+    }
+    return answer
+  }
+
+  /// Each rover's last sol with photos (with `camera`, its last sol with that camera's).
+  public func fetchLatestPhotos(rovers: [String]?, camera: String?) async throws
+    -> [RoverOutcome<LatestPhotos>]
+  {
+    let names = try rovers ?? heldRovers().map { $0.name.lowercased() }
+    return try await fetchEachRover(names) { name in
+      let catalog = try open()
+      let rover = try held(name, in: catalog)
+      var search = CatalogSearch()
+      search.rovers = [name.lowercased()]
+      search.cameras = camera.map { [$0] } ?? []
+      search.sampleTypes = kept(rover).sorted()
+      search.order = .newest
+      search.limit = 1
+      guard let sol = try catalog.photos(search).first?.sol else {
+        return LatestPhotos(rover: rover.name, sol: nil, earthDate: nil, photos: [])
+      }
+      let photos = try photos(
+        of: rover, on: .sol(sol), cameras: camera.map { [$0] } ?? [], in: catalog)
+      return LatestPhotos(
+        rover: rover.name, sol: sol, earthDate: photos.first?.earthDate, photos: photos)
+    }
+  }
+
+  /// Each rover's summary, with its last sol counted.
+  public func fetchManifestOutcomes(rovers: [String]?) async throws
+    -> [RoverOutcome<PhotoManifest>]
+  {
+    let names = try rovers ?? heldRovers().map { $0.name.lowercased() }
+    return try await fetchEachRover(names) { name in
+      let catalog = try open()
+      return try manifest(of: try held(name, in: catalog), span: .latest, in: catalog)
+    }
+  }
+
+  /// A rover the feeds do not have: a name mistyped, most likely.
+  public func isUnknownRover(_ error: any Error) -> Bool {
+    if case .unknownRover? = error as? ArchiveError { return true }
+    return false
+  }
+
+  /// A file is never out of service.
+  public func isOutage(_ error: any Error) -> Bool { false }
+
+  private func open() throws -> Catalog { try Catalog(path: path, writing: false) }
+
+  private func heldRovers() throws -> [Rover] {
+    let catalog = try open()
+    return try FeedRover.all.compactMap { try catalog.summary(of: $0) }
+  }
+
+  /// `name`'s summary, when the catalogue holds a sol of it.
+  private func held(_ name: String, in catalog: Catalog) throws -> Rover {
+    guard let rover = FeedRover.named(name) else {
+      // A rover only the API has (Spirit) is one the catalogue does not hold yet, not a typo.
+      guard FeedRover.retired.contains(name.lowercased()) else {
+        throw ArchiveError.unknownRover(name, known: expectedRovers)
+      }
+      throw CatalogError.notHeld(path: path, rover: name.lowercased(), sol: nil)
+    }
+    guard let summary = try catalog.summary(of: rover) else {
+      throw CatalogError.notHeld(path: path, rover: rover.name.lowercased(), sol: nil)
+    }
+    return summary
+  }
+
+  /// The sample types listed of `rover`.
+  private func kept(_ rover: Rover) -> Set<String> {
+    sampleTypes ?? FeedRover.named(rover.name).map(FeedMapping.keptByDefault) ?? []
+  }
+
+  /// A day's photos; a sol not held is an error, not an empty sol.
+  private func photos(of rover: Rover, on day: PhotoDay, cameras: [String], in catalog: Catalog)
+    throws -> [Photo]
+  {
+    let name = rover.name.lowercased()
+    var search = CatalogSearch()
+    search.rovers = [name]
+    search.cameras = cameras
+    search.sampleTypes = kept(rover).sorted()
+    switch day {
+    case .sol(let sol):
+      guard try catalog.holds(name, sol: sol) else {
+        throw CatalogError.notHeld(path: path, rover: name, sol: sol)
+      }
+      search.sols = CatalogSearch.Span(Double(sol), Double(sol))
+    case .earthDate(let date):
+      search.fromEarthDate = date.description
+      search.toEarthDate = date.description
+    }
+    return try catalog.photos(search)
+  }
+
+  /// The manifest of `span`: the whole mission when no span is asked, as the API gives it.
+  private func manifest(of rover: Rover, span: SolSpan, in catalog: Catalog) throws
+    -> PhotoManifest
+  {
+    let sols: ClosedRange<Int> =
+      switch span {
+      case .recent: 0...rover.maxSol
+      case .latest: rover.maxSol...rover.maxSol
+      case .sols(let range): range
+      }
+    var manifest = PhotoManifest(
+      name: rover.name, landingDate: rover.landingDate, launchDate: rover.launchDate,
+      status: rover.status, maxSol: rover.maxSol, maxDate: rover.maxDate,
+      totalPhotos: rover.totalPhotos,
+      photos: try catalog.manifestEntries(of: rover.name, sols: sols))
+    manifest.coverage =
+      "the catalogue at \(path): counts of every photo it holds, thumbnails and other"
+      + " sample types included"
+    return manifest
+  }
+}
