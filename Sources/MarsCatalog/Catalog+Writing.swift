@@ -1,11 +1,33 @@
 import RoverAPI
 
 extension Catalog {
+  /// One sol's photos, to write.
+  public struct SolPhotos: Sendable {
+    /// The sol.
+    public var sol: Int
+    /// Every photo of it.
+    public var photos: [Photo]
+
+    /// `photos`, all of `sol`.
+    public init(sol: Int, photos: [Photo]) {
+      self.sol = sol
+      self.photos = photos
+    }
+  }
+
   /// Replaces what the catalogue holds of one sol with `photos`, in one transaction: a run
   /// killed at any moment leaves the sol as it was or whole, never in part.
   public func write(
     sol: Int, of rover: String, photos: [Photo], at time: String
   ) throws(CatalogError) {
+    try write([SolPhotos(sol: sol, photos: photos)], of: rover, at: time)
+  }
+
+  /// Replaces what the catalogue holds of each of `sols`, all in one transaction: a run
+  /// killed at any moment leaves each sol as it was or whole. A sync writes a few sols at
+  /// once because a commit writes out every index page its rows touched, and sols written
+  /// together share most of them.
+  public func write(_ sols: [SolPhotos], of rover: String, at time: String) throws(CatalogError) {
     try guarded {
       var known = try addressNumbers()
       var added: [CatalogRow.Address: Int] = [:]
@@ -22,7 +44,7 @@ extension Catalog {
         let kept = CatalogText.Kept(text: template, templated: templated)
         if let number = texts[kept] ?? addedTexts[kept] { return number }
         let values: [SQLiteValue] = [
-          .integer(Int(CatalogText.hash(template))), .integer(templated ? 1 : 0), .text(template),
+          .integer(Int(kept.hash)), .integer(templated ? 1 : 0), .text(template),
         ]
         try findText.rebind(values)
         var number = try findText.step() ? findText.value(at: 0).integerValue : nil
@@ -37,62 +59,64 @@ extension Catalog {
       }
       try connection.transaction {
         let mission = try missionNumber(rover)
-        let where_ = [SQLiteValue.integer(mission), .integer(sol)]
-        // The sol's photos leave the mission's totals before they go.
-        try connection.prepare(
-          """
-          UPDATE cameras SET photos = photos - (SELECT sol_cameras.photos FROM sol_cameras
-            WHERE sol_cameras.mission = cameras.mission AND sol_cameras.sol = ?
-            AND sol_cameras.instrument = cameras.instrument)
-          WHERE mission = ? AND instrument IN
-            (SELECT instrument FROM sol_cameras WHERE mission = ? AND sol = ?)
-          """, [.integer(sol), .integer(mission), .integer(mission), .integer(sol)]
-        ).step()
-        try connection.prepare("DELETE FROM photos WHERE mission = ? AND sol = ?", where_).step()
-        try connection.prepare("DELETE FROM sol_cameras WHERE mission = ? AND sol = ?", where_)
-          .step()
         let insert = try connection.prepare(Self.insertSQL)
-        var perInstrument: [String: (camera: String, photos: Int)] = [:]
-        for photo in photos {
-          let address = try CatalogRow.Address(of: photo).map { address in
-            if let number = known[address] ?? added[address] { return number }
-            let number = try addAddress(address)
-            added[address] = number
-            return number
+        for (sol, photos) in sols.map({ ($0.sol, $0.photos) }) {
+          let where_ = [SQLiteValue.integer(mission), .integer(sol)]
+          // The sol's photos leave the mission's totals before they go.
+          try connection.prepare(
+            """
+            UPDATE cameras SET photos = photos - (SELECT sol_cameras.photos FROM sol_cameras
+              WHERE sol_cameras.mission = cameras.mission AND sol_cameras.sol = ?
+              AND sol_cameras.instrument = cameras.instrument)
+            WHERE mission = ? AND instrument IN
+              (SELECT instrument FROM sol_cameras WHERE mission = ? AND sol = ?)
+            """, [.integer(sol), .integer(mission), .integer(mission), .integer(sol)]
+          ).step()
+          try connection.prepare("DELETE FROM photos WHERE mission = ? AND sol = ?", where_).step()
+          try connection.prepare("DELETE FROM sol_cameras WHERE mission = ? AND sol = ?", where_)
+            .step()
+          var perInstrument: [String: (camera: String, photos: Int)] = [:]
+          for photo in photos {
+            let address = try CatalogRow.Address(of: photo).map { address in
+              if let number = known[address] ?? added[address] { return number }
+              let number = try addAddress(address)
+              added[address] = number
+              return number
+            }
+            let fields = CatalogText.Fields(
+              sol: photo.sol, dateTaken: photo.details.capture.dateTaken,
+              lmst: CatalogRow.secondsOfDay(photo.details.marsClock))
+            let title = try photo.details.title.map { try textNumber($0, fields) }
+            let caption = try photo.details.caption.map { try textNumber($0, fields) }
+            try insert.rebind(
+              CatalogRow.values(
+                of: photo, mission: mission, address: address, title: title, caption: caption))
+            try insert.step()
+            let instrument = photo.instrument ?? photo.camera.name
+            perInstrument[instrument, default: (photo.camera.name, 0)].photos += 1
           }
-          let fields = CatalogText.Fields(
-            sol: photo.sol, dateTaken: photo.details.capture.dateTaken,
-            lmst: CatalogRow.secondsOfDay(photo.details.marsClock))
-          let title = try photo.details.title.map { try textNumber($0, fields) }
-          let caption = try photo.details.caption.map { try textNumber($0, fields) }
-          try insert.rebind(
-            CatalogRow.values(
-              of: photo, mission: mission, address: address, title: title, caption: caption))
-          try insert.step()
-          let instrument = photo.instrument ?? photo.camera.name
-          perInstrument[instrument, default: (photo.camera.name, 0)].photos += 1
+          let counted = try connection.prepare(
+            "INSERT INTO sol_cameras (mission, sol, instrument, camera, photos) VALUES (?, ?, ?, ?, ?)"
+          )
+          let camera = try connection.prepare(
+            """
+            INSERT INTO cameras (mission, instrument, camera, photos) VALUES (?, ?, ?, ?)
+            ON CONFLICT (mission, instrument) DO UPDATE SET photos = photos + excluded.photos
+            """)
+          for (instrument, count) in perInstrument {
+            let values: [SQLiteValue] = [
+              .text(instrument), .text(count.camera), .integer(count.photos),
+            ]
+            try counted.rebind(where_ + values)
+            try counted.step()
+            try camera.rebind([.integer(mission)] + values)
+            try camera.step()
+          }
+          try connection.prepare(
+            "INSERT OR REPLACE INTO sols (mission, sol, photos, synced_at) VALUES (?, ?, ?, ?)",
+            where_ + [.integer(photos.count), .text(time)]
+          ).step()
         }
-        let counted = try connection.prepare(
-          "INSERT INTO sol_cameras (mission, sol, instrument, camera, photos) VALUES (?, ?, ?, ?, ?)"
-        )
-        let camera = try connection.prepare(
-          """
-          INSERT INTO cameras (mission, instrument, camera, photos) VALUES (?, ?, ?, ?)
-          ON CONFLICT (mission, instrument) DO UPDATE SET photos = photos + excluded.photos
-          """)
-        for (instrument, count) in perInstrument {
-          let values: [SQLiteValue] = [
-            .text(instrument), .text(count.camera), .integer(count.photos),
-          ]
-          try counted.rebind(where_ + values)
-          try counted.step()
-          try camera.rebind([.integer(mission)] + values)
-          try camera.step()
-        }
-        try connection.prepare(
-          "INSERT OR REPLACE INTO sols (mission, sol, photos, synced_at) VALUES (?, ?, ?, ?)",
-          where_ + [.integer(photos.count), .text(time)]
-        ).step()
       }
       // Only once committed: a sol undone would leave numbers of rows that are not there.
       known.merge(added) { old, _ in old }

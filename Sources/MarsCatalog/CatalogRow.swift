@@ -1,4 +1,5 @@
 import MarsTime
+import PlainText
 import RoverAPI
 
 /// A photo as a row of the catalogue and back: the one mapping between ``Photo`` and the
@@ -7,19 +8,37 @@ enum CatalogRow {
   /// An image address as the photo's name between a prefix and a suffix, which the catalogue
   /// keeps once each (`addresses`); `nil` where the name is not in the address.
   struct Address: Hashable {
-    var prefix: String
-    var suffix: String
+    let prefix: String
+    let suffix: String
+    /// Both parts' hash, made once: all a dictionary of addresses hashes, one lookup a photo.
+    private let hash: UInt64
 
-    /// The address of `photo` split around its name, at the name's last place in it.
+    /// The address of `photo` split around its name, at the name's last place in it. Found
+    /// among the bytes: the name starts with a whole character, so the split is between two.
     init?(of photo: Photo) {
-      guard let range = photo.imgSrc.ranges(of: photo.nasaID).last else { return nil }
-      prefix = String(photo.imgSrc[..<range.lowerBound])
-      suffix = String(photo.imgSrc[range.upperBound...])
+      let address = Array(photo.imgSrc.utf8)
+      let name = Array(photo.nasaID.utf8)
+      guard !name.isEmpty, address.count >= name.count,
+        let start = stride(from: address.count - name.count, through: 0, by: -1).first(where: {
+          address[$0..<($0 + name.count)].elementsEqual(name)
+        })
+      else { return nil }
+      self.init(
+        prefix: String(decoding: address[..<start], as: UTF8.self),
+        suffix: String(decoding: address[(start + name.count)...], as: UTF8.self))
     }
 
     init(prefix: String, suffix: String) {
       self.prefix = prefix
       self.suffix = suffix
+      var joined = prefix + "\u{0}" + suffix
+      hash = joined.withUTF8 { FNV1a.hash(UnsafeRawBufferPointer($0)) }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (one: Address, other: Address) -> Bool {
+      one.hash == other.hash && one.prefix == other.prefix && one.suffix == other.suffix
     }
   }
 
@@ -106,13 +125,30 @@ enum CatalogRow {
       nasaID: nasaID, instrument: row[5].textValue, details: details)
   }
 
-  /// `12:34:56.789` as seconds after midnight; `nil` for anything else.
+  /// `12:34:56.789` as seconds after midnight; `nil` for anything else. Read byte by byte
+  /// (a sync reads one a photo); the seconds are the decimal's own double, as `Double(text)`
+  /// reads it: up to 15 digits, their whole number over a power of ten is exactly that.
   static func secondsOfDay(_ clock: Substring?) -> Double? {
-    guard let parts = clock?.split(separator: ":"), parts.count == 3,
-      let hour = Int(parts[0]), let minute = Int(parts[1]), let second = Double(parts[2]),
-      (0..<25).contains(hour), (0..<60).contains(minute), (0..<61).contains(second)
+    guard let bytes = clock?.utf8, bytes.count <= 24 else { return nil }
+    var parts: [(whole: Int, digits: Int, scale: Double)] = [(0, 0, 1)]
+    var inFraction = false
+    for byte in bytes {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        parts[parts.count - 1].whole = parts[parts.count - 1].whole * 10 + Int(byte - 0x30)
+        parts[parts.count - 1].digits += 1
+        if inFraction { parts[parts.count - 1].scale *= 10 }
+      case UInt8(ascii: ":") where !inFraction: parts.append((0, 0, 1))
+      case UInt8(ascii: ".") where parts.count == 3 && !inFraction: inFraction = true
+      default: return nil
+      }
+    }
+    guard parts.count == 3, parts.allSatisfy({ $0.digits > 0 }), parts[2].digits <= 15,
+      parts[0].whole < 25, parts[1].whole < 60
     else { return nil }
-    return Double(hour * 3600 + minute * 60) + second
+    let second = Double(parts[2].whole) / parts[2].scale
+    guard second < 61 else { return nil }
+    return Double(parts[0].whole * 3600 + parts[1].whole * 60) + second
   }
 
   /// The feeds' way of writing a local mean solar time: `Sol-01000M12:34:56.789`.

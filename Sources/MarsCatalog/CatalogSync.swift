@@ -73,7 +73,23 @@ public struct CatalogSync: Sendable {
     let sols = try await plan(rover, lastSol: lastSol, held: catalog.heldSols(of: rover))
     var outcome = Outcome(rover: rover, sols: 0, photos: 0, lastSol: lastSol)
     let feeds = self.feeds
-    try await sols.orderedMap(limit: concurrency) { sol in
+    // Sols wait to be written together for up to a second or a few thousand photos; each is
+    // counted done once written.
+    var pending: [Catalog.SolPhotos] = []
+    var pendingPhotos = 0
+    var pendingSince = ContinuousClock.now
+    func flush() throws {
+      guard !pending.isEmpty else { return }
+      try catalog.write(pending, of: rover, at: Self.now())
+      outcome.sols += pending.count
+      outcome.photos += pendingPhotos
+      pending = []
+      pendingPhotos = 0
+      progress(Progress(rover: rover, done: outcome.sols, total: sols.count))
+    }
+    // Four times `-j` sols under way: the transport still makes at most `-j` transfers at once,
+    // and the sols past them are decoded on the other core while a commit is written.
+    try await sols.orderedMap(limit: concurrency * 4) { sol in
       (
         sol,
         await Result(awaiting: {
@@ -81,15 +97,32 @@ public struct CatalogSync: Sendable {
         })
       )
     } each: { sol, listing in
-      let photos = try listing.get().photos
-      try catalog.write(sol: sol, of: rover, photos: photos, at: Self.now())
-      outcome.sols += 1
-      outcome.photos += photos.count
-      progress(Progress(rover: rover, done: outcome.sols, total: sols.count))
+      let photos: [Photo]
+      do {
+        photos = try listing.get().photos
+      } catch {
+        // What came before the failure stays.
+        try flush()
+        throw error
+      }
+      if pending.isEmpty { pendingSince = .now }
+      pending.append(Catalog.SolPhotos(sol: sol, photos: photos))
+      pendingPhotos += photos.count
+      if pendingPhotos >= Self.batchPhotos
+        || ContinuousClock.now - pendingSince >= Self.batchTime
+      {
+        try flush()
+      }
     }
+    try flush()
     try catalog.noteSynced(rover, at: Self.now())
     return outcome
   }
+
+  /// The most photos written in one transaction, and the longest a sol waits to be: a run
+  /// killed loses at most this much of its work.
+  static let batchPhotos = 4000
+  static let batchTime = Duration.seconds(1)
 
   /// The sols to fetch: those of the range the catalogue does not hold, then those NASA's
   /// latest downlink brought images for (late arrivals), each once, in order.

@@ -10,46 +10,91 @@ import PlainText
 enum CatalogText {
   /// A text as the `texts` table keeps it: a template or the text as it is.
   struct Kept: Hashable {
-    var text: String
-    var templated: Bool
+    let text: String
+    let templated: Bool
+    /// The text's hash (``CatalogText/hash(_:)``), the one the `texts` table finds it by, and
+    /// all a dictionary of them hashes: hashing a caption twice a photo with the standard
+    /// library's hasher cost a sync more than the row's insert.
+    let hash: Int64
+
+    init(text: String, templated: Bool) {
+      self.text = text
+      self.templated = templated
+      hash = CatalogText.hash(text)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+    static func == (one: Kept, other: Kept) -> Bool {
+      one.hash == other.hash && one.templated == other.templated && one.text == other.text
+    }
   }
 
   /// What a template's marks stand for: a photo's sol, when it was taken, its local time.
   struct Fields {
-    var sol: Int
-    var dateTaken: String?
-    var lmst: Double?
-
+    let sol: Int
     /// Each mark with its text for these fields; a mark whose field is absent is left out.
-    var marks: [(mark: String, text: String)] {
+    /// Made once, as the fields are: a photo's title and caption both ask for every mark.
+    let marks: [(mark: String, text: String)]
+
+    init(sol: Int, dateTaken: String?, lmst: Double?) {
+      self.sol = sol
       var marks: [(String, String)] = []
-      if let dateTaken, dateTaken.count >= 19 {
-        marks.append(("{utc}", String(dateTaken.prefix(19)).replacing("T", with: " ")))
+      if let dateTaken, dateTaken.utf8.count >= 19 {
+        let utc = dateTaken.utf8.prefix(19).map { $0 == UInt8(ascii: "T") ? UInt8(ascii: " ") : $0 }
+        marks.append(("{utc}", String(decoding: utc, as: UTF8.self)))
       }
       if let day = dateTaken.flatMap(Self.newsDay) { marks.append(("{day}", day)) }
       if let lmst, lmst >= 0, lmst < 100_000 {
         marks.append(("{lmst_ms}", Self.clockWithMillis(lmst)))
         marks.append(("{lmst}", Self.clock(Int(lmst))))
       }
-      return marks
+      self.marks = marks
     }
 
     /// `HH:MM:SS` of seconds after midnight.
     static func clock(_ seconds: Int) -> String {
-      digits(seconds / 3600, 2) + ":" + digits(seconds / 60 % 60, 2) + ":"
-        + digits(seconds % 60, 2)
+      var bytes: [UInt8] = []
+      appendClock(seconds, to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `HH:MM:SS.mmm` of seconds after midnight, to the nearest millisecond.
     static func clockWithMillis(_ seconds: Double) -> String {
       let millis = Int((seconds * 1000).rounded())
-      return clock(millis / 1000) + "." + digits(millis % 1000, 3)
+      var bytes: [UInt8] = []
+      appendClock(millis / 1000, to: &bytes)
+      bytes.append(UInt8(ascii: "."))
+      appendDigits(millis % 1000, 3, to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendClock(_ seconds: Int, to bytes: inout [UInt8]) {
+      appendDigits(seconds / 3600, 2, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      appendDigits(seconds / 60 % 60, 2, to: &bytes)
+      bytes.append(UInt8(ascii: ":"))
+      appendDigits(seconds % 60, 2, to: &bytes)
     }
 
     /// `value` in at least `count` digits, zeros in front.
     static func digits(_ value: Int, _ count: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(0, count - text.count)) + text
+      var bytes: [UInt8] = []
+      appendDigits(value, count, to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `value` in at least `count` digits, zeros in front (a minus sign first for a
+    /// negative one): the clocks and days of a million rows are made without a string each.
+    private static func appendDigits(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
+      if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      var magnitude = value.magnitude
+      var reversed: [UInt8] = []
+      repeat {
+        reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        magnitude /= 10
+      } while magnitude > 0 || reversed.count < count
+      bytes.append(contentsOf: reversed.reversed())
     }
 
     /// The Associated Press's months, as NASA's captions write a day: `Aug. 30, 2026`.
@@ -60,11 +105,26 @@ enum CatalogText {
 
     /// `Aug. 30, 2026` of a time `2026-08-30T…`.
     static func newsDay(_ time: String) -> String? {
-      let parts = time.prefix(10).split(separator: "-")
-      guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]),
-        let day = Int(parts[2]), (1...12).contains(month)
+      let bytes = Array(time.utf8.prefix(10))
+      /// The number of the digits in `range`.
+      func number(_ range: Range<Int>) -> Int? {
+        var value = 0
+        for byte in bytes[range] {
+          guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+          value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+      }
+      guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+        let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+        (1...12).contains(month)
       else { return nil }
-      return "\(months[month - 1]) \(day), \(year)"
+      var out = Array(months[month - 1].utf8)
+      out.append(UInt8(ascii: " "))
+      appendDigits(day, 1, to: &out)
+      out += Array(", ".utf8)
+      appendDigits(year, 1, to: &out)
+      return String(decoding: out, as: UTF8.self)
     }
   }
 
@@ -85,10 +145,16 @@ enum CatalogText {
   private static func replacing(_ value: [UInt8], with mark: [UInt8], in bytes: [UInt8])
     -> [UInt8]
   {
-    guard let first = value.first, bytes.count >= value.count else { return bytes }
-    var out: [UInt8] = []
+    guard let first = value.first, bytes.count >= value.count,
+      let start = bytes.indices.first(where: { index in
+        bytes[index] == first && index + value.count <= bytes.count
+          && bytes[index..<(index + value.count)].elementsEqual(value)
+      })
+    else { return bytes }
+    // Most texts hold a mark's value nowhere: those are not copied at all.
+    var out = Array(bytes[..<start])
     out.reserveCapacity(bytes.count)
-    var index = 0
+    var index = start
     while index < bytes.count {
       if bytes[index] == first, index + value.count <= bytes.count,
         bytes[index..<(index + value.count)].elementsEqual(value)

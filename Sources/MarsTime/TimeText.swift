@@ -3,44 +3,59 @@ import SystemInterface
 /// Moments written as text: RFC 3339 (`2021-05-31T22:23:00Z`, `…+02:00`, fractions allowed) or a
 /// date alone (its midnight, UTC), and back.
 public enum TimeText {
-  /// Seconds since 1970 of `text`, or `nil` when it is no such moment.
+  /// Seconds since 1970 of `text`, or `nil` when it is no such moment. Read byte by byte: a
+  /// catalogue's sync reads one for each of a million photos.
   public static func secondsSince1970(_ text: String) -> Double? {
-    let characters = Array(text.uppercased())
-    guard characters.count >= 10 else { return nil }
-    let date = String(characters[0..<10])
-    let dateParts = date.split(separator: "-", omittingEmptySubsequences: false)
-    guard dateParts.count == 3, dateParts.map(\.count) == [4, 2, 2],
-      let year = Int(dateParts[0]), let month = Int(dateParts[1]), let day = Int(dateParts[2])
+    var text = text
+    return text.withUTF8 { seconds(of: $0) }
+  }
+
+  private static func seconds(of bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    /// The decimal number written in `range`, digits only.
+    func number(_ range: Range<Int>) -> Int? {
+      guard range.upperBound <= bytes.count else { return nil }
+      var value = 0
+      for index in range {
+        let digit = Int(bytes[index]) - 0x30
+        guard (0...9).contains(digit) else { return nil }
+        value = value * 10 + digit
+      }
+      return value
+    }
+    func byte(_ index: Int, is characters: String) -> Bool {
+      index < bytes.count && characters.utf8.contains(bytes[index])
+    }
+    guard bytes.count >= 10, let year = number(0..<4), byte(4, is: "-"),
+      let month = number(5..<7), byte(7, is: "-"), let day = number(8..<10)
     else { return nil }
     var hour = 0
     var minute = 0
     var second = 0.0
     var offset = 0.0
-    if characters.count > 10 {
-      guard characters[10] == "T" || characters[10] == " ", characters.count >= 19 else {
-        return nil
-      }
-      let clock = String(characters[11..<19]).split(separator: ":")
-      guard clock.count == 3, clock.allSatisfy({ $0.count == 2 }), let h = Int(clock[0]),
-        let m = Int(clock[1]), let s = Int(clock[2])
+    if bytes.count > 10 {
+      guard byte(10, is: "Tt "), let h = number(11..<13), byte(13, is: ":"),
+        let m = number(14..<16), byte(16, is: ":"), let s = number(17..<19)
       else { return nil }
       (hour, minute, second) = (h, m, Double(s))
-      var rest = characters[19...]
-      if rest.first == "." {
-        let digits = rest.dropFirst().prefix { $0.isNumber }
-        guard !digits.isEmpty, let fraction = Double("0." + String(digits)) else { return nil }
+      var index = 19
+      if byte(index, is: ".") {
+        var end = index + 1
+        while end < bytes.count, (0x30...0x39).contains(bytes[end]) { end += 1 }
+        guard end > index + 1, let fraction = fraction(bytes[(index + 1)..<end]) else {
+          return nil
+        }
         second += fraction
-        rest = rest.dropFirst(1 + digits.count)
+        index = end
       }
-      switch rest.first {
-      case "Z" where rest.count == 1: offset = 0
-      case "+", "-":
-        let zone = String(rest.dropFirst()).split(separator: ":")
-        guard rest.count == 6, zone.count == 2, let h = Int(zone[0]), let m = Int(zone[1]),
-          h < 24, m < 60
-        else { return nil }
-        offset = Double(h * 3600 + m * 60) * (rest.first == "-" ? -1 : 1)
-      default: return nil
+      if byte(index, is: "Zz"), index == bytes.count - 1 {
+        offset = 0
+      } else if byte(index, is: "+-"), bytes.count - index == 6,
+        let h = number((index + 1)..<(index + 3)), byte(index + 3, is: ":"),
+        let m = number((index + 4)..<(index + 6)), h < 24, m < 60
+      {
+        offset = Double(h * 3600 + m * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
+      } else {
+        return nil
       }
     }
     let civil = POSIX.CivilTime(
@@ -50,6 +65,21 @@ public enum TimeText {
       second < 61
     else { return nil }
     return whole + second - offset
+  }
+
+  /// The value of `0.DIGITS`, rounded as the decimal reads: up to 15 digits the whole
+  /// number and its power of ten are exact, so their quotient is; more are read as text.
+  private static func fraction(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Double? {
+    guard digits.count <= 15 else {
+      return Double("0." + String(decoding: digits, as: UTF8.self))
+    }
+    var whole = 0
+    var scale = 1.0
+    for digit in digits {
+      whole = whole * 10 + Int(digit - 0x30)
+      scale *= 10
+    }
+    return Double(whole) / scale
   }
 
   /// `2021-05-31T22:23:00Z`, the seconds truncated.

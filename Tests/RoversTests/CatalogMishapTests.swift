@@ -93,11 +93,11 @@ import Testing
 
   @Test func aDiskFullMidSyncStopsInOneLineAndEverySolHeldIsWhole() async throws {
     let server = try await FixtureServer.start(shape: "nasa")
-    let made = try await rovers(["catalog", "sync", "curiosity", "--to-sol", "90", "-q"], server)
+    let made = try await rovers(["catalog", "sync", "curiosity", "--to-sol", "999", "-q"], server)
     #expect(made.status == 0, "\(made.stderr)")
     let size = try #require(
       try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-    // Room for a few sols more, not for sol 1000's 861 photos.
+    // Room for a few empty sols more, not for sol 1000's 861 photos.
     let disk = folder.file("disk")
     let back = folder.file("back")
     for made in [disk, back] {
@@ -124,8 +124,7 @@ import Testing
     #expect(synced.stderr.split(separator: "\n").count == 1)
     let after = try holdings(back.appendingPathComponent("catalog.sqlite").path)
     #expect(after.check == "ok")
-    #expect(Set(0...90).isSubset(of: Set(after.sols.keys)), "nothing held before is lost")
-    #expect(after.sols.count > 91, "sols were written until the disk was full")
+    #expect(Set(0...999).isSubset(of: Set(after.sols.keys)), "nothing held before is lost")
     #expect(after.sols[1000] == nil, "the sol the disk had no room for is absent")
     for (sol, names) in after.sols {
       #expect(names == Self.servedBySol[sol, default: []], "sol \(sol) whole")
