@@ -88,13 +88,14 @@ enum CatalogText {
     /// negative one): the clocks and days of a million rows are made without a string each.
     private static func appendDigits(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
       if value < 0 { bytes.append(UInt8(ascii: "-")) }
+      // The digits last first, then the zeros, then the two turned round in place.
+      let start = bytes.count
       var magnitude = value.magnitude
-      var reversed: [UInt8] = []
       repeat {
-        reversed.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
         magnitude /= 10
-      } while magnitude > 0 || reversed.count < count
-      bytes.append(contentsOf: reversed.reversed())
+      } while magnitude > 0 || bytes.count - start < count
+      bytes[start...].reverse()
     }
 
     /// The Associated Press's months, as NASA's captions write a day: `Aug. 30, 2026`.
