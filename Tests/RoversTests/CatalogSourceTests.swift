@@ -135,6 +135,19 @@ import Testing
       sync.stderr.hasPrefix(
         "Error: '--source catalog' is for rovers list, latest, manifest, photos, download and"
           + " show; 'rovers sync' asks the API or NASA's feeds\n"))
+    // From the environment (or the config file), `catalog` is the default of the commands that
+    // read the catalogue; the others keep theirs, and `config` shows what was set.
+    let environment = [
+      "ROVERS_NASA_BASE": server.host, "ROVERS_CATALOG": path, "ROVERS_SOURCE": "catalog",
+    ]
+    let planned = try await CapturedRun.rovers(
+      ["sync", "perseverance", "-o", folder.file("mirror").path, "--dry-run"],
+      base: Offline.apiBase, environment: environment)
+    #expect(planned.status == 0, "\(planned.stderr)")
+    #expect(planned.stdout.contains("would download") || planned.stderr.contains("would download"))
+    let shown = try await CapturedRun.rovers(
+      ["config", "show", "--json"], base: Offline.apiBase, environment: environment)
+    #expect(shown.stdout.contains(#""catalog""#), "\(shown.stdout)")
     try FileManager.default.removeItem(atPath: path)
     let none = try await rovers(["latest"], source: "catalog", server)
     #expect(none.status == 69)

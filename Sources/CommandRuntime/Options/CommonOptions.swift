@@ -153,8 +153,15 @@ package struct CommonOptions: Sendable {
       "give an absolute http or https URL without a query (pass the key with --api-key)")
     source = try settings[Self.source]
     catalogPath = nil
+    let spec = settings.arguments.spec
+    if source == .catalog, !DataSource.catalogCommands.contains(spec.name),
+      try settings.origin(of: Self.source.option)?.hasPrefix("--") != true
+    {
+      // `catalog` from the environment or the config file is the default of the commands that
+      // read the catalogue; the others keep their own.
+      source = .auto
+    }
     if source == .catalog {
-      let spec = settings.arguments.spec
       guard DataSource.catalogCommands.contains(spec.name) else {
         throw UsageError(
           message: "'--source catalog' is for rovers "

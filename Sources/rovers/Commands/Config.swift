@@ -68,7 +68,7 @@ extension Rovers {
       rows = [
         ["api-base", common.baseURL.absoluteString, try from(CommonOptions.apiBase)],
         ["api-key", common.apiKey == nil ? "(none)" : "***", keyOrigin],
-        ["source", common.source.rawValue, try from(CommonOptions.source)],
+        ["source", try settings[CommonOptions.source].rawValue, try from(CommonOptions.source)],
         ["nasa-base", common.nasaBaseURL.absoluteString, try from(CommonOptions.nasaBase)],
         ["timeout", Self.number(common.timeout), try from(CommonOptions.timeout)],
         ["retries", String(common.retries), try from(CommonOptions.retries)],
