@@ -39,11 +39,13 @@ extension Catalog {
       }
       let addresses = Dictionary(
         uniqueKeysWithValues: try addressNumbers().map { ($0.value, $0.key) })
+      let rovers = CatalogRow.missionRovers(missions)
       let statement = try connection.prepare(sql, bound)
       var photos: [Photo] = []
       while try statement.step() {
         photos.append(
-          CatalogRow.photo(from: statement.row(), missions: missions, addresses: addresses))
+          CatalogRow.photo(
+            from: statement.row(), missions: missions, rovers: rovers, addresses: addresses))
       }
       return photos
     }

@@ -36,17 +36,20 @@ public struct CatalogArchive: PhotoArchive {
   /// API cuts them, manifests from the per-sol counts.
   public func answer<Answer: Sendable>(_ question: RoverQuestion<Answer>) async throws -> Answer {
     let catalog = try open()
-    let rover = try held(question.rover, in: catalog)
+    let rover = try feedRover(question.rover)
+    // The mission's summary reads every sol's count: only the questions that answer with it
+    // ask for it, not each sol of a range.
     let answer: any Sendable =
       switch question.asked {
-      case .rover: rover
+      case .rover: try summary(of: rover, in: catalog)
       case .photos(let day, let cameras):
         try photos(of: rover, on: day, cameras: cameras, in: catalog)
       case .photoPage(let day, let cameras, let page):
         FeedArchive.page(
           page, of: try photos(of: rover, on: day, cameras: cameras, in: catalog),
           cameras: cameras.count)
-      case .manifest(let span): try manifest(of: rover, span: span, in: catalog)
+      case .manifest(let span):
+        try manifest(of: try summary(of: rover, in: catalog), span: span, in: catalog)
       case .solListing(let sol, let cameras):
         SolListing(photos: try photos(of: rover, on: .sol(sol), cameras: cameras, in: catalog))
       }
@@ -64,11 +67,12 @@ public struct CatalogArchive: PhotoArchive {
     let names = try rovers ?? heldRovers().map { $0.name.lowercased() }
     return try await fetchEachRover(names) { name in
       let catalog = try open()
-      let rover = try held(name, in: catalog)
+      let rover = try feedRover(name)
+      _ = try summary(of: rover, in: catalog)
       var search = CatalogSearch()
       search.rovers = [name.lowercased()]
       search.cameras = camera.map { [$0] } ?? []
-      search.sampleTypes = kept(rover).sorted()
+      search.sampleTypes = kept(rover)
       search.order = .newest
       search.limit = 1
       guard let sol = try catalog.photos(search).first?.sol else {
@@ -88,7 +92,8 @@ public struct CatalogArchive: PhotoArchive {
     let names = try rovers ?? heldRovers().map { $0.name.lowercased() }
     return try await fetchEachRover(names) { name in
       let catalog = try open()
-      return try manifest(of: try held(name, in: catalog), span: .latest, in: catalog)
+      return try manifest(
+        of: try summary(of: try feedRover(name), in: catalog), span: .latest, in: catalog)
     }
   }
 
@@ -108,8 +113,8 @@ public struct CatalogArchive: PhotoArchive {
     return try FeedRover.all.compactMap { try catalog.summary(of: $0) }
   }
 
-  /// `name`'s summary, when the catalogue holds a sol of it.
-  private func held(_ name: String, in catalog: Catalog) throws -> Rover {
+  /// The mission called `name`; a typo, or a rover only the API servers have, is an error.
+  private func feedRover(_ name: String) throws -> FeedRover {
     guard let rover = FeedRover.named(name) else {
       // A rover only the API has (Spirit) is one the catalogue does not hold yet, not a typo.
       guard FeedRover.retired.contains(name.lowercased()) else {
@@ -117,33 +122,42 @@ public struct CatalogArchive: PhotoArchive {
       }
       throw CatalogError.notHeld(path: path, rover: name.lowercased(), sol: nil)
     }
+    return rover
+  }
+
+  /// `rover`'s summary, when the catalogue holds a sol of it.
+  private func summary(of rover: FeedRover, in catalog: Catalog) throws -> Rover {
     guard let summary = try catalog.summary(of: rover) else {
       throw CatalogError.notHeld(path: path, rover: rover.name.lowercased(), sol: nil)
     }
     return summary
   }
 
-  /// The sample types listed of `rover`.
-  private func kept(_ rover: Rover) -> Set<String> {
-    sampleTypes ?? FeedRover.named(rover.name).map(FeedMapping.keptByDefault) ?? []
+  /// The sample types listed of `rover`, in order.
+  private func kept(_ rover: FeedRover) -> [String] {
+    (sampleTypes ?? FeedMapping.keptByDefault(rover)).sorted()
   }
 
-  /// A day's photos; a sol not held is an error, not an empty sol.
-  private func photos(of rover: Rover, on day: PhotoDay, cameras: [String], in catalog: Catalog)
-    throws -> [Photo]
-  {
+  /// A day's photos; a sol not held is an error, not an empty sol, and so is a day of a
+  /// mission the catalogue holds nothing of.
+  private func photos(
+    of rover: FeedRover, on day: PhotoDay, cameras: [String], in catalog: Catalog
+  ) throws -> [Photo] {
     let name = rover.name.lowercased()
     var search = CatalogSearch()
     search.rovers = [name]
     search.cameras = cameras
-    search.sampleTypes = kept(rover).sorted()
+    search.sampleTypes = kept(rover)
     switch day {
     case .sol(let sol):
       guard try catalog.holds(name, sol: sol) else {
+        // No sol of the mission at all is said as such.
+        _ = try summary(of: rover, in: catalog)
         throw CatalogError.notHeld(path: path, rover: name, sol: sol)
       }
       search.sols = CatalogSearch.Span(Double(sol), Double(sol))
     case .earthDate(let date):
+      _ = try summary(of: rover, in: catalog)
       search.fromEarthDate = date.description
       search.toEarthDate = date.description
     }

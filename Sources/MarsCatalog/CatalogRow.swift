@@ -88,12 +88,14 @@ enum CatalogRow {
       + CatalogText.sql(text: "caption_text.text", templated: "caption_text.templated") + ", ''))"
   }
 
-  /// The photo of a row of ``selected``, given the missions' names and the addresses by number.
+  /// The photo of a row of ``selected``, given the missions' names, the missions themselves
+  /// (``missionRovers(_:)``) and the addresses by number.
   static func photo(
-    from row: [SQLiteValue], missions: [Int: String], addresses: [Int: Address]
+    from row: [SQLiteValue], missions: [Int: String], rovers: [Int: FeedRover],
+    addresses: [Int: Address]
   ) -> Photo {
     let roverName = missions[row[0].integerValue ?? 0] ?? ""
-    let rover = FeedRover.named(roverName)
+    let rover = rovers[row[0].integerValue ?? 0]
     let sol = row[1].integerValue ?? 0
     let nasaID = row[2].textValue ?? ""
     let cameraName = row[4].textValue ?? ""
@@ -123,6 +125,11 @@ enum CatalogRow {
       imgSrc: imgSrc,
       camera: camera, rover: RoverReference(id: rover?.id ?? 0, name: rover?.name ?? roverName),
       nasaID: nasaID, instrument: row[5].textValue, details: details)
+  }
+
+  /// The missions by number, found once for a listing rather than once a row.
+  static func missionRovers(_ missions: [Int: String]) -> [Int: FeedRover] {
+    missions.compactMapValues(FeedRover.named)
   }
 
   /// `12:34:56.789` as seconds after midnight; `nil` for anything else. Read byte by byte
