@@ -139,6 +139,17 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
       _ = try? Catalog(path: path, writing: true)
       return ["search", "--az", "350..20", "--catalog", path]
     },
+    // `--source catalog`: the lists from the file alone, whatever state NASA's host is in.
+    NASAHostRow(command: "latest", kind: .asksNoServer) { folder in
+      let path = folder.path + "/c.sqlite"
+      _ = try? Catalog(path: path, writing: true)
+      return ["latest", "--source", "catalog", "--catalog", path]
+    },
+    NASAHostRow(command: "list", kind: .asksNoServer) { folder in
+      let path = folder.path + "/c.sqlite"
+      _ = try? Catalog(path: path, writing: true)
+      return ["list", "--source", "catalog", "--catalog", path]
+    },
     NASAHostRow(command: "cache", kind: .asksNoServer) { _ in ["cache", "info"] },
     NASAHostRow(command: "config", kind: .asksNoServer) { _ in ["config", "show"] },
     NASAHostRow(command: "help", kind: .asksNoServer) { _ in ["help", "photos"] },
