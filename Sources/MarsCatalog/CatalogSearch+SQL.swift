@@ -1,3 +1,5 @@
+import MarsFetching
+
 extension CatalogSearch {
   /// Where a count of the search's photos is answered: the missions' totals by instrument
   /// (`cameras`) when it asks only for missions and cameras, the per-sol counts
@@ -86,6 +88,7 @@ extension CatalogSearch {
       clauses.append("instr(\(CatalogRow.words), ?) > 0")
       values.append(.text(word.lowercased()))
     }
+    if stereo { clauses.append(Self.hasPartner) }
     anyOf(nasaIDs) {
       let pattern = $0.uppercased()
       return pattern.contains(where: { $0 == "*" || $0 == "?" })
@@ -93,6 +96,23 @@ extension CatalogSearch {
         : ("instr(upper(nasa_id), ?) > 0", [.text(pattern)])
     }
     return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), values)
+  }
+
+  /// Whether a photo's other eye is in the catalogue: a frame of the same mission and sol
+  /// whose name is the photo's with the eye's letter turned (``StereoPairing``'s engineering
+  /// naming; Curiosity's Mastcam eyes are told apart by more than a letter, and are left out as
+  /// `rovers stereo` leaves them out unless asked).
+  static var hasPartner: String {
+    let eye = StereoPairing.engineeringEye + 1
+    let cameras = StereoPairing.engineeringCameras.sorted().map { "'\($0)'" }
+      .joined(separator: ", ")
+    let partner =
+      "substr(photos.nasa_id, 1, \(eye - 1)) || CASE substr(photos.nasa_id, \(eye), 1)"
+      + " WHEN 'L' THEN 'R' ELSE 'L' END || substr(photos.nasa_id, \(eye + 1))"
+    return "(length(photos.nasa_id) >= 4 AND substr(photos.nasa_id, 1, 1) IN (\(cameras))"
+      + " AND substr(photos.nasa_id, \(eye), 1) IN ('L', 'R') AND EXISTS (SELECT 1 FROM photos"
+      + " AS partner WHERE partner.mission = photos.mission AND partner.sol = photos.sol"
+      + " AND partner.nasa_id = \(partner)))"
   }
 
   /// The ORDER BY of ``order``, or a random pick.

@@ -86,6 +86,9 @@ public struct CatalogSearch: Sendable, Hashable {
   public var words: [String] = []
   /// `nasa_id` patterns: with `*` or `?` a whole-name glob, else a part of the name.
   public var nasaIDs: [String] = []
+  /// Only photos whose other eye's frame of the same moment is in the catalogue too: the
+  /// engineering cameras' and Mastcam-Z's stereo pairs, as `rovers stereo` pairs them.
+  public var stereo = false
   /// The order of the photos found.
   public var order: Order = .sol
   /// At most this many photos.

@@ -1,5 +1,6 @@
 import Foundation
 import MarsCatalog
+import MarsFetching
 import MarsTime
 import RoverAPI
 import TestSupport
@@ -149,6 +150,33 @@ import Testing
     search.fromEarthDate = "2015-01-01"
     search.toEarthDate = "2023-12-31"
     try check(search, in: catalog) { $0.earthDate >= "2015-01-01" && $0.earthDate <= "2023-12-31" }
+  }
+
+  /// `--stereo` keeps the frames whose other eye is held, by ``StereoPairing``'s own reading
+  /// of the names; the partner need not pass the other filters (a left eye asked alone).
+  @Test func stereoKeepsTheFramesWhoseOtherEyeIsHeld() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try Self.catalogue(in: folder)
+    func eyes(_ photo: Photo) -> (key: String, isLeft: Bool)? {
+      guard let eye = StereoPairing.eye(of: photo.nasaID), eye.kind != .mastcam else { return nil }
+      return ("\(photo.rover.name) \(photo.sol) \(eye.key)", eye.isLeft)
+    }
+    var sides: [String: Set<Bool>] = [:]
+    for photo in Self.photos {
+      if let eye = eyes(photo) { sides[eye.key, default: []].insert(eye.isLeft) }
+    }
+    let paired = { (photo: Photo) in eyes(photo).map { sides[$0.key]?.count == 2 } ?? false }
+    var search = CatalogSearch()
+    search.stereo = true
+    try check(search, in: catalog, paired)
+    // One left eye's instrument, such as FRONT_HAZCAM_LEFT_A, asked alone.
+    let instrument = try #require(
+      Self.photos.first { paired($0) && eyes($0)?.isLeft == true }?.instrument)
+    search.cameras = [instrument]
+    let left = { (photo: Photo) in photo.instrument == instrument }
+    try check(search, in: catalog) { paired($0) && left($0) }
+    search.stereo = false
+    #expect(try catalog.count(search) > Self.photos.filter { paired($0) && left($0) }.count)
   }
 
   @Test func quotesAndSQLInASearchAreOnlyText() throws {

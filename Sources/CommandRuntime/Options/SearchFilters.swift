@@ -46,6 +46,8 @@ package enum SearchFilters {
   package static let nasaID = Option.text(
     "nasa-id", value: "pattern", repeatable: true,
     help: "Only photos whose name has this part, or matches this pattern of * and ?.")
+  package static let stereo = Flag(
+    "stereo", help: "Only photos whose other eye's frame is in the catalogue too (stereo pairs).")
   package static let sort = Option<CatalogSearch.Order>.choice(
     "sort", value: "order",
     help: "Order by sol (the default), newest (latest sols first), lmst, az or ls.")
@@ -61,7 +63,7 @@ package enum SearchFilters {
     [
       sols.spec, earthDates.spec, lmst.spec, season.spec, azimuth.spec, elevation.spec,
       site.spec, drive.spec, sampleType.spec, width.spec, height.spec, filter.spec,
-      sequence.spec, text.spec, nasaID.spec, sort.spec, limit.spec, random.spec,
+      sequence.spec, text.spec, nasaID.spec, stereo.spec, sort.spec, limit.spec, random.spec,
     ]
   }
 
@@ -88,6 +90,7 @@ package enum SearchFilters {
       $0.split(whereSeparator: \.isWhitespace).map(String.init)
     }
     search.nasaIDs = try arguments[all: nasaID]
+    search.stereo = arguments[stereo]
     search.order = try arguments[sort] ?? .sol
     search.limit = try arguments[limit]
     search.random = try arguments[random]

@@ -32,7 +32,9 @@ public enum StereoPairing {
 
   /// The first letters of the cameras whose second letter is the eye: front and rear Hazcams,
   /// Navcams, Mastcam-Z. (ChemCam's `CR0_…` has an R there that is no eye.)
-  static let engineeringCameras: Set<Character> = ["F", "R", "N", "Z"]
+  public static let engineeringCameras: Set<Character> = ["F", "R", "N", "Z"]
+  /// Where an engineering name carries its eye: its second letter.
+  public static let engineeringEye = 1
   /// The instruments of a MER name that come in stereo pairs.
   static let merCameras: Set<Character> = ["F", "R", "N", "P"]
 
@@ -55,10 +57,10 @@ public enum StereoPairing {
       return Eye(kind: .mastcam, isLeft: isLeft, key: key)
     }
     if characters.count >= 4, engineeringCameras.contains(characters[0]),
-      let isLeft = side(characters[1])
+      let isLeft = side(characters[engineeringEye])
     {
       var key = characters
-      key[1] = "*"
+      key[engineeringEye] = "*"
       return Eye(kind: .engineering, isLeft: isLeft, key: String(key))
     }
     return nil
