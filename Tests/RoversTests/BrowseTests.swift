@@ -93,9 +93,11 @@ struct BrowseTests {
     }
     try await terminal.press("Enter")
     try await terminal.waitFor("FHAZ")
-    let photosTitle = try await terminal.screen()[0]
-    #expect(photosTitle.contains("sol 1000 (2015-05-30)"))
-    #expect(photosTitle.contains("1/856"))
+    // The sol's pages arrive one by one; the title counts them once all are in, and only then
+    // does a search see every camera.
+    try await terminal.waitFor("the sol's 856 photos in the title") {
+      $0.contains("sol 1000 (2015-05-30)") && $0.contains("1/856")
+    }
     try await terminal.type("/navcam")
     try await terminal.press("Enter")
     try await terminal.waitFor("NAVCAM")
