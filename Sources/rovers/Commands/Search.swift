@@ -1,6 +1,8 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsCatalog
+import MarsGallery
+import MarsMirror
 import PlainText
 import RoverAPI
 
@@ -18,7 +20,9 @@ extension Rovers {
         (NAVCAM for NAVCAM_LEFT and NAVCAM_RIGHT) or one instrument (NAV_LEFT_B). --text \
         keeps photos whose title or caption has every word, --nasa-id a part of the name or a \
         pattern with * and ?. Photos print as rovers photos prints them, in sol order unless \
-        --sort says otherwise; --count and --group-by count them instead.
+        --sort says otherwise; --count and --group-by count them instead. With -o DIR the \
+        photos found are saved as rovers download saves them (DIR/<rover>/<sol>/<camera>/), \
+        files already there skipped; with --show they are drawn as rovers show draws them.
         """,
       arguments: [
         ArgumentSpec(
@@ -27,21 +31,56 @@ extension Rovers {
       ],
       options: [CameraOptions.repeatable] + SearchFilters.specs + [
         Self.countFlag.spec, Self.groupBy.spec, CatalogPath.option.spec,
-      ] + OutputOptions.specs,
+        Self.output.spec, DownloadOutput.jobs.spec, DownloadOutput.force.spec,
+        Self.dryRun.spec, DownloadOutput.noGallery.spec, Self.showFlag.spec,
+        PictureSetup.option.option.spec,
+      ] + OutputOptions.specs
+        // Fetching what is found (-o, --show) reaches image hosts: how long and how loudly.
+        + CommonOptions.options(deadline: Self.fetchingDeadline).filter {
+          ["timeout", "retries", "deadline", "verbose", "quiet"].contains($0.long)
+        },
       examples: [
         "rovers search curiosity --camera navcam --sol 1000..1100",
         "rovers search --az 350..20 --lmst 17:00..19:00",
         "rovers search perseverance --ls 90..180 --camera MCZ_LEFT --sort newest",
         "rovers search curiosity --site 45 --group-by camera",
         "rovers search --text 'dust devil' --fields sol,nasa_id,title",
+        "rovers search curiosity --camera navcam --stereo --sol 86 -o ~/mars",
+        "rovers search --camera MCZ_LEFT --ls 180..190 --random 6 --show",
       ])
+
+    static let output = Option.text(
+      "output", short: "o", value: "dir",
+      help: "Save the photos found into this folder, as rovers download lays them out.",
+      completion: .directories)
+    static let dryRun = Flag(
+      "dry-run", help: "With -o: list what would be fetched and what is there; fetch nothing.")
+    static let showFlag = Flag("show", help: "Draw the photos found in the terminal.")
+    /// The default deadline of a search that fetches: a download may take an hour.
+    static let fetchingDeadline = 3600
+
+    /// What becomes of the photos found: printed, saved or drawn.
+    enum Outcome {
+      case printed
+      case saved(DownloadOutput, CommonOptions)
+      case drawn(Show)
+    }
 
     static let countFlag = Flag("count", help: "Print how many photos match, not the photos.")
     static let groupBy = Option<CatalogSearch.Grouping>.choice(
       "group-by", value: "key",
       help: "Count the photos that match by sol, camera, sequence,"
         + " site or rover.")
-    var sharedOptions: CommonOptions? { nil }
+    /// The options of fetching, when the photos found are saved or drawn; a search that only
+    /// prints reads no setting of the network, so none of them can stop it.
+    var sharedOptions: CommonOptions? {
+      switch outcome {
+      case .printed: nil
+      case .saved(_, let common): common
+      case .drawn(let show): show.common
+      }
+    }
+    let outcome: Outcome
     let output: OutputOptions
     let path: String
     let search: CatalogSearch
@@ -59,8 +98,51 @@ extension Rovers {
       self.search = search
       grouping = try arguments[Self.groupBy]
       countOnly = arguments[Self.countFlag]
-      let fields = countOnly || grouping != nil ? CatalogRecords.countFields : Photos.fields
-      try output.check(fields: fields.map(\.name), spec: Self.spec)
+      outcome = try Self.outcome(
+        arguments, settings: settings, counting: countOnly || grouping != nil)
+      let fields: [String] =
+        switch outcome {
+        case .saved: DownloadEntry.fields.map(\.name)
+        default:
+          (countOnly || grouping != nil ? CatalogRecords.countFields : Photos.fields)
+            .map(\.name)
+        }
+      try output.check(fields: fields, spec: Self.spec)
+    }
+
+    /// What the options ask to do with the photos found; one thing at a time.
+    private static func outcome(_ arguments: ParsedArguments, settings: Settings, counting: Bool)
+      throws -> Outcome
+    {
+      let folder = try arguments[output]
+      let show = arguments[showFlag]
+      if counting, folder != nil || show {
+        throw UsageError(
+          message: "'--count' and '--group-by' count the photos; '-o' and '--show' need the"
+            + " photos themselves", command: spec)
+      }
+      if folder != nil, show {
+        throw UsageError(
+          message: "give '-o' to save the photos or '--show' to draw them, not both",
+          command: spec)
+      }
+      if folder == nil, !show {
+        for flag in [dryRun, DownloadOutput.force, DownloadOutput.noGallery]
+        where arguments[flag] {
+          throw UsageError(message: "'--\(flag.spec.long)' goes with '-o <dir>'", command: spec)
+        }
+      }
+      if let folder {
+        let jobs = try settings[DownloadOutput.jobs]
+        let common = try CommonOptions(
+          settings, deadline: fetchingDeadline, connectionsPerHost: jobs)
+        return .saved(try DownloadOutput(settings, folder: folder, dryRun: dryRun), common)
+      }
+      if show {
+        let common = try CommonOptions(settings, deadline: fetchingDeadline)
+        return .drawn(try Show(photos: [], common: common, settings: settings))
+      }
+      return .printed
     }
 
     static var fieldNames: [String] { Photos.fieldNames }
@@ -78,9 +160,41 @@ extension Rovers {
           table: { _, out in out.write("\(count)\n") }, to: console)
       } else {
         let photos = try catalog.photos(search)
-        try output.write(PhotoRecords.records(photos), json: photos, to: console)
+        switch outcome {
+        case .printed:
+          try output.write(PhotoRecords.records(photos), json: photos, to: console)
+        case .saved(let folder, let common):
+          return try await save(photos, into: folder, common: common, console)
+        case .drawn(let show):
+          return try await show.drawing(photos).run(console)
+        }
       }
       return .success
+    }
+
+    /// Saves the photos found as `download` does: each file written whole, those there
+    /// skipped, each sol's record and the folder's gallery brought up to date.
+    private func save(
+      _ photos: [Photo], into folder: DownloadOutput, common: CommonOptions, _ console: Console
+    ) async throws -> ExitCode {
+      let layout = PhotoFileLayout(root: folder.folder)
+      let downloads = MissionDownloads.downloads(of: photos, layout: layout)
+      if folder.dryRun { return try folder.listPlan(downloads, common: common, console) }
+      let downloader = PhotoDownloader(
+        client: common.makeImageClient(console), jobs: folder.jobs, force: folder.force)
+      let progress = DownloadProgress(total: downloads.count, console: console, quiet: common.quiet)
+      let results = try await progress.finishing {
+        try await downloader.run(downloads, onResult: progress.record)
+      }
+      try MissionDownloads.record(results, layout: layout)
+      GalleryUpkeep(
+        root: layout.root, enabled: !folder.noGallery, console: console, quiet: common.quiet,
+        baseURL: folder.galleryURL
+      ).update(results)
+      let entries = results.map { DownloadEntry($0, scrub: console.redacted) }
+      try common.output.write(
+        DownloadEntry.records(entries), json: entries, table: { _, _ in }, to: console)
+      return DownloadProgress.reportFailures(results, console, quiet: common.quiet)
     }
   }
 }

@@ -70,14 +70,15 @@ extension Rovers {
     static let sheetWidth = 40
     static let sheetGap = 2
 
-    /// What to draw: files, or a rover's day.
+    /// What to draw: files, a rover's day, or photos already found (`search --show`).
     enum Input {
       case files([String])
       case rover(PhotoQuery)
+      case photos([Photo])
     }
 
     let common: CommonOptions
-    let input: Input
+    var input: Input
     let size: ImageSize
     let limit: Int?
     let width: Int?
@@ -217,6 +218,8 @@ extension Rovers {
       switch input {
       case .files(let paths):
         return fileItems(paths)
+      case .photos(let photos):
+        return pictures(of: photos.map { $0.resized(to: size) })
       case .rover(let query):
         let archive = common.makeArchive(console)
         let photos = try await query.fetch(archive).map { $0.resized(to: size) }
@@ -225,18 +228,45 @@ extension Rovers {
         {
           console.diagnostic(reason)
         }
-        // A full-resolution frame sent as tiles is one picture; --limit counts pictures.
-        var frames = FrameTiles.frames(in: photos)
-        if let limit { frames = Array(frames.prefix(limit)) }
-        return frames.compactMap { frame in
-          let tiles = frame.tiles.map { Item(of: $0.photo) }
-          guard frame.isTiled, var whole = tiles.first else { return tiles.first }
-          whole.caption += " · \(frame.tiles.count) tiles"
-          whole.frame = frame
-          whole.tiles = tiles
-          return whole
-        }
+        return pictures(of: photos)
       }
     }
+
+    /// One item a picture: a full-resolution frame sent as tiles is one, its tiles put back
+    /// together; `--limit` counts pictures.
+    private func pictures(of photos: [Photo]) -> [Item] {
+      var frames = FrameTiles.frames(in: photos)
+      if let limit { frames = Array(frames.prefix(limit)) }
+      return frames.compactMap { frame in
+        let tiles = frame.tiles.map { Item(of: $0.photo) }
+        guard frame.isTiled, var whole = tiles.first else { return tiles.first }
+        whole.caption += " · \(frame.tiles.count) tiles"
+        whole.frame = frame
+        whole.tiles = tiles
+        return whole
+      }
+    }
+  }
+}
+
+extension Rovers.Show {
+  /// The drawing of photos another command found (`search --show`): each at the size a
+  /// terminal shows, in the protocol the settings choose, as a contact sheet when several.
+  init(photos: [Photo], common: CommonOptions, settings: Settings) throws {
+    self.common = common
+    input = .photos(photos)
+    size = .small
+    limit = nil
+    width = nil
+    choice = try settings[PictureSetup.option]
+    environment = settings.environment
+    debayer = try DebayerOption.parse(settings.arguments, settings: settings)
+  }
+
+  /// The same drawing of other photos.
+  func drawing(_ photos: [Photo]) -> Self {
+    var copy = self
+    copy.input = .photos(photos)
+    return copy
   }
 }

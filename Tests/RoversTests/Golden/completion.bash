@@ -505,11 +505,17 @@ _rovers() {
         --random) COMPREPLY=(); return ;;
         --group-by) COMPREPLY=($(compgen -W "sol camera sequence site rover" -- "$cur")); return ;;
         --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
+        -j|--jobs) COMPREPLY=(); return ;;
+        --image-protocol) COMPREPLY=($(compgen -W "auto iterm kitty sixel blocks none" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
         --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+        --timeout) COMPREPLY=(); return ;;
+        --retries) COMPREPLY=(); return ;;
+        --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--camera --sol --earth-date --lmst --ls --az --el --site --drive --sample-type --width --height --filter --sequence --text --nasa-id --sort --limit --random --count --group-by --catalog --format --json --fields --color --no-color --crlf --help"
+      opts="--camera --sol --earth-date --lmst --ls --az --el --site --drive --sample-type --width --height --filter --sequence --text --nasa-id --stereo --sort --limit --random --count --group-by --catalog -o --output -j --jobs --force --dry-run --no-gallery --show --image-protocol --format --json --fields --color --no-color --crlf --timeout --retries --deadline -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     cache)

@@ -656,18 +656,31 @@ _rovers() {
         '*--sequence[Only photos of this observation sequence, such as NCAM00518.]:id: ' \
         '*--text[Only photos whose title or caption has every word, ignoring case.]:words: ' \
         '*--nasa-id[Only photos whose name has this part, or matches this pattern of * and ?.]:pattern: ' \
+        '--stereo[Only photos whose other eye'\''s frame is in the catalogue too (stereo pairs).]' \
         '--sort[Order by sol (the default), newest (latest sols first), lmst, az or ls.]:order:(sol newest lmst az ls)' \
         '--limit[At most this many photos.]:n: ' \
         '--random[This many photos that match, picked at random.]:n: ' \
         '--count[Print how many photos match, not the photos.]' \
         '--group-by[Count the photos that match by sol, camera, sequence, site or rover.]:key:(sol camera sequence site rover)' \
         '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
+        '(-o --output)'{-o,--output}'[Save the photos found into this folder, as rovers download lays them out.]:dir:_files -/' \
+        '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--force[Fetch files again even when they are there.]' \
+        '--dry-run[With -o\: list what would be fetched and what is there; fetch nothing.]' \
+        '--no-gallery[Do not update the folder'\''s gallery (rovers gallery) or its feed after the run.]' \
+        '--show[Draw the photos found in the terminal.]' \
+        '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
+        '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
+        '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
+        '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
         '*:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;

@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// `search -o DIR` and `search --show`: the photos a search finds, saved as `download` lays
+/// them out or drawn as `show` draws them, fetched from the addresses the catalogue holds.
+@Suite(.timeLimit(.minutes(3))) struct SearchFetchTests {
+  let folder: TemporaryFolder
+  var path: String { folder.file("catalog.sqlite").path }
+  var mirror: URL { folder.url.appendingPathComponent("mars") }
+
+  init() throws { folder = try TemporaryFolder() }
+
+  func rovers(_ words: [String], _ server: FixtureServer) async throws -> CapturedRun {
+    try await CapturedRun.rovers(
+      words, base: Offline.apiBase,
+      environment: ["ROVERS_NASA_BASE": server.host, "ROVERS_CATALOG": path])
+  }
+
+  /// A catalogue of Curiosity's sol 1000 and Perseverance's sols 888 to 890, from the
+  /// fixture feeds, whose images the same server serves.
+  func synced() async throws -> FixtureServer {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    for (rover, sols) in [("curiosity", ["1000", "1000"]), ("perseverance", ["888", "890"])] {
+      let sync = try await rovers(
+        ["catalog", "sync", rover, "--from-sol", sols[0], "--to-sol", sols[1], "-q"], server)
+      #expect(sync.status == 0, "\(sync.stderr)")
+    }
+    return server
+  }
+
+  /// The search's photos as JSON objects.
+  func found(_ words: [String], _ server: FixtureServer) async throws -> [[String: Any]] {
+    let run = try await rovers(["search"] + words + ["--json"], server)
+    #expect(run.status == 0, "\(run.stderr)")
+    return try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+  }
+
+  /// The photos saved under `root`, by path from it: the files four folders down
+  /// (`<rover>/<sol>/<camera>/<file>`), not the gallery's pages or the sols' records.
+  func savedFiles(under root: URL) -> Set<String> {
+    Set(Folder.photos(root).filter { $0.split(separator: "/").count == 4 })
+  }
+
+  @Test func photosFoundAreSavedAsDownloadLaysThemOutAndOnlyOnce() async throws {
+    let server = try await synced()
+    // Two missions in one search: Curiosity's left Navcam frames and a few of Perseverance's.
+    let words = ["--nasa-id", "NLB_", "--nasa-id", "NLF_0890_074590000"]
+    let photos = try await found(words, server)
+    let rovers = Set(
+      photos.compactMap { ($0["rover"] as? [String: Any])?["name"] as? String })
+    #expect(photos.count >= 4 && rovers.count == 2, "\(photos.count) photos of \(rovers)")
+
+    let dry = try await self.rovers(["search"] + words + ["-o", mirror.path, "--dry-run"], server)
+    #expect(dry.status == 0, "\(dry.stderr)")
+    #expect(dry.stderr.contains("would download \(photos.count)"), "\(dry.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: mirror.path), "a dry run writes nothing")
+
+    let before = server.requests.count
+    let run = try await self.rovers(["search"] + words + ["-o", mirror.path], server)
+    #expect(run.status == 0, "\(run.stderr)")
+    // One request an image, and no feed asked: the catalogue said what to fetch.
+    let asked = server.requests.dropFirst(before).map(\.target)
+    #expect(asked.count == photos.count, "\(asked)")
+    #expect(asked.allSatisfy { !$0.contains("/api/") }, "\(asked)")
+    // Each photo found at <rover>/<sol>/<camera>/<its file name>, with the bytes served.
+    var expected = Set<String>()
+    for photo in photos {
+      let rover = try #require((photo["rover"] as? [String: Any])?["name"] as? String)
+      let camera = try #require((photo["camera"] as? [String: Any])?["name"] as? String)
+      let address = try #require(photo["img_src"] as? String)
+      let name = try #require(address.split(separator: "/").last)
+      let relative = "\(rover.lowercased())/\(photo["sol"] ?? "")/\(camera)/\(name)"
+      expected.insert(relative)
+      let saved = try Data(contentsOf: mirror.appendingPathComponent(relative))
+      let (served, _) = try await URLSession.shared.data(from: try #require(URL(string: address)))
+      #expect(saved == served, "\(relative)")
+    }
+    #expect(savedFiles(under: mirror) == expected)
+    // Each sol touched has its record, as download writes it, naming the photos saved.
+    for sol in Set(expected.map { $0.split(separator: "/").prefix(2).joined(separator: "/") }) {
+      let record = try String(
+        contentsOf: mirror.appendingPathComponent("\(sol)/.rovers-sol.json"), encoding: .utf8)
+      for file in expected where file.hasPrefix(sol + "/") {
+        #expect(record.contains(String(file.split(separator: "/")[3])), "\(file)")
+      }
+    }
+
+    // Again: everything is there, nothing is fetched.
+    let again = server.requests.count
+    let second = try await self.rovers(["search"] + words + ["-o", mirror.path, "-q"], server)
+    #expect(second.status == 0, "\(second.stderr)")
+    #expect(server.requests.count == again, "files already there are not fetched again")
+  }
+
+  @Test func photosFoundAreDrawnOneLineEachWithoutAPictureProtocol() async throws {
+    let server = try await synced()
+    let words = ["perseverance", "--camera", "NAVCAM_LEFT", "--limit", "3"]
+    let photos = try await found(words, server)
+    #expect(photos.count == 3)
+    let run = try await rovers(
+      ["search"] + words + ["--show", "--image-protocol", "none"], server)
+    #expect(run.status == 0, "\(run.stderr)")
+    // Not on a terminal and no protocol: a line a photo, naming its address, in order.
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3, "\(lines)")
+    for (line, photo) in zip(lines, photos) {
+      let address = try #require(photo["img_src"] as? String)
+      #expect(
+        line.hasPrefix(address.replacingOccurrences(of: ".png", with: "_320.jpg"))
+          || line.contains(photo["nasa_id"] as? String ?? "?"), "\(line)")
+    }
+    // Drawn in half-blocks, the pictures are there: colour escapes and the block character.
+    let drawn = try await rovers(
+      ["search"] + words + ["--show", "--image-protocol", "blocks"], server)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    #expect(drawn.stdout.contains("▀"), "pictures drawn")
+    #expect(drawn.stdout.components(separatedBy: "\u{1B}[").count > 300, "in colour")
+  }
+
+  @Test func fetchingOptionsWithoutAFolderOrWithCountsAreUsageErrors() async throws {
+    let server = try await synced()
+    for words in [
+      ["--count", "-o", mirror.path], ["--group-by", "camera", "--show"],
+      ["-o", mirror.path, "--show"], ["--force"], ["--dry-run"],
+    ] {
+      let run = try await rovers(["search"] + words, server)
+      #expect(run.status == 64, "\(words): \(run.stderr)")
+      #expect(run.stderr.hasPrefix("Error: "), "\(words): \(run.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: mirror.path))
+  }
+}
