@@ -141,6 +141,14 @@ extension Catalog {
       }
       instruments = found.sorted()
     }
-    return search.condition(missions: asked, instruments: instruments, perSol: perSol)
+    // Missions by number, as the photos name them; a mission the catalogue lacks has none.
+    let numbers = Dictionary(missions.map { ($0.value, $0.key) }) { first, _ in first }
+    let missionSols = search.missionSols.map { spans in
+      Dictionary(
+        spans.compactMap { name, spans in numbers[name].map { ($0, spans) } }
+      ) { first, _ in first }
+    }
+    return search.condition(
+      missions: asked, instruments: instruments, missionSols: missionSols, perSol: perSol)
   }
 }

@@ -27,9 +27,10 @@ extension CatalogSearch {
   /// and cameras come resolved: `missions` the missions' numbers, `instruments` the
   /// instruments the cameras name (`nil` for no such filter). Values are always bound, never
   /// written into the SQL, so quotes and SQL in a search are only text.
-  func condition(missions: [Int]?, instruments: [String]?, perSol: Bool = false) -> (
-    sql: String, values: [SQLiteValue]
-  ) {
+  func condition(
+    missions: [Int]?, instruments: [String]?, missionSols: [Int: [ClosedRange<Int>]]? = nil,
+    perSol: Bool = false
+  ) -> (sql: String, values: [SQLiteValue]) {
     var clauses: [String] = []
     var values: [SQLiteValue] = []
     func anyOf(_ items: [String], _ clause: (String) -> (String, [SQLiteValue])) {
@@ -64,6 +65,21 @@ extension CatalogSearch {
     oneOf("mission", missions.map { $0.map { .integer($0) } })
     oneOf("instrument", instruments.map { $0.map { .text($0) } })
     within("sol", sols)
+    if let missionSols {
+      // Each mission's own sols: the index on (mission, sol) reads only those.
+      let spans = missionSols.sorted { $0.key < $1.key }.flatMap { mission, spans in
+        spans.map { (mission, $0) }
+      }
+      clauses.append(
+        "("
+          + (spans.isEmpty
+            ? "0"
+            : spans.map { _ in "(mission = ? AND sol BETWEEN ? AND ?)" }.joined(separator: " OR "))
+          + ")")
+      for (mission, span) in spans {
+        values += [.integer(mission), .integer(span.lowerBound), .integer(span.upperBound)]
+      }
+    }
     if perSol { return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), values) }
     if let fromEarthDate {
       clauses.append("\(CatalogRow.earthDate) >= ?")

@@ -86,6 +86,10 @@ public struct CatalogSearch: Sendable, Hashable {
   public var words: [String] = []
   /// `nasa_id` patterns: with `*` or `?` a whole-name glob, else a part of the name.
   public var nasaIDs: [String] = []
+  /// Only these sols of each mission named (lower case), as a traverse gives the sols spent
+  /// near a place (``Traverse/sols(within:)``); a mission not named keeps none. `nil`: no
+  /// such filter.
+  public var missionSols: [String: [ClosedRange<Int>]]?
   /// Only photos whose other eye's frame of the same moment is in the catalogue too: the
   /// engineering cameras' and Mastcam-Z's stereo pairs, as `rovers stereo` pairs them.
   public var stereo = false

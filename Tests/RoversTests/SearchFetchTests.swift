@@ -6,8 +6,10 @@ import Testing
   import FoundationNetworking
 #endif
 
-/// `search -o DIR` and `search --show`: the photos a search finds, saved as `download` lays
-/// them out or drawn as `show` draws them, fetched from the addresses the catalogue holds.
+/// The searches that reach the network: `search -o DIR` and `search --show`, the photos
+/// found saved as `download` lays them out or drawn as `show` draws them, from the addresses
+/// the catalogue holds; `search --near`, placed on NASA's traverse maps as `photos` places
+/// them.
 @Suite(.timeLimit(.minutes(3))) struct SearchFetchTests {
   let folder: TemporaryFolder
   var path: String { folder.file("catalog.sqlite").path }
@@ -16,9 +18,17 @@ import Testing
   init() throws { folder = try TemporaryFolder() }
 
   func rovers(_ words: [String], _ server: FixtureServer) async throws -> CapturedRun {
+    try await rovers(words, host: server.host)
+  }
+
+  /// `words` with NASA's host at `host`, the catalogue and the cache (where maps are kept) in
+  /// the test's folder.
+  func rovers(_ words: [String], host: String) async throws -> CapturedRun {
     try await CapturedRun.rovers(
       words, base: Offline.apiBase,
-      environment: ["ROVERS_NASA_BASE": server.host, "ROVERS_CATALOG": path])
+      environment: [
+        "ROVERS_NASA_BASE": host, "ROVERS_CATALOG": path, "XDG_CACHE_HOME": folder.url.path,
+      ])
   }
 
   /// A catalogue of Curiosity's sol 1000 and Perseverance's sols 888 to 890, from the
@@ -134,5 +144,47 @@ import Testing
       #expect(run.stderr.hasPrefix("Error: "), "\(words): \(run.stderr)")
     }
     #expect(!FileManager.default.fileExists(atPath: mirror.path))
+  }
+
+  @Test func nearKeepsThePhotosPhotosNearKeepsAndTheMapIsKept() async throws {
+    let server = try await FixtureServer.start(shape: "nasa")
+    let sync = try await rovers(
+      ["catalog", "sync", "perseverance", "curiosity", "--to-sol", "1042", "-q"], server)
+    #expect(sync.status == 0, "\(sync.stderr)")
+    // Perseverance's sol-0 waypoint and 20 m around it, as PlacesTests asks `photos`; the
+    // full frames, which are what `photos` lists.
+    let near = ["--near", "18.44478,77.45109", "--within", "20m", "--sample-type", "full"]
+    let csv = ["--format", "csv", "--fields", "nasa_id"]
+    let names = { (run: CapturedRun) in Set(run.stdout.split(separator: "\n").dropFirst()) }
+    let number = { (run: CapturedRun) in
+      Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+    let listed = try await rovers(
+      ["photos", "perseverance", "--from-sol", "0", "--to-sol", "1042", "--source", "nasa"]
+        + near + csv, server)
+    #expect(listed.status == 0, "\(listed.stderr)")
+    let expected = names(listed)
+    let every = try await rovers(["search", "perseverance", "--count"], server)
+    #expect(!expected.isEmpty && expected.count < number(every), "\(expected.count)")
+    let maps = { server.requests.filter { $0.target.lowercased().contains("waypoint") }.count }
+    for rovers in [["perseverance"], []] {
+      // Every mission with a map when none is named: Curiosity's photos are far from Jezero.
+      let found = try await self.rovers(["search"] + rovers + near + csv, server)
+      #expect(found.status == 0, "\(found.stderr)")
+      #expect(names(found) == expected, "\(rovers)")
+    }
+    // Each map was asked once, then kept.
+    #expect(maps() == 2, "\(server.requests.map(\.target))")
+    let count = try await rovers(["search", "--count"] + near, server)
+    #expect(number(count) == expected.count)
+    let bySol = try await rovers(["search", "--group-by", "sol", "--json"] + near, server)
+    let groups = try #require(
+      try JSONSerialization.jsonObject(with: Data(bySol.stdout.utf8)) as? [[String: Any]])
+    #expect(groups.compactMap { $0["count"] as? Int }.reduce(0, +) == expected.count)
+    #expect(groups.allSatisfy { ($0["group"] as? String)?.hasPrefix("perseverance ") == true })
+    // A mission NASA publishes no map for is said to have none.
+    let unmapped = try await rovers(["search", "ingenuity"] + near, server)
+    #expect(
+      unmapped.status == 64 && unmapped.stderr.contains("traverse maps"), "\(unmapped.stderr)")
   }
 }

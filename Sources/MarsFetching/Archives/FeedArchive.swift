@@ -137,6 +137,19 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     }
   }
 
+  /// The traverses of several rovers, by the names given, fetched at once; the first failure
+  /// is the answer's.
+  public func fetchTraverses(rovers names: [String]) async throws -> [String: Traverse] {
+    try await withThrowingTaskGroup(of: (String, Traverse).self) { group in
+      for name in names {
+        group.addTask { (name, try await fetchTraverse(rover: name)) }
+      }
+      var traverses: [String: Traverse] = [:]
+      for try await (name, traverse) in group { traverses[name] = traverse }
+      return traverses
+    }
+  }
+
   /// The rover's traverse from the map kept last, whatever its age: for a link too slow or
   /// absent to bring a fresh one. `nil` when none is kept or it no longer decodes.
   public func keptTraverse(rover name: String) -> Traverse? {

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsCatalog
+import MarsFetching
 import MarsGallery
 import MarsMirror
 import PlainText
@@ -20,7 +21,9 @@ extension Rovers {
         (NAVCAM for NAVCAM_LEFT and NAVCAM_RIGHT) or one instrument (NAV_LEFT_B). --text \
         keeps photos whose title or caption has every word, --nasa-id a part of the name or a \
         pattern with * and ?. Photos print as rovers photos prints them, in sol order unless \
-        --sort says otherwise; --count and --group-by count them instead. With -o DIR the \
+        --sort says otherwise; --count and --group-by count them instead. --near and --within \
+        keep the photos taken near a place, placed on the rover's traverse as rovers photos \
+        places them (NASA's map, asked once and kept). With -o DIR the \
         photos found are saved as rovers download saves them (DIR/<rover>/<sol>/<camera>/), \
         files already there skipped; with --show they are drawn as rovers show draws them.
         """,
@@ -29,7 +32,7 @@ extension Rovers {
           name: "rover", help: "The missions to search, such as curiosity. (default: every one)",
           isRequired: false, isRepeated: true, completion: .rovers)
       ],
-      options: [CameraOptions.repeatable] + SearchFilters.specs + [
+      options: [CameraOptions.repeatable] + SearchFilters.specs + PlaceOptions.specs + [
         Self.countFlag.spec, Self.groupBy.spec, CatalogPath.option.spec,
         Self.output.spec, DownloadOutput.jobs.spec, DownloadOutput.force.spec,
         Self.dryRun.spec, DownloadOutput.noGallery.spec, Self.showFlag.spec,
@@ -44,6 +47,7 @@ extension Rovers {
         "rovers search --az 350..20 --lmst 17:00..19:00",
         "rovers search perseverance --ls 90..180 --camera MCZ_LEFT --sort newest",
         "rovers search curiosity --site 45 --group-by camera",
+        "rovers search curiosity --near -4.5895,137.4417 --within 100m --count",
         "rovers search --text 'dust devil' --fields sol,nasa_id,title",
         "rovers search curiosity --camera navcam --stereo --sol 86 -o ~/mars",
         "rovers search --camera MCZ_LEFT --ls 180..190 --random 6 --show",
@@ -62,7 +66,7 @@ extension Rovers {
     /// What becomes of the photos found: printed, saved or drawn.
     enum Outcome {
       case printed
-      case saved(DownloadOutput, CommonOptions)
+      case saved(DownloadOutput)
       case drawn(Show)
     }
 
@@ -71,16 +75,14 @@ extension Rovers {
       "group-by", value: "key",
       help: "Count the photos that match by sol, camera, sequence,"
         + " site or rover.")
-    /// The options of fetching, when the photos found are saved or drawn; a search that only
-    /// prints reads no setting of the network, so none of them can stop it.
-    var sharedOptions: CommonOptions? {
-      switch outcome {
-      case .printed: nil
-      case .saved(_, let common): common
-      case .drawn(let show): show.common
-      }
-    }
+    /// The options of the network, when the search reaches it: to save or draw the photos
+    /// found, or for the traverse maps of `--near`. A search that only reads the catalogue
+    /// reads no setting of the network, so none of them can stop it.
+    let network: CommonOptions?
+    var sharedOptions: CommonOptions? { network }
     let outcome: Outcome
+    /// `--near … --within …`.
+    let area: NearbyArea?
     let output: OutputOptions
     let path: String
     let search: CatalogSearch
@@ -95,11 +97,13 @@ extension Rovers {
         try CatalogMissions.check($0, spec: Self.spec)
       }
       search.cameras = try CameraOptions.parse(arguments)
+      area = try PlaceOptions.parse(arguments)
+      if area != nil { search.rovers = try Self.mapped(search.rovers) }
       self.search = search
       grouping = try arguments[Self.groupBy]
       countOnly = arguments[Self.countFlag]
-      outcome = try Self.outcome(
-        arguments, settings: settings, counting: countOnly || grouping != nil)
+      (outcome, network) = try Self.outcome(
+        arguments, settings: settings, counting: countOnly || grouping != nil, near: area != nil)
       let fields: [String] =
         switch outcome {
         case .saved: DownloadEntry.fields.map(\.name)
@@ -110,10 +114,26 @@ extension Rovers {
       try output.check(fields: fields, spec: Self.spec)
     }
 
-    /// What the options ask to do with the photos found; one thing at a time.
-    private static func outcome(_ arguments: ParsedArguments, settings: Settings, counting: Bool)
-      throws -> Outcome
-    {
+    /// The missions `--near` searches: those asked (every one without a name) whose traverse
+    /// NASA publishes; a usage error when none of those asked has one.
+    private static func mapped(_ asked: [String]) throws -> [String] {
+      let missions = (asked.isEmpty ? CatalogMissions.names : asked).filter {
+        FeedRover.named($0)?.traverse != nil
+      }
+      guard !missions.isEmpty else {
+        let mapped = FeedRover.all.filter { $0.traverse != nil }.map(\.name)
+        throw UsageError(
+          message: "'--near' places photos on NASA's traverse maps, which it publishes for "
+            + mapped.joined(separator: " and ") + " alone", command: spec)
+      }
+      return missions
+    }
+
+    /// What the options ask to do with the photos found, one thing at a time, and the
+    /// network's options when it is reached.
+    private static func outcome(
+      _ arguments: ParsedArguments, settings: Settings, counting: Bool, near: Bool
+    ) throws -> (Outcome, CommonOptions?) {
       let folder = try arguments[output]
       let show = arguments[showFlag]
       if counting, folder != nil || show {
@@ -132,23 +152,29 @@ extension Rovers {
           throw UsageError(message: "'--\(flag.spec.long)' goes with '-o <dir>'", command: spec)
         }
       }
+      guard folder != nil || show || near else { return (.printed, nil) }
+      var common = try CommonOptions(
+        settings, deadline: fetchingDeadline,
+        connectionsPerHost: folder != nil ? try settings[DownloadOutput.jobs] : 16)
+      // The lists come from the catalogue; what a search asks of a host (maps, images) only
+      // NASA's has, whichever source lists photos for the other commands.
+      common.source = .nasa
       if let folder {
-        let jobs = try settings[DownloadOutput.jobs]
-        let common = try CommonOptions(
-          settings, deadline: fetchingDeadline, connectionsPerHost: jobs)
-        return .saved(try DownloadOutput(settings, folder: folder, dryRun: dryRun), common)
+        return (.saved(try DownloadOutput(settings, folder: folder, dryRun: dryRun)), common)
       }
       if show {
-        let common = try CommonOptions(settings, deadline: fetchingDeadline)
-        return .drawn(try Show(photos: [], common: common, settings: settings))
+        return (.drawn(try Show(photos: [], common: common, settings: settings)), common)
       }
-      return .printed
+      return (.printed, common)
     }
 
     static var fieldNames: [String] { Photos.fieldNames }
 
     func run(_ console: Console) async throws -> ExitCode {
       let catalog = try Catalog(path: path, writing: false)
+      if let area, let network {
+        return try await run(near: area, catalog, network, console)
+      }
       if let grouping {
         let counts = try catalog.counts(search, by: grouping)
         try output.write(CatalogRecords.counts(counts), json: counts, to: console)
@@ -159,15 +185,45 @@ extension Rovers {
           CatalogRecords.counts(total), json: total,
           table: { _, out in out.write("\(count)\n") }, to: console)
       } else {
-        let photos = try catalog.photos(search)
-        switch outcome {
-        case .printed:
-          try output.write(PhotoRecords.records(photos), json: photos, to: console)
-        case .saved(let folder, let common):
-          return try await save(photos, into: folder, common: common, console)
-        case .drawn(let show):
-          return try await show.drawing(photos).run(console)
-        }
+        return try await finish(try catalog.photos(search), console)
+      }
+      return .success
+    }
+
+    /// The photos found, printed, saved or drawn.
+    private func finish(_ photos: [Photo], _ console: Console) async throws -> ExitCode {
+      switch outcome {
+      case .printed:
+        try output.write(PhotoRecords.records(photos), json: photos, to: console)
+        return .success
+      case .saved(let folder):
+        guard let network else { return .success }
+        return try await save(photos, into: folder, common: network, console)
+      case .drawn(let show):
+        return try await show.drawing(photos).run(console)
+      }
+    }
+
+    /// `--near`: the missions' traverses first (asked at once, or kept), then the photos
+    /// placed on them within the area, counted or finished as any search's.
+    private func run(
+      near area: NearbyArea, _ catalog: Catalog, _ network: CommonOptions, _ console: Console
+    ) async throws -> ExitCode {
+      guard let feeds = network.makeTraverses(console) else {
+        throw ArchiveError.noTraverse(search.rovers.first ?? "")
+      }
+      let traverses = try await feeds.fetchTraverses(rovers: search.rovers)
+      let photos = try catalog.photos(search, within: area, on: traverses)
+      if let grouping {
+        let counts = Catalog.counts(photos, by: grouping)
+        try output.write(CatalogRecords.counts(counts), json: counts, to: console)
+      } else if countOnly {
+        let total = [Catalog.GroupCount(key: "all", count: photos.count)]
+        try output.write(
+          CatalogRecords.counts(total), json: total,
+          table: { _, out in out.write("\(photos.count)\n") }, to: console)
+      } else {
+        return try await finish(photos, console)
       }
       return .success
     }

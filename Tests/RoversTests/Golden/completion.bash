@@ -503,6 +503,8 @@ _rovers() {
         --sort) COMPREPLY=($(compgen -W "sol newest lmst az ls" -- "$cur")); return ;;
         --limit) COMPREPLY=(); return ;;
         --random) COMPREPLY=(); return ;;
+        --near) COMPREPLY=(); return ;;
+        --within) COMPREPLY=(); return ;;
         --group-by) COMPREPLY=($(compgen -W "sol camera sequence site rover" -- "$cur")); return ;;
         --catalog) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
@@ -515,7 +517,7 @@ _rovers() {
         --retries) COMPREPLY=(); return ;;
         --deadline) COMPREPLY=(); return ;;
       esac
-      opts="--camera --sol --earth-date --lmst --ls --az --el --site --drive --sample-type --width --height --filter --sequence --text --nasa-id --stereo --sort --limit --random --count --group-by --catalog -o --output -j --jobs --force --dry-run --no-gallery --show --image-protocol --format --json --fields --color --no-color --crlf --timeout --retries --deadline -v --verbose -q --quiet --help"
+      opts="--camera --sol --earth-date --lmst --ls --az --el --site --drive --sample-type --width --height --filter --sequence --text --nasa-id --stereo --sort --limit --random --near --within --count --group-by --catalog -o --output -j --jobs --force --dry-run --no-gallery --show --image-protocol --format --json --fields --color --no-color --crlf --timeout --retries --deadline -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     cache)

@@ -594,6 +594,8 @@ complete -c rovers -n '__fish_seen_subcommand_from search' -l stereo -d 'Only ph
 complete -c rovers -n '__fish_seen_subcommand_from search' -l sort -x -a 'sol newest lmst az ls' -d 'Order by sol (the default), newest (latest sols first), lmst, az or ls.'
 complete -c rovers -n '__fish_seen_subcommand_from search' -l limit -x -d 'At most this many photos.'
 complete -c rovers -n '__fish_seen_subcommand_from search' -l random -x -d 'This many photos that match, picked at random.'
+complete -c rovers -n '__fish_seen_subcommand_from search' -l near -x -d 'Only photos taken near here: degrees north, east.'
+complete -c rovers -n '__fish_seen_subcommand_from search' -l within -x -d 'How near --near: 50m, 2km.'
 complete -c rovers -n '__fish_seen_subcommand_from search' -l count -d 'Print how many photos match, not the photos.'
 complete -c rovers -n '__fish_seen_subcommand_from search' -l group-by -x -a 'sol camera sequence site rover' -d 'Count the photos that match by sol, camera, sequence, site or rover.'
 complete -c rovers -n '__fish_seen_subcommand_from search' -l catalog -r -F -d 'The catalogue file. (default: $XDG_DATA_HOME/rovers/catalog.sqlite)'

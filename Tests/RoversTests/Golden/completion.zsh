@@ -660,6 +660,8 @@ _rovers() {
         '--sort[Order by sol (the default), newest (latest sols first), lmst, az or ls.]:order:(sol newest lmst az ls)' \
         '--limit[At most this many photos.]:n: ' \
         '--random[This many photos that match, picked at random.]:n: ' \
+        '--near[Only photos taken near here\: degrees north, east.]:lat,lon: ' \
+        '--within[How near --near\: 50m, 2km.]:distance: ' \
         '--count[Print how many photos match, not the photos.]' \
         '--group-by[Count the photos that match by sol, camera, sequence, site or rover.]:key:(sol camera sequence site rover)' \
         '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
