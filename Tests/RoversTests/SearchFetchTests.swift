@@ -108,6 +108,26 @@ import Testing
     #expect(server.requests.count == again, "files already there are not fetched again")
   }
 
+  /// A table of several missions' photos says whose each is; one mission's, as `photos`
+  /// prints it, does not repeat it.
+  @Test func aTableOfSeveralMissionsNamesEachRowsRover() async throws {
+    let server = try await synced()
+    let words = ["search", "--nasa-id", "NLB_", "--nasa-id", "NLF_0890_074590000"]
+    let mixed = try await rovers(words, server)
+    #expect(mixed.status == 0, "\(mixed.stderr)")
+    let lines = mixed.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("ROVER") == true, "\(lines.first ?? "")")
+    #expect(lines.filter { $0.hasPrefix("Curiosity ") }.count == 7)
+    #expect(lines.filter { $0.hasPrefix("Perseverance ") }.count == 5)
+    let csv = try await rovers(words + ["--format", "csv", "--fields", "rover,nasa_id"], server)
+    #expect(
+      csv.stdout.split(separator: "\n").dropFirst().allSatisfy {
+        $0.hasPrefix("Curiosity,NLB_") || $0.hasPrefix("Perseverance,NLF_")
+      })
+    let one = try await rovers(["search", "curiosity", "--nasa-id", "NLB_"], server)
+    #expect(one.stdout.split(separator: "\n").first?.split(separator: " ").first == "ID")
+  }
+
   @Test func photosFoundAreDrawnOneLineEachWithoutAPictureProtocol() async throws {
     let server = try await synced()
     let words = ["perseverance", "--camera", "NAVCAM_LEFT", "--limit", "3"]

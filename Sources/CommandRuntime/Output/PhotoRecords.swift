@@ -9,20 +9,25 @@ package enum PhotoRecords {
       .init("id", alignRight: true), .init("sol", alignRight: true), .init("camera"),
       .init("earth_date"), .init("img_src", "URL", linkTo: "img_src"),
       .init("nasa_id", "NASA ID", linkTo: "img_src"),
-      .init("instrument"),
+      .init("instrument"), .init("rover"),
     ] + PhotoDetailFields.fields
 
   /// The records of `photos`: a table of the id (when the photos have one), camera, day and
-  /// address, or any field asked for.
+  /// address, or any field asked for; photos of several missions (a search's) begin with
+  /// their rover and sol.
   package static func records(_ photos: [Photo]) -> Records {
     // NASA's Perseverance feed numbers no photo: a column of nothing is left out.
     let numbered = photos.contains { $0.id != nil }
-    let table = (numbered ? ["id"] : []) + ["camera", "earth_date", "img_src"]
+    let mixed = photos.contains { $0.rover.name != photos.first?.rover.name }
+    let table =
+      (mixed ? ["rover", "sol"] : []) + (numbered ? ["id"] : [])
+      + ["camera", "earth_date", "img_src"]
     return Records(fields, photos, table: table) { photo in
       [
         .number(photo.id), .number(photo.sol), .text(photo.camera.name),
         .text(EarthDays.shownDay(photo)),
         .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
+        .text(photo.rover.name),
       ] + PhotoDetailFields.cells(photo.details, sequence: photo.sequence)
     }
   }

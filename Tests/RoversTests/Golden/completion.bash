@@ -103,7 +103,7 @@ _rovers() {
         --near) COMPREPLY=(); return ;;
         --within) COMPREPLY=(); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
-        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument rover mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --api-base) COMPREPLY=(); return ;;
         --api-key) COMPREPLY=(); return ;;
@@ -511,7 +511,7 @@ _rovers() {
         -j|--jobs) COMPREPLY=(); return ;;
         --image-protocol) COMPREPLY=($(compgen -W "auto iterm kitty sixel blocks none" -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "table json ndjson csv tsv html" -- "$cur")); return ;;
-        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
+        --fields) local head=""; [[ "$cur" == *,* ]] && head="${cur%,*},"; COMPREPLY=($(compgen -P "$head" -W "id sol camera earth_date img_src nasa_id instrument rover mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz" -- "${cur##*,}")); return ;;
         --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
         --timeout) COMPREPLY=(); return ;;
         --retries) COMPREPLY=(); return ;;

@@ -150,7 +150,7 @@ _rovers() {
         '--within[How near --near\: 50m, 2km.]:distance: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
-        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument rover mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
@@ -674,7 +674,7 @@ _rovers() {
         '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
-        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - id sol camera earth_date img_src nasa_id instrument rover mars_time mast_az mast_el site drive sample_type filter title caption credit lat lon elevation place sequence sclk subframe_rect scale_factor dimension date_taken date_received camera_model_type camera_model_components camera_position camera_vector attitude xyz' \
         '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
         '--no-color[The same as --color never.]' \
         '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
