@@ -8,7 +8,7 @@ import SystemInterface
 /// the distortion by Newton's method.
 public struct CameraModel: Sendable, Hashable {
   /// The entrance pupil's centre (metres).
-  public let c: Vector3
+  public private(set) var c: Vector3
   /// The axis: the unit vector the image plane is perpendicular to.
   public let a: Vector3
   /// The horizontal and vertical vectors (pixels).
@@ -48,6 +48,34 @@ public struct CameraModel: Sendable, Hashable {
       (e, linearity) = (nil, nil)
     }
     guard a.length > 0, o.map({ $0.length > 0 }) ?? true else { return nil }
+  }
+
+  /// A linear model (CAHV): a pinhole at `c` looking along the unit vector `a`, with the
+  /// horizontal and vertical vectors `h` and `v` (pixels).
+  public init(c: Vector3, a: Vector3, h: Vector3, v: Vector3) {
+    (self.c, self.a, self.h, self.v) = (c, a, h, v)
+    (o, r, e, linearity) = (nil, nil, nil, nil)
+  }
+
+  /// The same camera with its entrance pupil moved by `offset` (metres), looking the same way:
+  /// the other eye of a pair, for a test that has only one eye's model.
+  public func moved(by offset: Vector3) -> CameraModel {
+    var model = self
+    model.c = c + offset
+    return model
+  }
+
+  /// The unit vector along which the image's rows run (to the right), and the pixels per unit
+  /// of the tangent of the angle along it: ``h`` without its share of ``a``.
+  public var horizontal: (direction: Vector3, scale: Double) { Self.split(h, from: a) }
+
+  /// The unit vector along which the image's columns run (down), and its scale: ``v`` without
+  /// its share of ``a``.
+  public var vertical: (direction: Vector3, scale: Double) { Self.split(v, from: a) }
+
+  private static func split(_ vector: Vector3, from axis: Vector3) -> (Vector3, Double) {
+    let across = vector - axis * vector.dot(axis)
+    return (across.unit, across.length)
   }
 
   /// The same model read with another linearity: what a fisheye looks like read as a
