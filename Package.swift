@@ -73,6 +73,12 @@ let package = Package(
     .target(
       name: "PanoramaStitching", dependencies: ["CameraGeometry", "SystemInterface"],
       swiftSettings: optimizedForSize),
+    // Disparities of a rectified stereo pair by semi-global matching, on planes of bytes: a
+    // row at a time, never a whole cost volume. Optimized in debug builds too: the tests match
+    // megapixel pairs.
+    .target(
+      name: "StereoMatching",
+      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Time on Mars: the Mars24 algorithm and each mission's own clock (its sols and local
     // time), with nothing but arithmetic and the leap-second table.
     .target(name: "MarsTime", dependencies: ["SystemInterface"], swiftSettings: forSize),
@@ -185,7 +191,7 @@ let package = Package(
       name: "MarsLibrariesTests",
       dependencies: [
         "TestSupport", "MarsFetching", "MarsMirror", "MarsImaging", "MarsGallery", "MarsTime",
-        "MarsCatalog",
+        "MarsCatalog", "StereoMatching",
         "RoverAPI", "CameraGeometry", "PanoramaStitching", "FixtureServing",
         "SystemInterface",
       ]),

@@ -1,0 +1,92 @@
+/// Disparities of a rectified pair by semi-global matching (Hirschmüller 2008), as OpenCV's
+/// `StereoSGBM` runs it by default: census costs (robust to the two eyes' gains), five paths
+/// (left to right, right to left, down, and down the two diagonals), a uniqueness check,
+/// parabola subpixel, a left-right check and small speckles removed.
+///
+/// The paths are summed a row at a time, top to bottom: only the previous row's path costs are
+/// kept, never a whole cost volume (1024 × 1024 × 256 would be 512 MB).
+public struct SemiGlobalMatcher: Sendable {
+  /// Disparities searched: 0 up to this, not included.
+  public var disparities: Int
+  /// The penalty of a step of one disparity between neighbours: slopes.
+  public var smallPenalty: Int = 4
+  /// The penalty of a larger step: edges.
+  public var largePenalty: Int = 48
+  /// How much better (percent) the best disparity must be than any other but its neighbours.
+  public var uniqueness: Int = 5
+  /// How far (pixels) the two eyes' disparities of a point may disagree.
+  public var leftRightTolerance: Float = 1
+  /// Regions of like disparity smaller than this many pixels are dropped as speckles.
+  public var speckleSize: Int = 64
+  /// Neighbours within this disparity of each other are one region.
+  public var speckleStep: Float = 1
+
+  /// A matcher searching `disparities` disparities.
+  public init(disparities: Int) {
+    self.disparities = max(1, disparities)
+  }
+
+  /// The disparities of `left` against `right`, frames of one size; `nil` when they differ.
+  public func match(left: GreyPlane, right: GreyPlane) -> DisparityMap? {
+    guard left.width == right.width, left.height == right.height else { return nil }
+    let leftSignatures = CensusTransform.signatures(of: left)
+    let rightSignatures = CensusTransform.signatures(of: right)
+    var map = DisparityMap(width: left.width, height: left.height)
+    var paths = PathCosts(width: left.width, disparities: disparities)
+    for y in 0..<left.height {
+      paths.aggregate(
+        row: y, left: leftSignatures, right: rightSignatures, small: smallPenalty,
+        large: largePenalty)
+      pick(row: y, from: paths, into: &map)
+    }
+    SpeckleFilter.remove(from: &map, smallerThan: speckleSize, step: speckleStep)
+    return map
+  }
+
+  /// The row's disparities from its summed costs: the best of each pixel when it is unique,
+  /// refined by a parabola, kept when the right eye's best agrees.
+  private func pick(row y: Int, from paths: PathCosts, into map: inout DisparityMap) {
+    let (width, count) = (paths.width, disparities)
+    paths.sums.withUnsafeBufferPointer { sums in
+      // The right eye's best integer disparity at each of its columns.
+      var rightBest = [Int](repeating: -1, count: width)
+      for column in 0..<width {
+        var best = Int.max
+        for d in 0..<min(count, width - column) {
+          let cost = Int(sums[(column + d) * count + d])
+          if cost < best { (best, rightBest[column]) = (cost, d) }
+        }
+      }
+      for x in 0..<width {
+        let base = x * count
+        let reach = min(count, x + 1)
+        var (best, bestCost) = (0, Int.max)
+        for d in 0..<reach where Int(sums[base + d]) < bestCost {
+          (best, bestCost) = (d, Int(sums[base + d]))
+        }
+        // Unique: no disparity but the best's neighbours comes within `uniqueness` percent.
+        var unique = true
+        for d in 0..<reach where abs(d - best) > 1 {
+          if Int(sums[base + d]) * (100 - uniqueness) < bestCost * 100 {
+            unique = false
+            break
+          }
+        }
+        guard unique else { continue }
+        var disparity = Float(best)
+        if best > 0, best < reach - 1 {
+          let before = Float(sums[base + best - 1])
+          let here = Float(sums[base + best])
+          let after = Float(sums[base + best + 1])
+          let curvature = before - 2 * here + after
+          if curvature > 0 { disparity += (before - after) / (2 * curvature) }
+        }
+        let column = x - best
+        guard column >= 0, rightBest[column] >= 0,
+          abs(Float(rightBest[column]) - disparity) <= leftRightTolerance
+        else { continue }
+        map[x, y] = disparity
+      }
+    }
+  }
+}
