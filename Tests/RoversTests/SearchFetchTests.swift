@@ -157,7 +157,8 @@ import Testing
     let server = try await synced()
     for words in [
       ["--count", "-o", mirror.path], ["--group-by", "camera", "--show"],
-      ["-o", mirror.path, "--show"], ["--force"], ["--dry-run"],
+      ["-o", mirror.path, "--show"], ["--force"], ["--dry-run"], ["--show", "--json"],
+      ["--show", "--fields", "sol"],
     ] {
       let run = try await rovers(["search"] + words, server)
       #expect(run.status == 64, "\(words): \(run.stderr)")

@@ -146,6 +146,14 @@ extension Rovers {
           message: "give '-o' to save the photos or '--show' to draw them, not both",
           command: spec)
       }
+      if show,
+        try OutputOptions(arguments).format != .table
+          || arguments.isGiven(OutputOptions.fields.spec)
+      {
+        throw UsageError(
+          message: "'--show' draws pictures; for the photos as a list, leave it out",
+          command: spec)
+      }
       if folder == nil, !show {
         for flag in [dryRun, DownloadOutput.force, DownloadOutput.noGallery]
         where arguments[flag] {
