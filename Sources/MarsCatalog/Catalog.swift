@@ -15,6 +15,8 @@ public final class Catalog {
   var texts: [CatalogText.Kept: Int] = [:]
   /// The most texts ``texts`` keeps: a bound on a sync's memory whatever its size.
   static let keptTexts = 20_000
+  /// How long a reader waits for a sync's commit, milliseconds.
+  static let lockWait = 2000
   /// A writer's hold on `PATH.lock`: one sync writes at a time.
   private let writerLock: ExclusiveLock?
 
@@ -35,7 +37,7 @@ public final class Catalog {
       connection =
         writing ? try SQLiteConnection(path: path, mode: .readWrite) : try Self.reader(of: path)
       // A reader waits a little for a sync's commit; the writer is alone by its lock.
-      connection.waitForLocks(milliseconds: 2000)
+      connection.waitForLocks(milliseconds: Self.lockWait)
       try prepare(writing: writing)
     } catch let error as CatalogError {
       throw error
@@ -54,6 +56,9 @@ public final class Catalog {
   /// make one: it is read as a file that does not change.
   private static func reader(of path: String) throws -> SQLiteConnection {
     let connection = try SQLiteConnection(path: path, mode: .readOnly)
+    // Before the first read: a sync making the file holds it for the moment its schema
+    // takes, and a reader that came then waits for it rather than being told to try again.
+    connection.waitForLocks(milliseconds: lockWait)
     do {
       _ = try connection.value("PRAGMA user_version")
       return connection
