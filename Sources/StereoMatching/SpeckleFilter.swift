@@ -17,16 +17,19 @@ enum SpeckleFilter {
       while let index = stack.popLast() {
         region.append(index)
         guard let value = map.values[index] else { continue }
-        let (x, y) = (index % width, index / width)
-        for (nx, ny) in [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-        where nx >= 0 && nx < width && ny >= 0 && ny < height {
-          let next = ny * width + nx
+        // A neighbour of a like disparity not yet reached joins the region.
+        func reach(_ next: Int) {
           guard !seen[next], let other = map.values[next], abs(other - value) <= step else {
-            continue
+            return
           }
           seen[next] = true
           stack.append(next)
         }
+        let x = index % width
+        if x > 0 { reach(index - 1) }
+        if x + 1 < width { reach(index + 1) }
+        if index >= width { reach(index - width) }
+        if index + width < width * height { reach(index + width) }
       }
       if region.count < size {
         for index in region { map.values[index] = nil }

@@ -171,7 +171,7 @@ extension Rovers {
         return (.saved(try DownloadOutput(settings, folder: folder, dryRun: dryRun)), common)
       }
       if show {
-        return (.drawn(try Show(photos: [], common: common, settings: settings)), common)
+        return (.drawn(try Show(common: common, settings: settings)), common)
       }
       return (.printed, common)
     }

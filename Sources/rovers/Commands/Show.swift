@@ -250,11 +250,12 @@ extension Rovers {
 }
 
 extension Rovers.Show {
-  /// The drawing of photos another command found (`search --show`): each at the size a
-  /// terminal shows, in the protocol the settings choose, as a contact sheet when several.
-  init(photos: [Photo], common: CommonOptions, settings: Settings) throws {
+  /// The drawing of photos another command finds (`search --show`), given them by
+  /// ``drawing(_:)``: each at the size a terminal shows, in the protocol the settings choose,
+  /// as a contact sheet when several.
+  init(common: CommonOptions, settings: Settings) throws {
     self.common = common
-    input = .photos(photos)
+    input = .photos([])
     size = .small
     limit = nil
     width = nil
