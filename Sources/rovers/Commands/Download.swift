@@ -117,7 +117,9 @@ extension Rovers {
         let downloads = await plan(
           placing.apply(traverse, to: found), archive, layout: layout, console)
         if output.dryRun { return (.planned(downloads), traverse, code) }
-        return (.done(try await fetch(consume downloads, console)), traverse, code)
+        return (
+          .done(try await output.fetch(consume downloads, common: common, console)), traverse, code
+        )
       }
       let (outcome, traverse, code) = try await placing.beside(
         rover: query.rover, common: common, console
@@ -125,24 +127,12 @@ extension Rovers {
         let downloads = await plan(
           try await query.fetch(archive), archive, layout: layout, console)
         if output.dryRun { return .planned(downloads) }
-        return .done(try await fetch(consume downloads, console))
+        return .done(try await output.fetch(consume downloads, common: common, console))
       }
       guard let traverse, case .done(let results) = outcome else {
         return (outcome, traverse, code)
       }
       return (.done(results.map { $0.placed(on: traverse) }), traverse, code)
-    }
-
-    /// Downloads everything planned, showing progress.
-    private func fetch(_ downloads: [PhotoDownload], _ console: Console) async throws
-      -> [DownloadResult]
-    {
-      let downloader = PhotoDownloader(
-        client: common.makeImageClient(console), jobs: output.jobs, force: output.force)
-      let progress = DownloadProgress(total: downloads.count, console: console, quiet: common.quiet)
-      return try await progress.finishing {
-        try await downloader.run(downloads, onResult: progress.record)
-      }
     }
 
     func run(_ console: Console) async throws -> ExitCode {

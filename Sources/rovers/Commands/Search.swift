@@ -180,20 +180,21 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       let catalog = try Catalog(path: path, writing: false)
-      if let area, let network {
-        return try await run(near: area, catalog, network, console)
-      }
+      // With --near, the photos near the place: what is counted, printed, saved or drawn.
+      let near = try await placed(catalog, console)
       if let grouping {
-        let counts = try catalog.counts(search, by: grouping)
+        let counts =
+          try near.map { Catalog.counts($0, by: grouping) }
+          ?? catalog.counts(search, by: grouping)
         try output.write(CatalogRecords.counts(counts), json: counts, to: console)
       } else if countOnly {
-        let count = try catalog.count(search)
+        let count = try near?.count ?? catalog.count(search)
         let total = [Catalog.GroupCount(key: "all", count: count)]
         try output.write(
           CatalogRecords.counts(total), json: total,
           table: { _, out in out.write("\(count)\n") }, to: console)
       } else {
-        return try await finish(try catalog.photos(search), console)
+        return try await finish(try near ?? catalog.photos(search), console)
       }
       return .success
     }
@@ -212,28 +213,15 @@ extension Rovers {
       }
     }
 
-    /// `--near`: the missions' traverses first (asked at once, or kept), then the photos
-    /// placed on them within the area, counted or finished as any search's.
-    private func run(
-      near area: NearbyArea, _ catalog: Catalog, _ network: CommonOptions, _ console: Console
-    ) async throws -> ExitCode {
+    /// With `--near`, the photos found near the place, placed on their missions' traverses
+    /// (asked at once, or kept); `nil` without it.
+    private func placed(_ catalog: Catalog, _ console: Console) async throws -> [Photo]? {
+      guard let area, let network else { return nil }
       guard let feeds = network.makeTraverses(console) else {
         throw ArchiveError.noTraverse(search.rovers.first ?? "")
       }
       let traverses = try await feeds.fetchTraverses(rovers: search.rovers)
-      let photos = try catalog.photos(search, within: area, on: traverses)
-      if let grouping {
-        let counts = Catalog.counts(photos, by: grouping)
-        try output.write(CatalogRecords.counts(counts), json: counts, to: console)
-      } else if countOnly {
-        let total = [Catalog.GroupCount(key: "all", count: photos.count)]
-        try output.write(
-          CatalogRecords.counts(total), json: total,
-          table: { _, out in out.write("\(photos.count)\n") }, to: console)
-      } else {
-        return try await finish(photos, console)
-      }
-      return .success
+      return try catalog.photos(search, within: area, on: traverses)
     }
 
     /// Saves the photos found as `download` does: each file written whole, those there
@@ -244,12 +232,7 @@ extension Rovers {
       let layout = PhotoFileLayout(root: folder.folder)
       let downloads = MissionDownloads.downloads(of: photos, layout: layout)
       if folder.dryRun { return try folder.listPlan(downloads, common: common, console) }
-      let downloader = PhotoDownloader(
-        client: common.makeImageClient(console), jobs: folder.jobs, force: folder.force)
-      let progress = DownloadProgress(total: downloads.count, console: console, quiet: common.quiet)
-      let results = try await progress.finishing {
-        try await downloader.run(downloads, onResult: progress.record)
-      }
+      let results = try await folder.fetch(downloads, common: common, console)
       try MissionDownloads.record(results, layout: layout)
       GalleryUpkeep(
         root: layout.root, enabled: !folder.noGallery, console: console, quiet: common.quiet,

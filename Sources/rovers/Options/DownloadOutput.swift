@@ -44,6 +44,18 @@ struct DownloadOutput: Sendable {
     galleryURL = try settings[GalleryAddress.option]
   }
 
+  /// Downloads everything planned, `jobs` at once, showing progress.
+  func fetch(_ downloads: [PhotoDownload], common: CommonOptions, _ console: Console) async throws
+    -> [DownloadResult]
+  {
+    let downloader = PhotoDownloader(
+      client: common.makeImageClient(console), jobs: jobs, force: force)
+    let progress = DownloadProgress(total: downloads.count, console: console, quiet: common.quiet)
+    return try await progress.finishing {
+      try await downloader.run(downloads, onResult: progress.record)
+    }
+  }
+
   /// `--dry-run`: each photo with whether its file is there already; with `--force`, every
   /// photo would be fetched again, so none counts as there.
   func listPlan(_ downloads: [PhotoDownload], common: CommonOptions, _ console: Console) throws
