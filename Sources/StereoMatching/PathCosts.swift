@@ -30,58 +30,69 @@ struct PathCosts {
 
   /// The costs of row `y`: census distances between the left pixel and the right pixel
   /// `d` to its left (the most where there is none), then the five paths, summed.
+  ///
+  /// The loops run over raw pointers with wrapping index arithmetic and no branch inside: so
+  /// the compiler makes them SIMD (an overflow check or a bounds check in them stops it).
   mutating func aggregate(
     row y: Int, left: [UInt32], right: [UInt32], small: Int, large: Int
   ) {
     let (width, count) = (self.width, disparities)
     let worst = UInt16(CensusTransform.maximumCost)
-    costs.withUnsafeMutableBufferPointer { costs in
-      for x in 0..<width {
-        let signature = left[y * width + x]
-        for d in 0..<count {
-          costs[x * count + d] =
-            x >= d ? UInt16((signature ^ right[y * width + x - d]).nonzeroBitCount) : worst
+    let (p1, p2) = (UInt16(small), UInt16(large))
+    swap(&previous, &current)
+    let first = y == 0
+    let abovePaths = previous
+    costs.withUnsafeMutableBufferPointer { costsBuffer in
+      guard let costs = costsBuffer.baseAddress else { return }
+      left.withUnsafeBufferPointer { left in
+        right.withUnsafeBufferPointer { right in
+          guard let left = left.baseAddress, let right = right.baseAddress else { return }
+          for x in 0..<width {
+            let signature = left[y &* width &+ x]
+            let row = right + (y &* width &+ x)
+            let cell = costs + x &* count
+            let reach = min(count, x &+ 1)
+            for d in 0..<reach {
+              cell[d] = UInt16(truncatingIfNeeded: (signature ^ row[0 &- d]).nonzeroBitCount)
+            }
+            for d in reach..<count { cell[d] = worst }
+          }
         }
       }
-    }
-    swap(&previous, &current)
-    let (p1, p2) = (UInt16(small), UInt16(large))
-    // The downward paths come from the row above: straight, from the left, from the right.
-    for (path, step) in [0, 1, -1].enumerated() {
-      let first = y == 0
-      costs.withUnsafeBufferPointer { costs in
-        previous[path].withUnsafeBufferPointer { above in
+      let costsView = UnsafePointer(costs)
+      // The downward paths come from the row above: straight, from the left, from the right.
+      for (path, step) in [0, 1, -1].enumerated() {
+        abovePaths[path].withUnsafeBufferPointer { above in
           current[path].withUnsafeMutableBufferPointer { out in
+            guard let above = above.baseAddress, let out = out.baseAddress else { return }
             for x in 0..<width {
-              let from = x - step
+              let from = x &- step
+              let target = x &* count
               guard !first, from >= 0, from < width else {
-                for d in 0..<count { out[x * count + d] = costs[x * count + d] }
+                (out + target).update(from: costsView + target, count: count)
                 continue
               }
-              Self.step(
-                costs, at: x * count, from: above, at: from * count, into: out, count, p1, p2)
+              Self.step(costsView + target, above + from &* count, out + target, count, p1, p2)
             }
           }
         }
       }
-    }
-    // Along the row, left to right and back.
-    costs.withUnsafeBufferPointer { costs in
+      // Along the row, left to right and back.
       along.withUnsafeMutableBufferPointer { out in
-        for d in 0..<count { out[d] = costs[d] }
+        guard let out = out.baseAddress else { return }
+        out.update(from: costsView, count: count)
         for x in 1..<max(1, width) {
           Self.step(
-            costs, at: x * count, from: UnsafeBufferPointer(out), at: (x - 1) * count, into: out,
-            count, p1, p2)
+            costsView + x &* count, out + (x &- 1) &* count, out + x &* count, count, p1, p2)
         }
       }
       back.withUnsafeMutableBufferPointer { out in
-        let last = (width - 1) * count
-        for d in 0..<count { out[last + d] = costs[last + d] }
+        guard let out = out.baseAddress else { return }
+        let last = (width &- 1) &* count
+        (out + last).update(from: costsView + last, count: count)
         for x in stride(from: width - 2, through: 0, by: -1) {
           Self.step(
-            costs, at: x * count, from: UnsafeBufferPointer(out), at: (x + 1) * count, into: out,
-            count, p1, p2)
+            costsView + x &* count, out + (x &+ 1) &* count, out + x &* count, count, p1, p2)
         }
       }
     }
@@ -92,9 +103,13 @@ struct PathCosts {
           left.withUnsafeBufferPointer { left in
             along.withUnsafeBufferPointer { along in
               back.withUnsafeBufferPointer { back in
+                guard let sum = sums.baseAddress, let down = down.baseAddress,
+                  let right = right.baseAddress, let left = left.baseAddress,
+                  let along = along.baseAddress, let back = back.baseAddress
+                else { return }
                 for index in 0..<sums.count {
                   let downward = down[index] &+ right[index] &+ left[index]
-                  sums[index] = downward &+ along[index] &+ back[index]
+                  sum[index] = downward &+ along[index] &+ back[index]
                 }
               }
             }
@@ -104,23 +119,31 @@ struct PathCosts {
     }
   }
 
-  /// One pixel's costs along a path from the previous pixel's (`from`, at `source`).
+  /// One pixel's costs along a path (`out`) from its own (`costs`) and the previous pixel's
+  /// on the path (`from`), each `count` disparities.
   @inline(__always)
   private static func step(
-    _ costs: UnsafeBufferPointer<UInt16>, at target: Int, from: UnsafeBufferPointer<UInt16>,
-    at source: Int, into out: UnsafeMutableBufferPointer<UInt16>, _ count: Int, _ p1: UInt16,
-    _ p2: UInt16
+    _ costs: UnsafePointer<UInt16>, _ from: UnsafePointer<UInt16>,
+    _ out: UnsafeMutablePointer<UInt16>, _ count: Int, _ p1: UInt16, _ p2: UInt16
   ) {
     var least = UInt16.max
-    for d in 0..<count { least = min(least, from[source + d]) }
+    for d in 0..<count { least = min(least, from[d]) }
     // Bounded: a path's cost is at most a pixel's cost and the large penalty, so none of
     // these sums nears UInt16's limit.
     let jump = least &+ p2
-    for d in 0..<count {
-      var best = min(from[source + d], jump)
-      if d > 0 { best = min(best, from[source + d - 1] &+ p1) }
-      if d + 1 < count { best = min(best, from[source + d + 1] &+ p1) }
-      out[target + d] = costs[target + d] &+ best &- least
+    guard count > 1 else {
+      out[0] = costs[0]
+      return
     }
+    // The first and last disparities have one neighbour; those between, two.
+    out[0] = costs[0] &+ min(min(from[0], jump), from[1] &+ p1) &- least
+    var d = 1
+    while d < count &- 1 {
+      let neighbours = min(from[d &- 1], from[d &+ 1]) &+ p1
+      out[d] = costs[d] &+ min(min(from[d], jump), neighbours) &- least
+      d &+= 1
+    }
+    let last = count &- 1
+    out[last] = costs[last] &+ min(min(from[last], jump), from[last &- 1] &+ p1) &- least
   }
 }
