@@ -73,11 +73,12 @@ let package = Package(
     .target(
       name: "PanoramaStitching", dependencies: ["CameraGeometry", "SystemInterface"],
       swiftSettings: optimizedForSize),
-    // Disparities of a rectified stereo pair by semi-global matching, on planes of bytes: a
-    // row at a time, never a whole cost volume. Optimized in debug builds too: the tests match
-    // megapixel pairs.
+    // Terrain from a stereo pair: both frames resampled onto their rectified pair (by
+    // CameraGeometry's models), disparities by semi-global matching on planes of bytes (a row
+    // at a time, never a whole cost volume), and each matched pixel triangulated. Optimized in
+    // debug builds too: the tests match megapixel pairs.
     .target(
-      name: "StereoMatching",
+      name: "StereoMatching", dependencies: ["CameraGeometry"],
       swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
     // Time on Mars: the Mars24 algorithm and each mission's own clock (its sols and local
     // time), with nothing but arithmetic and the leap-second table.

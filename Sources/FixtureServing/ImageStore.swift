@@ -46,6 +46,7 @@ struct ImageStore: Sendable {
         ?? MovieFixture.png(for: target).map { ("image/png", $0) }
         ?? TimelapseFixture.png(for: target).map { ("image/png", $0) }
         ?? PanoramaFixture.png(for: target, fixtures: fixtures).map { ("image/png", $0) }
+        ?? TerrainFixture.jpeg(for: target, fixtures: fixtures).map { ("image/jpeg", $0) }
     }
     if let image {
       return .respond(status: 200, headers: ["Content-Type": image.type], body: image.body)

@@ -12,4 +12,9 @@ public struct GreyPlane: Sendable {
     guard width > 0, height > 0, pixels.count == width * height else { return nil }
     (self.width, self.height, self.pixels) = (width, height, pixels)
   }
+
+  /// A plane of `pixels` known to be `width × height`.
+  init(exactly width: Int, _ height: Int, _ pixels: [UInt8]) {
+    (self.width, self.height, self.pixels) = (width, height, pixels)
+  }
 }

@@ -8,8 +8,6 @@ struct PathCosts {
   let disparities: Int
   /// The row's summed costs, `width × disparities`, disparity fastest.
   private(set) var sums: [UInt16]
-  /// Each pixel's own matching costs.
-  private var costs: [UInt16]
   /// The downward paths (straight down, down and right, down and left): last row's, this row's.
   private var previous: [[UInt16]]
   private var current: [[UInt16]]
@@ -21,45 +19,24 @@ struct PathCosts {
     (self.width, self.disparities) = (width, disparities)
     let size = width * disparities
     sums = [UInt16](repeating: 0, count: size)
-    costs = sums
     previous = Array(repeating: sums, count: 3)
     current = previous
     along = sums
     back = sums
   }
 
-  /// The costs of row `y`: census distances between the left pixel and the right pixel
-  /// `d` to its left (the most where there is none), then the five paths, summed.
+  /// The five paths of row `y`, from its pixels' own `costs` (``WindowCosts``), summed.
   ///
   /// The loops run over raw pointers with wrapping index arithmetic and no branch inside: so
   /// the compiler makes them SIMD (an overflow check or a bounds check in them stops it).
-  mutating func aggregate(
-    row y: Int, left: [UInt32], right: [UInt32], small: Int, large: Int
-  ) {
+  mutating func aggregate(row y: Int, costs: [UInt16], small: Int, large: Int) {
     let (width, count) = (self.width, disparities)
-    let worst = UInt16(CensusTransform.maximumCost)
     let (p1, p2) = (UInt16(small), UInt16(large))
     swap(&previous, &current)
     let first = y == 0
     let abovePaths = previous
-    costs.withUnsafeMutableBufferPointer { costsBuffer in
-      guard let costs = costsBuffer.baseAddress else { return }
-      left.withUnsafeBufferPointer { left in
-        right.withUnsafeBufferPointer { right in
-          guard let left = left.baseAddress, let right = right.baseAddress else { return }
-          for x in 0..<width {
-            let signature = left[y &* width &+ x]
-            let row = right + (y &* width &+ x)
-            let cell = costs + x &* count
-            let reach = min(count, x &+ 1)
-            for d in 0..<reach {
-              cell[d] = UInt16(truncatingIfNeeded: (signature ^ row[0 &- d]).nonzeroBitCount)
-            }
-            for d in reach..<count { cell[d] = worst }
-          }
-        }
-      }
-      let costsView = UnsafePointer(costs)
+    costs.withUnsafeBufferPointer { costsBuffer in
+      guard let costsView = costsBuffer.baseAddress else { return }
       // The downward paths come from the row above: straight, from the left, from the right.
       for (path, step) in [0, 1, -1].enumerated() {
         abovePaths[path].withUnsafeBufferPointer { above in

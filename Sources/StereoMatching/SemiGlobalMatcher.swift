@@ -32,59 +32,63 @@ public struct SemiGlobalMatcher: Sendable {
     let leftSignatures = CensusTransform.signatures(of: left)
     let rightSignatures = CensusTransform.signatures(of: right)
     var map = DisparityMap(width: left.width, height: left.height)
+    var costs = WindowCosts(
+      left: leftSignatures, right: rightSignatures, width: left.width, height: left.height,
+      disparities: disparities)
     var paths = PathCosts(width: left.width, disparities: disparities)
     for y in 0..<left.height {
-      paths.aggregate(
-        row: y, left: leftSignatures, right: rightSignatures, small: smallPenalty,
-        large: largePenalty)
-      pick(row: y, from: paths, into: &map)
+      costs.move(to: y)
+      paths.aggregate(row: y, costs: costs.costs, small: smallPenalty, large: largePenalty)
+      pick(row: y, from: paths, costs: costs.costs, into: &map)
     }
     SpeckleFilter.remove(from: &map, smallerThan: speckleSize, step: speckleStep)
+    SubpixelRefinement.refine(&map, left: left, right: right)
     return map
   }
 
   /// The row's disparities from its summed costs: the best of each pixel when it is unique,
-  /// refined by a parabola, kept when the right eye's best agrees.
+  /// kept when the right eye's best agrees, and refined by the pixel's own window `costs`:
+  /// their least within a disparity of the paths' best, and the parabola through it. The
+  /// paths' penalties favour the disparity of the pixels before on a path, which lags behind
+  /// on ground whose disparity grows down the frame; the window's own costs do not.
   ///
   /// A cost and its disparity are packed in one number (the cost above, the disparity below),
   /// so that the least of them is the best disparity, the nearer on a tie; the loops have no
   /// branch, and the compiler makes them SIMD.
-  private func pick(row y: Int, from paths: PathCosts, into map: inout DisparityMap) {
+  private func pick(
+    row y: Int, from paths: PathCosts, costs: [UInt16], into map: inout DisparityMap
+  ) {
     let (width, count) = (paths.width, disparities)
     // The right eye's best, packed, at each of its columns; the left eye's best at each pixel.
     var rightBest = [UInt32](repeating: .max, count: width)
     var leftBest = [Float](repeating: -1, count: width)
     paths.sums.withUnsafeBufferPointer { sums in
-      rightBest.withUnsafeMutableBufferPointer { rightBest in
-        guard let sums = sums.baseAddress, let right = rightBest.baseAddress else { return }
-        for x in 0..<width {
-          let cell = sums + x &* count
-          let reach = min(count, x &+ 1)
-          let column = right + x
-          var packed = UInt32.max
-          for d in 0..<reach {
-            let here = UInt32(truncatingIfNeeded: cell[d]) << 16 | UInt32(truncatingIfNeeded: d)
-            packed = min(packed, here)
-            column[0 &- d] = min(column[0 &- d], here)
+      costs.withUnsafeBufferPointer { costs in
+        rightBest.withUnsafeMutableBufferPointer { rightBest in
+          guard let sums = sums.baseAddress, let right = rightBest.baseAddress,
+            let own = costs.baseAddress
+          else { return }
+          for x in 0..<width {
+            let cell = sums + x &* count
+            let reach = min(count, x &+ 1)
+            let column = right + x
+            var packed = UInt32.max
+            for d in 0..<reach {
+              let here = UInt32(truncatingIfNeeded: cell[d]) << 16 | UInt32(truncatingIfNeeded: d)
+              packed = min(packed, here)
+              column[0 &- d] = min(column[0 &- d], here)
+            }
+            let best = Int(packed & 0xFFFF)
+            let bestCost = packed >> 16
+            // Unique: no disparity but the best's neighbours comes within `uniqueness` percent.
+            var other = UInt32.max
+            for d in 0..<max(0, best &- 1) { other = min(other, UInt32(cell[d])) }
+            for d in min(reach, best &+ 2)..<reach { other = min(other, UInt32(cell[d])) }
+            guard other == .max || Int(other) * (100 - uniqueness) >= Int(bestCost) * 100 else {
+              continue
+            }
+            leftBest[x] = Self.refined(best, costs: own + x &* count, reach: reach)
           }
-          let best = Int(packed & 0xFFFF)
-          let bestCost = packed >> 16
-          // Unique: no disparity but the best's neighbours comes within `uniqueness` percent.
-          var other = UInt32.max
-          for d in 0..<max(0, best &- 1) { other = min(other, UInt32(cell[d])) }
-          for d in min(reach, best &+ 2)..<reach { other = min(other, UInt32(cell[d])) }
-          guard other == .max || Int(other) * (100 - uniqueness) >= Int(bestCost) * 100 else {
-            continue
-          }
-          var disparity = Float(best)
-          if best > 0, best < reach &- 1 {
-            let before = Float(cell[best &- 1])
-            let here = Float(cell[best])
-            let after = Float(cell[best &+ 1])
-            let curvature = before - 2 * here + after
-            if curvature > 0 { disparity += (before - after) / (2 * curvature) }
-          }
-          leftBest[x] = disparity
         }
       }
     }
@@ -96,5 +100,22 @@ public struct SemiGlobalMatcher: Sendable {
       else { continue }
       map[x, y] = disparity
     }
+  }
+
+  /// The subpixel disparity near `best` by a pixel's own `costs` (`reach` of them): their
+  /// least of `best` and its two neighbours, moved by the parabola through it and its
+  /// neighbours when it has both.
+  private static func refined(_ best: Int, costs: UnsafePointer<UInt16>, reach: Int) -> Float {
+    var least = best
+    for d in max(0, best - 1)...min(reach - 1, best + 1) where costs[d] < costs[least] {
+      least = d
+    }
+    guard least > 0, least < reach - 1 else { return Float(least) }
+    let before = Float(costs[least - 1])
+    let here = Float(costs[least])
+    let after = Float(costs[least + 1])
+    let curvature = before - 2 * here + after
+    guard curvature > 0 else { return Float(least) }
+    return Float(least) + (before - after) / (2 * curvature)
   }
 }

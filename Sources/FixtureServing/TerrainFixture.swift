@@ -1,0 +1,262 @@
+import CameraGeometry
+import Dispatch
+import Foundation
+import RasterImages
+
+/// The fixtures' terrain: a scene laid out in front of Curiosity's sol-86 Navcam pairs that
+/// look down (NCAM00207 and NCAM00320, their records and so their camera models real),
+/// rendered through each frame's model and served as the feed serves full frames (8-bit JPEG
+/// at quality 90, a little noise, the right eye a little darker), so that `rovers terrain`
+/// can be checked against the scene's true ranges.
+///
+/// The scene, in the rover frame (z down): flat ground at z = 0; a ramp rising 0.5 m over 2.5
+/// m straight ahead of the cameras, then a terrace; three rocks (spheres, partly buried). Its
+/// texture is value noise in space, each octave faded in only where it spans several pixels,
+/// so that neither eye sees detail finer than its pixels (which would alias differently in
+/// each eye).
+public enum TerrainFixture {
+  /// The sol.
+  public static let sol = 86
+  /// The sequences of the pairs that look at the scene.
+  public static let sequences = ["NCAM00207", "NCAM00320"]
+
+  /// Where on the ground the scene is laid out from: below the two Navcams.
+  static let foot = (x: 0.86, y: 0.43)
+  /// The way the cameras look (azimuth 296 degrees), level; and to its right.
+  static let ahead = (x: 0.438, y: -0.899)
+  static let across = (x: 0.899, y: 0.438)
+  /// The ramp: where it starts and ends ahead of the foot, and how high it rises (metres).
+  static let ramp = (start: 4.5, end: 7.0, rise: 0.5)
+  /// The rocks: ahead, across, radius and how deep each sits below the ground under it.
+  static let rocks: [(ahead: Double, across: Double, radius: Double, sunk: Double)] = [
+    (2.4, 0.5, 0.22, 0.08), (3.3, -0.7, 0.3, 0.1), (5.8, 0.9, 0.35, 0.12),
+  ]
+  /// Nothing is farther: beyond it the ray sees the sky, an even level.
+  static let farthest = 60.0
+
+  /// What a ray from `origin` along unit `direction` meets first: its distance and the
+  /// surface's normal there (unit, facing the ray); `nil` for the sky.
+  public static func hit(origin: Vector3, direction: Vector3) -> (
+    distance: Double, normal: Vector3
+  )? {
+    var best: (distance: Double, normal: Vector3)?
+    func keep(_ distance: Double, _ normal: Vector3) {
+      guard distance > 1e-6, distance < (best?.distance ?? farthest) else { return }
+      best = (distance, normal.dot(direction) > 0 ? normal * -1 : normal)
+    }
+    // The ground in three flat pieces: before the ramp, the ramp, the terrace.
+    let slope = ramp.rise / (ramp.end - ramp.start)
+    let up = Vector3(0, 0, -1)
+    let rampNormal = (up - Vector3(ahead.x, ahead.y, 0) * slope).unit
+    let pieces: [(normal: Vector3, height: (Double) -> Double, range: ClosedRange<Double>)] = [
+      (up, { _ in 0 }, -farthest...ramp.start),
+      (rampNormal, { ($0 - ramp.start) * slope }, ramp.start...ramp.end),
+      (up, { _ in ramp.rise }, ramp.end...farthest),
+    ]
+    for piece in pieces {
+      // The piece's plane: a point on it (its start, ahead) and its normal.
+      let start = piece.range.lowerBound
+      let point = Vector3(
+        foot.x + ahead.x * start, foot.y + ahead.y * start, -piece.height(start))
+      let facing = piece.normal.dot(direction)
+      guard abs(facing) > 1e-12 else { continue }
+      let distance = (point - origin).dot(piece.normal) / facing
+      let there = origin + direction * distance
+      guard piece.range.contains(aheadOf(there)) else { continue }
+      keep(distance, piece.normal)
+    }
+    for rock in rocks {
+      let centre = rockCentre(rock)
+      let offset = origin - centre
+      let b = offset.dot(direction)
+      let c = offset.dot(offset) - rock.radius * rock.radius
+      let discriminant = b * b - c
+      guard discriminant >= 0 else { continue }
+      let distance = -b - discriminant.squareRoot()
+      keep(distance, (origin + direction * distance - centre).unit)
+    }
+    return best
+  }
+
+  /// How far ahead of the foot a point is.
+  static func aheadOf(_ point: Vector3) -> Double {
+    (point.x - foot.x) * ahead.x + (point.y - foot.y) * ahead.y
+  }
+
+  /// The ground's height (up, metres) at a distance ahead of the foot.
+  static func groundHeight(ahead distance: Double) -> Double {
+    let share = max(0, min(1, (distance - ramp.start) / (ramp.end - ramp.start)))
+    return share * ramp.rise
+  }
+
+  static func rockCentre(_ rock: (ahead: Double, across: Double, radius: Double, sunk: Double))
+    -> Vector3
+  {
+    let height = groundHeight(ahead: rock.ahead) + rock.radius - rock.sunk
+    return Vector3(
+      foot.x + ahead.x * rock.ahead + across.x * rock.across,
+      foot.y + ahead.y * rock.ahead + across.y * rock.across, -height)
+  }
+
+  /// The level a ray shows, for pixels `pixelAngle` radians wide: the texture where it meets
+  /// the scene, shaded by a sun high in the south-west; the sky's even level where it meets
+  /// nothing.
+  public static func level(origin: Vector3, direction: Vector3, pixelAngle: Double) -> Double {
+    guard let hit = hit(origin: origin, direction: direction) else { return 70 }
+    let point = origin + direction * hit.distance
+    // The ground a sample covers grows with the distance and the slant.
+    let slant = max(0.2, abs(hit.normal.dot(direction)))
+    let footprint = hit.distance * pixelAngle / slant
+    var value = 0.0
+    var wavelength = 0.01
+    for octave in 0..<8 {
+      // Faded in from 2 to 4 pixels a wavelength.
+      let weight = smooth((wavelength / footprint - 2) / 2)
+      if weight > 0 {
+        value += weight * noise(point * (1 / wavelength), seed: UInt64(octave))
+      }
+      wavelength *= 2
+    }
+    let sun = Vector3(-0.4, -0.3, -0.87).unit
+    let light = 0.55 + 0.45 * max(0, hit.normal.dot(sun))
+    return (120 + 40 * value) * light
+  }
+
+  /// Smooth value noise in space: a pseudo-random value in -1...1 at each whole point, eased
+  /// between.
+  static func noise(_ point: Vector3, seed: UInt64) -> Double {
+    let (fx, fy, fz) = (point.x.rounded(.down), point.y.rounded(.down), point.z.rounded(.down))
+    let (ix, iy, iz) = (Int64(fx), Int64(fy), Int64(fz))
+    let (u, v, w) = (ease(point.x - fx), ease(point.y - fy), ease(point.z - fz))
+    func corner(_ dx: Int64, _ dy: Int64, _ dz: Int64) -> Double {
+      var hash = seed &* 0x9E37_79B9_7F4A_7C15
+      for part in [ix + dx, iy + dy, iz + dz] {
+        hash = (hash ^ UInt64(bitPattern: part)) &* 0xBF58_476D_1CE4_E5B9
+        hash ^= hash >> 31
+      }
+      return Double(hash >> 11) / Double(1 << 52) - 1
+    }
+    func mix(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
+    let near = mix(
+      mix(corner(0, 0, 0), corner(1, 0, 0), u), mix(corner(0, 1, 0), corner(1, 1, 0), u), v)
+    let far = mix(
+      mix(corner(0, 0, 1), corner(1, 0, 1), u), mix(corner(0, 1, 1), corner(1, 1, 1), u), v)
+    return mix(near, far, w)
+  }
+
+  static func ease(_ t: Double) -> Double { t * t * (3 - 2 * t) }
+
+  static func smooth(_ value: Double) -> Double {
+    let clamped = max(0, min(1, value))
+    return clamped * clamped * (3 - 2 * clamped)
+  }
+
+  /// The frame through `model`, `width` by `height`, as levels: the scene's, times `gain`, each
+  /// pixel the mean of ``samplesAcross``² rays over its area (as a sensor's pixel gathers the
+  /// light falling on it, which keeps detail finer than a pixel from aliasing differently in
+  /// each eye), with a noise of about a level and a half that the pixel's place decides. The
+  /// rays are found exactly every 8 pixels and interpolated between, rows one a core.
+  public static func render(model: CameraModel, width: Int, height: Int, gain: Double) -> [UInt8] {
+    let (spacing, samples) = (8, samplesAcross)
+    let pixelAngle = 1 / model.horizontal.scale / Double(samples)
+    let (across, down) = ((width - 1) / spacing + 3, (height - 1) / spacing + 3)
+    // Nodes from -1 pixel, so that samples up to half a pixel before the first fall inside.
+    let rays = (0..<down).flatMap { row in
+      (0..<across).map {
+        model.ray(x: Double($0 * spacing - 1), y: Double(row * spacing - 1))
+      }
+    }
+    @Sendable func ray(_ x: Double, _ y: Double) -> (origin: Vector3, direction: Vector3) {
+      let (u, v) = ((x + 1) / Double(spacing), (y + 1) / Double(spacing))
+      let (column, row) = (Int(u), Int(v))
+      let (right, below) = (u - Double(column), v - Double(row))
+      let at = row * across + column
+      func mixed(_ part: KeyPath<(origin: Vector3, direction: Vector3), Vector3>) -> Vector3 {
+        let top = rays[at][keyPath: part] * (1 - right) + rays[at + 1][keyPath: part] * right
+        let bottom =
+          rays[at + across][keyPath: part] * (1 - right)
+          + rays[at + across + 1][keyPath: part] * right
+        return top * (1 - below) + bottom * below
+      }
+      return (mixed(\.origin), mixed(\.direction).unit)
+    }
+    return [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
+      guard let base = buffer.baseAddress else { return }
+      nonisolated(unsafe) let plane = base
+      DispatchQueue.concurrentPerform(iterations: height) { row in
+        for column in 0..<width {
+          var total = 0.0
+          for j in 0..<samples {
+            for i in 0..<samples {
+              let x = Double(column) + (Double(i) + 0.5) / Double(samples) - 0.5
+              let y = Double(row) + (Double(j) + 0.5) / Double(samples) - 0.5
+              let (origin, direction) = ray(x, y)
+              total += level(origin: origin, direction: direction, pixelAngle: pixelAngle)
+            }
+          }
+          let index = row * width + column
+          var hash = UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+          hash ^= hash >> 29
+          let jitter = Double(Int(hash % 5) - 2)
+          let value = gain * total / Double(samples * samples) + jitter
+          plane[index] = UInt8(max(0, min(255, value.rounded())))
+        }
+      }
+      count = width * height
+    }
+  }
+
+  /// Rays a pixel is sampled with, across and down.
+  public static let samplesAcross = 2
+
+  /// One frame of the pairs: its NASA id, model and size.
+  public struct Frame: Sendable {
+    /// Its NASA id.
+    public var name: String
+    /// Its camera model.
+    public var model: CameraModel
+    /// Its pixels across.
+    public var width: Int
+    /// Its pixels down.
+    public var height: Int
+    /// Whether it is a right eye's.
+    public var isRight: Bool { name.hasPrefix("NR") }
+  }
+
+  /// The frames of the pairs, as sol 86's record gives them.
+  public static func frames(fixtures: String) throws -> [Frame] {
+    let path = URL(fileURLWithPath: fixtures).appendingPathComponent("nasa/msl/\(sol).json")
+    let record = try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any]
+    let items = record?["items"] as? [[String: Any]] ?? []
+    return items.compactMap { item in
+      guard let name = item["imageid"] as? String,
+        sequences.contains(where: { name.contains($0) }),
+        let type = item["camera_model_type"] as? String,
+        let list = item["camera_model_component_list"] as? String,
+        let rect = item["subframe_rect"] as? String
+      else { return nil }
+      let numbers = { (text: Substring) in
+        text.split(whereSeparator: { "(), ".contains($0) }).compactMap { Double($0) }
+      }
+      let corners = numbers(Substring(rect))
+      guard
+        let model = CameraModel(type: type, components: list.split(separator: ";").map(numbers)),
+        corners.count == 4
+      else { return nil }
+      return Frame(name: name, model: model, width: Int(corners[2]), height: Int(corners[3]))
+    }
+  }
+
+  /// The JPEG of the frame an image path names, or `nil` when it names none of the pairs'.
+  static func jpeg(for target: String, fixtures: String) -> Data? {
+    guard target.contains("/sol/00086/"), sequences.contains(where: { target.contains($0) }),
+      let name = target.split(separator: "/").last,
+      let frame = try? frames(fixtures: fixtures).first(where: { name.hasPrefix($0.name) })
+    else { return nil }
+    let plane = render(
+      model: frame.model, width: frame.width, height: frame.height,
+      gain: frame.isRight ? 0.92 : 1)
+    return try? Data(
+      JPEGEncoder.encode(greyPlane: plane, width: frame.width, height: frame.height))
+  }
+}

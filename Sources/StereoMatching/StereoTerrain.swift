@@ -1,0 +1,107 @@
+import CameraGeometry
+import Dispatch
+
+/// The terrain a stereo pair sees, on the left frame's own pixel grid: for each of its pixels
+/// the point (in the models' frame, metres), its range from the left camera and how far the
+/// two rays missed each other, or none. Made by rectifying the pair, matching it, and
+/// triangulating each match with the filters of ``Triangulation``.
+public struct StereoTerrain: Sendable {
+  /// The left frame's size.
+  public let width: Int
+  /// See ``width``.
+  public let height: Int
+  /// Each pixel's point, row after row; `nil` where none was found.
+  public private(set) var points: [Triangulation.Point?]
+  /// What was matched: the rectified pair and its disparities.
+  public let rectified: RectifiedPair
+  /// The disparities, on the rectified pair's grid.
+  public let disparities: DisparityMap
+
+  /// The terrain of the frames `left` and `right` (grey planes of the sizes their models are
+  /// for) by their models, matched over `disparities` disparities; `nil` when the models
+  /// make no stereo pair (no baseline).
+  public init?(
+    left: GreyPlane, right: GreyPlane, leftModel: CameraModel, rightModel: CameraModel,
+    matcher: SemiGlobalMatcher
+  ) {
+    guard
+      let rectification = StereoRectification(
+        left: leftModel, right: rightModel, leftSize: (left.width, left.height),
+        rightSize: (right.width, right.height))
+    else { return nil }
+    let pair = RectifiedPair(rectification, left: left, right: right)
+    guard var map = matcher.match(left: pair.left, right: pair.right) else { return nil }
+    Self.keepSeen(&map, pair)
+    (width, height, rectified, disparities) = (left.width, left.height, pair, map)
+    points = Self.triangulate(map, pair, width: left.width, height: left.height)
+  }
+
+  /// Drops the disparities of pixels either eye does not see (the blank beyond a frame's
+  /// edge matches blank).
+  private static func keepSeen(_ map: inout DisparityMap, _ pair: RectifiedPair) {
+    for y in 0..<map.height {
+      for x in 0..<map.width {
+        guard let disparity = map[x, y] else { continue }
+        let other = x - Int(disparity.rounded())
+        if !pair.leftSeen[y * map.width + x] || other < 0 || !pair.rightSeen[y * map.width + other]
+        {
+          map[x, y] = nil
+        }
+      }
+    }
+  }
+
+  /// Each left frame pixel's point: where its ray falls on the rectified left frame, the
+  /// disparity there, and the two rectified rays met; rows one a core.
+  private static func triangulate(
+    _ map: DisparityMap, _ pair: RectifiedPair, width: Int, height: Int
+  ) -> [Triangulation.Point?] {
+    let geometry = pair.rectification
+    let rectifiedOf = SourceGrid(width: width, height: height) { x, y in
+      let ray = geometry.leftInput.ray(x: x, y: y)
+      return geometry.left.pixel(of: ray.origin + ray.direction * geometry.sphereRadius)
+    }
+    var points = [Triangulation.Point?](repeating: nil, count: width * height)
+    points.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let out = buffer
+      DispatchQueue.concurrentPerform(iterations: height) { v in
+        for u in 0..<width {
+          guard let at = rectifiedOf.source(x: u, y: v),
+            let disparity = Self.disparity(in: map, x: at.x, y: at.y)
+          else { continue }
+          out[v * width + u] = Triangulation.point(
+            left: geometry.left.ray(x: at.x, y: at.y),
+            right: geometry.right.ray(x: at.x - disparity, y: at.y))
+        }
+      }
+    }
+    return points
+  }
+
+  /// The disparity at a point between pixel centres: bilinear between the four around it when
+  /// all have one and they lie within a pixel of each other (one surface), else the nearest's.
+  static func disparity(in map: DisparityMap, x: Double, y: Double) -> Double? {
+    guard x >= 0, y >= 0, x <= Double(map.width - 1), y <= Double(map.height - 1) else {
+      return nil
+    }
+    let column = min(Int(x), max(0, map.width - 2))
+    let row = min(Int(y), max(0, map.height - 2))
+    let (across, down) = (x - Double(column), y - Double(row))
+    let right = min(column + 1, map.width - 1)
+    let below = min(row + 1, map.height - 1)
+    if let a = map[column, row], let b = map[right, row], let c = map[column, below],
+      let d = map[right, below], max(a, b, c, d) - min(a, b, c, d) <= 1
+    {
+      let top = Double(a) + Double(b - a) * across
+      let bottom = Double(c) + Double(d - c) * across
+      return top + (bottom - top) * down
+    }
+    let nearest = map[across < 0.5 ? column : right, down < 0.5 ? row : below]
+    return nearest.map(Double.init)
+  }
+
+  /// The share of the left frame's pixels that have a point.
+  public var coverage: Double {
+    Double(points.lazy.filter { $0 != nil }.count) / Double(max(1, points.count))
+  }
+}
