@@ -105,7 +105,7 @@ let package = Package(
       name: "MarsImaging",
       dependencies: [
         "MarsFetching", "MarsMirror", "RoverAPI", "RasterImages", "SystemInterface",
-        "TerminalPictures", "PanoramaStitching",
+        "TerminalPictures", "PanoramaStitching", "StereoMatching", "CameraGeometry",
       ],
       // Orchestration only: the pixels are RasterImages' loops, which keep -O.
       swiftSettings: forSize),

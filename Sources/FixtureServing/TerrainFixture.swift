@@ -4,7 +4,8 @@ import Foundation
 import RasterImages
 
 /// The fixtures' terrain: a scene laid out in front of Curiosity's sol-86 Navcam pairs that
-/// look down (NCAM00207 and NCAM00320, their records and so their camera models real),
+/// look down (NCAM00207 and NCAM00320, their records and so their camera models real; the
+/// pair NCAM00534 looks up at the sky),
 /// rendered through each frame's model and served as the feed serves full frames (8-bit JPEG
 /// at quality 90, a little noise, the right eye a little darker), so that `rovers terrain`
 /// can be checked against the scene's true ranges.
@@ -17,8 +18,9 @@ import RasterImages
 public enum TerrainFixture {
   /// The sol.
   public static let sol = 86
-  /// The sequences of the pairs that look at the scene.
-  public static let sequences = ["NCAM00207", "NCAM00320"]
+  /// The sequences of the pairs rendered: two that look down at the scene, and one that looks
+  /// up at the sky (an even level, where nothing can be matched).
+  public static let sequences = ["NCAM00207", "NCAM00320", "NCAM00534"]
 
   /// Where on the ground the scene is laid out from: below the two Navcams.
   static let foot = (x: 0.86, y: 0.43)
@@ -34,49 +36,59 @@ public enum TerrainFixture {
   /// Nothing is farther: beyond it the ray sees the sky, an even level.
   static let farthest = 60.0
 
-  /// What a ray from `origin` along unit `direction` meets first: its distance and the
-  /// surface's normal there (unit, facing the ray); `nil` for the sky.
+  /// What a ray from `origin` along unit `direction` meets first: its distance, the
+  /// surface's normal there (unit, facing the ray), and whether it is a rock; `nil` for the
+  /// sky.
   public static func hit(origin: Vector3, direction: Vector3) -> (
-    distance: Double, normal: Vector3
+    distance: Double, normal: Vector3, rock: Bool
   )? {
-    var best: (distance: Double, normal: Vector3)?
-    func keep(_ distance: Double, _ normal: Vector3) {
+    var best: (distance: Double, normal: Vector3, rock: Bool)?
+    func keep(_ distance: Double, _ normal: Vector3, rock: Bool = false) {
       guard distance > 1e-6, distance < (best?.distance ?? farthest) else { return }
-      best = (distance, normal.dot(direction) > 0 ? normal * -1 : normal)
+      best = (distance, normal.dot(direction) > 0 ? normal * -1 : normal, rock)
     }
     // The ground in three flat pieces: before the ramp, the ramp, the terrace.
-    let slope = ramp.rise / (ramp.end - ramp.start)
-    let up = Vector3(0, 0, -1)
-    let rampNormal = (up - Vector3(ahead.x, ahead.y, 0) * slope).unit
-    let pieces: [(normal: Vector3, height: (Double) -> Double, range: ClosedRange<Double>)] = [
-      (up, { _ in 0 }, -farthest...ramp.start),
-      (rampNormal, { ($0 - ramp.start) * slope }, ramp.start...ramp.end),
-      (up, { _ in ramp.rise }, ramp.end...farthest),
-    ]
     for piece in pieces {
-      // The piece's plane: a point on it (its start, ahead) and its normal.
-      let start = piece.range.lowerBound
-      let point = Vector3(
-        foot.x + ahead.x * start, foot.y + ahead.y * start, -piece.height(start))
       let facing = piece.normal.dot(direction)
       guard abs(facing) > 1e-12 else { continue }
-      let distance = (point - origin).dot(piece.normal) / facing
+      let distance = (piece.point - origin).dot(piece.normal) / facing
       let there = origin + direction * distance
-      guard piece.range.contains(aheadOf(there)) else { continue }
+      let along = aheadOf(there)
+      guard along >= piece.from, along <= piece.to else { continue }
       keep(distance, piece.normal)
     }
-    for rock in rocks {
-      let centre = rockCentre(rock)
+    for (rock, centre) in zip(rocks, rockCentres) {
       let offset = origin - centre
       let b = offset.dot(direction)
       let c = offset.dot(offset) - rock.radius * rock.radius
       let discriminant = b * b - c
       guard discriminant >= 0 else { continue }
       let distance = -b - discriminant.squareRoot()
-      keep(distance, (origin + direction * distance - centre).unit)
+      keep(distance, (origin + direction * distance - centre).unit, rock: true)
     }
     return best
   }
+
+  /// The ground's three flat pieces: a point on each plane, its normal (up), and how far
+  /// ahead of the foot it runs.
+  static let pieces: [(point: Vector3, normal: Vector3, from: Double, to: Double)] = {
+    let slope = ramp.rise / (ramp.end - ramp.start)
+    let up = Vector3(0, 0, -1)
+    let rampNormal = (up - Vector3(ahead.x, ahead.y, 0) * slope).unit
+    func point(_ distance: Double) -> Vector3 {
+      Vector3(
+        foot.x + ahead.x * distance, foot.y + ahead.y * distance,
+        -groundHeight(ahead: distance))
+    }
+    return [
+      (point(ramp.start), up, -farthest, ramp.start),
+      (point(ramp.start), rampNormal, ramp.start, ramp.end),
+      (point(ramp.end), up, ramp.end, farthest),
+    ]
+  }()
+
+  /// The rocks' centres.
+  static let rockCentres = rocks.map(rockCentre)
 
   /// How far ahead of the foot a point is.
   static func aheadOf(_ point: Vector3) -> Double {
@@ -113,7 +125,14 @@ public enum TerrainFixture {
       // Faded in from 2 to 4 pixels a wavelength.
       let weight = smooth((wavelength / footprint - 2) / 2)
       if weight > 0 {
-        value += weight * noise(point * (1 / wavelength), seed: UInt64(octave))
+        let scaled = point * (1 / wavelength)
+        // The ground's texture lies on it (two dimensions, half the work); a rock's fills
+        // space.
+        value +=
+          weight
+          * (hit.rock
+            ? noise(scaled, seed: UInt64(octave))
+            : noise(x: scaled.x, y: scaled.y, seed: UInt64(octave)))
       }
       wavelength *= 2
     }
@@ -128,12 +147,13 @@ public enum TerrainFixture {
     let (fx, fy, fz) = (point.x.rounded(.down), point.y.rounded(.down), point.z.rounded(.down))
     let (ix, iy, iz) = (Int64(fx), Int64(fy), Int64(fz))
     let (u, v, w) = (ease(point.x - fx), ease(point.y - fy), ease(point.z - fz))
-    func corner(_ dx: Int64, _ dy: Int64, _ dz: Int64) -> Double {
-      var hash = seed &* 0x9E37_79B9_7F4A_7C15
-      for part in [ix + dx, iy + dy, iz + dz] {
-        hash = (hash ^ UInt64(bitPattern: part)) &* 0xBF58_476D_1CE4_E5B9
-        hash ^= hash >> 31
-      }
+    let start = seed &* 0x9E37_79B9_7F4A_7C15
+    @inline(__always) func step(_ hash: UInt64, _ part: Int64) -> UInt64 {
+      let mixed = (hash ^ UInt64(bitPattern: part)) &* 0xBF58_476D_1CE4_E5B9
+      return mixed ^ (mixed >> 31)
+    }
+    @inline(__always) func corner(_ dx: Int64, _ dy: Int64, _ dz: Int64) -> Double {
+      let hash = step(step(step(start, ix &+ dx), iy &+ dy), iz &+ dz)
       return Double(hash >> 11) / Double(1 << 52) - 1
     }
     func mix(_ a: Double, _ b: Double, _ t: Double) -> Double { a + (b - a) * t }
@@ -142,6 +162,24 @@ public enum TerrainFixture {
     let far = mix(
       mix(corner(0, 0, 1), corner(1, 0, 1), u), mix(corner(0, 1, 1), corner(1, 1, 1), u), v)
     return mix(near, far, w)
+  }
+
+  /// ``noise(_:seed:)`` on a plane.
+  static func noise(x: Double, y: Double, seed: UInt64) -> Double {
+    let (fx, fy) = (x.rounded(.down), y.rounded(.down))
+    let (ix, iy) = (Int64(fx), Int64(fy))
+    let (u, v) = (ease(x - fx), ease(y - fy))
+    let start = (seed | 1 << 40) &* 0x9E37_79B9_7F4A_7C15
+    @inline(__always) func corner(_ dx: Int64, _ dy: Int64) -> Double {
+      var hash = (start ^ UInt64(bitPattern: ix &+ dx)) &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      hash = (hash ^ UInt64(bitPattern: iy &+ dy)) &* 0xBF58_476D_1CE4_E5B9
+      hash ^= hash >> 31
+      return Double(hash >> 11) / Double(1 << 52) - 1
+    }
+    let top = corner(0, 0) + (corner(1, 0) - corner(0, 0)) * u
+    let bottom = corner(0, 1) + (corner(1, 1) - corner(0, 1)) * u
+    return top + (bottom - top) * v
   }
 
   static func ease(_ t: Double) -> Double { t * t * (3 - 2 * t) }
@@ -171,14 +209,17 @@ public enum TerrainFixture {
       let (column, row) = (Int(u), Int(v))
       let (right, below) = (u - Double(column), v - Double(row))
       let at = row * across + column
-      func mixed(_ part: KeyPath<(origin: Vector3, direction: Vector3), Vector3>) -> Vector3 {
-        let top = rays[at][keyPath: part] * (1 - right) + rays[at + 1][keyPath: part] * right
-        let bottom =
-          rays[at + across][keyPath: part] * (1 - right)
-          + rays[at + across + 1][keyPath: part] * right
-        return top * (1 - below) + bottom * below
-      }
-      return (mixed(\.origin), mixed(\.direction).unit)
+      let corners = (rays[at], rays[at + 1], rays[at + across], rays[at + across + 1])
+      let weights = (
+        (1 - right) * (1 - below), right * (1 - below), (1 - right) * below, right * below
+      )
+      let origin =
+        corners.0.origin * weights.0 + corners.1.origin * weights.1 + corners.2.origin
+        * weights.2 + corners.3.origin * weights.3
+      let direction =
+        corners.0.direction * weights.0 + corners.1.direction * weights.1
+        + corners.2.direction * weights.2 + corners.3.direction * weights.3
+      return (origin, direction.unit)
     }
     return [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
       guard let base = buffer.baseAddress else { return }
@@ -195,7 +236,8 @@ public enum TerrainFixture {
             }
           }
           let index = row * width + column
-          var hash = UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+          // Each eye's own noise: a pattern both shared would be matched.
+          var hash = (UInt64(index) &+ UInt64(gain * 1000) << 32) &* 0x9E37_79B9_7F4A_7C15
           hash ^= hash >> 29
           let jitter = Double(Int(hash % 5) - 2)
           let value = gain * total / Double(samples * samples) + jitter
@@ -253,10 +295,21 @@ public enum TerrainFixture {
       let name = target.split(separator: "/").last,
       let frame = try? frames(fixtures: fixtures).first(where: { name.hasPrefix($0.name) })
     else { return nil }
-    let plane = render(
-      model: frame.model, width: frame.width, height: frame.height,
-      gain: frame.isRight ? 0.92 : 1)
-    return try? Data(
-      JPEGEncoder.encode(greyPlane: plane, width: frame.width, height: frame.height))
+    return jpeg(of: frame)
+  }
+
+  /// The frames served so far: each is made once a run, whichever server or test asks.
+  private static let served = Remembered<Data?>()
+
+  /// The file the server serves for `frame`: rendered (the right eye 8% darker) and saved as
+  /// a JPEG at quality 90.
+  public static func jpeg(of frame: Frame) -> Data? {
+    served.value(for: frame.name) {
+      let plane = render(
+        model: frame.model, width: frame.width, height: frame.height,
+        gain: frame.isRight ? 0.92 : 1)
+      return try? Data(
+        JPEGEncoder.encode(greyPlane: plane, width: frame.width, height: frame.height))
+    }
   }
 }

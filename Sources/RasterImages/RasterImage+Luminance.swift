@@ -14,4 +14,15 @@ extension RasterImage {
       initialized = width * height
     }
   }
+
+  /// The colours (red, green, blue) of the pixels at `indices` (row after row, from 0), one
+  /// after another.
+  public func colours(at indices: [Int]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(indices.count * 3)
+    for index in indices {
+      out += [pixels[index * 3], pixels[index * 3 + 1], pixels[index * 3 + 2]]
+    }
+    return out
+  }
 }

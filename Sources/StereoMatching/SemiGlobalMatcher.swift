@@ -80,6 +80,9 @@ public struct SemiGlobalMatcher: Sendable {
             }
             let best = Int(packed & 0xFFFF)
             let bestCost = packed >> 16
+            // Near the left edge the search stops at the edge: a best at its end may be the
+            // least of what could be searched, not the match, which lies beyond.
+            guard reach == count || best < reach &- 2 else { continue }
             // Unique: no disparity but the best's neighbours comes within `uniqueness` percent.
             var other = UInt32.max
             for d in 0..<max(0, best &- 1) { other = min(other, UInt32(cell[d])) }

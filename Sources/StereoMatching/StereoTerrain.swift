@@ -37,18 +37,47 @@ public struct StereoTerrain: Sendable {
   }
 
   /// Drops the disparities of pixels either eye does not see (the blank beyond a frame's
-  /// edge matches blank).
+  /// edge matches blank), and of those whose windows reach that blank: a window half over the
+  /// edge matches the other frame's edge, wherever that is.
   private static func keepSeen(_ map: inout DisparityMap, _ pair: RectifiedPair) {
+    let reach = CensusTransform.radius + WindowCosts.radius
+    let leftSeen = eroded(pair.leftSeen, width: map.width, by: reach)
+    let rightSeen = eroded(pair.rightSeen, width: map.width, by: reach)
     for y in 0..<map.height {
       for x in 0..<map.width {
         guard let disparity = map[x, y] else { continue }
         let other = x - Int(disparity.rounded())
-        if !pair.leftSeen[y * map.width + x] || other < 0 || !pair.rightSeen[y * map.width + other]
-        {
+        if !leftSeen[y * map.width + x] || other < 0 || !rightSeen[y * map.width + other] {
           map[x, y] = nil
         }
       }
     }
+  }
+
+  /// `mask` with only the pixels whose square of `radius` about them is all set.
+  static func eroded(_ mask: [Bool], width: Int, by radius: Int) -> [Bool] {
+    let height = mask.count / width
+    // Across, then down: a pixel stays when the run of set pixels through it reaches
+    // `radius` either way.
+    func pass(_ mask: [Bool], count: Int, lines: Int, index: (Int, Int) -> Int) -> [Bool] {
+      var out = [Bool](repeating: false, count: mask.count)
+      for line in 0..<lines {
+        var run = 0
+        var runs = [Int](repeating: 0, count: count)
+        for position in 0..<count {
+          run = mask[index(line, position)] ? run + 1 : 0
+          runs[position] = run
+        }
+        // Set from `position - radius` through `position + radius`: the run ending there is
+        // longer than twice the radius.
+        for position in 0..<max(0, count - radius) where runs[position + radius] > 2 * radius {
+          out[index(line, position)] = true
+        }
+      }
+      return out
+    }
+    let across = pass(mask, count: width, lines: height) { $0 * width + $1 }
+    return pass(across, count: height, lines: width) { $1 * width + $0 }
   }
 
   /// Each left frame pixel's point: where its ray falls on the rectified left frame, the
@@ -103,5 +132,58 @@ public struct StereoTerrain: Sendable {
   /// The share of the left frame's pixels that have a point.
   public var coverage: Double {
     Double(points.lazy.filter { $0 != nil }.count) / Double(max(1, points.count))
+  }
+
+  /// The pixels that have a point, row after row.
+  public var found: [Int] { points.indices.filter { points[$0] != nil } }
+
+  /// Each pixel's range in millimetres, 1 to 65535, or 0 for none: a 16-bit range map.
+  public func millimetres() -> [UInt16] {
+    points.map { point in
+      point.map { UInt16(max(1, min(65535, ($0.range * 1000).rounded()))) } ?? 0
+    }
+  }
+
+  /// The points of ``found``, three coordinates each, through `transform` (into the frame
+  /// they are written in).
+  public func positions(through transform: (Vector3) -> Vector3) -> [Float] {
+    var out: [Float] = []
+    out.reserveCapacity(points.count * 3)
+    for case let point? in points {
+      let at = transform(point.position)
+      out += [Float(at.x), Float(at.y), Float(at.z)]
+    }
+    return out
+  }
+
+  /// What the points come to: how many, the ranges' least, median and greatest, and the
+  /// median of how far their rays missed each other (metres).
+  public struct Statistics: Sendable {
+    /// How many.
+    public var points: Int
+    /// The ranges' least, median and greatest; `nil` without a point.
+    public var range: (min: Double, median: Double, max: Double)?
+    /// The median miss distance; `nil` without a point.
+    public var medianMiss: Double?
+
+    /// The statistics of `points` points.
+    public init(
+      points: Int, range: (min: Double, median: Double, max: Double)? = nil,
+      medianMiss: Double? = nil
+    ) {
+      (self.points, self.range, self.medianMiss) = (points, range, medianMiss)
+    }
+  }
+
+  /// The terrain's ``Statistics``.
+  public func statistics() -> Statistics {
+    var ranges = points.compactMap { $0?.range }
+    var misses = points.compactMap { $0?.miss }
+    guard !ranges.isEmpty else { return Statistics(points: 0) }
+    ranges.sort()
+    misses.sort()
+    return Statistics(
+      points: ranges.count, range: (ranges[0], ranges[ranges.count / 2], ranges[ranges.count - 1]),
+      medianMiss: misses[misses.count / 2])
   }
 }

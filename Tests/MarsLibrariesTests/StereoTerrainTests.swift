@@ -27,12 +27,11 @@ import Testing
       .filter { $0.name.contains("405127598") }
     let left = try #require(frames.first { !$0.isRight })
     let right = try #require(frames.first { $0.isRight })
-    func served(_ frame: TerrainFixture.Frame, gain: Double) throws -> GreyPlane {
-      let plane = TerrainFixture.render(
-        model: frame.model, width: frame.width, height: frame.height, gain: gain)
-      let jpeg = try JPEGEncoder.encode(
-        greyPlane: plane, width: frame.width, height: frame.height)
-      let image = try ImageDecoder.decode(jpeg)
+    func served(_ frame: TerrainFixture.Frame) throws -> GreyPlane {
+      guard let jpeg = TerrainFixture.jpeg(of: frame) else {
+        throw ImageError("the fixture made no frame")
+      }
+      let image = try ImageDecoder.decode([UInt8](jpeg))
       guard
         let plane = GreyPlane(
           width: image.width, height: image.height, pixels: image.luminancePlane())
@@ -40,8 +39,7 @@ import Testing
       return plane
     }
     return Pair(
-      left: left, right: right, leftPlane: try served(left, gain: 1),
-      rightPlane: try served(right, gain: 0.92))
+      left: left, right: right, leftPlane: try served(left), rightPlane: try served(right))
   }
 
   /// What the measures found.

@@ -19,7 +19,7 @@ enum Rovers {
   static let commands: [any RoverCommand.Type] = [
     List.self, Latest.self, Manifest.self, Photos.self, Download.self, Sync.self,
     Verify.self, GalleryCommand.self, Show.self, Stereo.self, Sequences.self, Movie.self,
-    Develop.self, Where.self, Clock.self, Timelapse.self, PanoramaCommand.self,
+    Develop.self, Where.self, Clock.self, Timelapse.self, PanoramaCommand.self, Terrain.self,
     Browse.self,
     CatalogCommand.self, Search.self,
     Cache.self, Config.self,

@@ -34,6 +34,7 @@ _rovers() {
     'clock:Tell the time on Mars, by each mission'\''s own clock.'
     'timelapse:Make a view seen again across sols into a time-lapse movie.'
     'panorama:List a sol'\''s panoramas, or stitch one by its camera models.'
+    'terrain:Make range maps, point clouds and meshes from a sol'\''s stereo pairs.'
     'browse:Explore rovers, sols and photos in a full-screen browser.'
     'catalog:Keep a local catalogue of every photo, for rovers search.'
     'search:Find photos in the local catalogue, offline.'
@@ -560,6 +561,43 @@ _rovers() {
         '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
         '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
         '--debayer[Bayer frames in colour (or set ROVERS_DEBAYER=on, config debayer = on).]' \
+        '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
+        '--json[The same as --format json\: the API'\''s own field names.]' \
+        '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \
+        '--color[auto (on a terminal), always (for less -R) or never.]:when:(auto always never)' \
+        '--no-color[The same as --color never.]' \
+        '--crlf[End CSV lines with CR LF, for spreadsheets.]' \
+        '--api-base[The API'\''s base URL; or set ROVERS_API_BASE.]:url: ' \
+        '--api-key[The API key; or set ROVERS_API_KEY or NASA_API_KEY.]:key: ' \
+        '--api-key-file[Read the API key from this file'\''s first line.]:path:_files' \
+        '--config[The config file; or set ROVERS_CONFIG.]:path:_files' \
+        '--source[api (the API alone), nasa (NASA'\''s raw-image feeds), auto (the API, then the feeds) or catalog (the local catalogue, offline).]:source:(api nasa auto catalog)' \
+        '--catalog[The catalogue file. (default\: $XDG_DATA_HOME/rovers/catalog.sqlite)]:path:_files' \
+        '--nasa-base[The feeds'\'' host; or set ROVERS_NASA_BASE.]:url: ' \
+        '--timeout[How long one request may take; or ROVERS_TIMEOUT.]:seconds: ' \
+        '--retries[Retries of a failed request; or set ROVERS_RETRIES.]:n: ' \
+        '--deadline[How long the whole command may take; or ROVERS_DEADLINE.]:seconds: ' \
+        '--no-cache[Neither read nor write the response cache.]' \
+        '--cache-max-mb[The most megabytes the cache keeps, oldest gone first; or ROVERS_CACHE_MAX_MB.]:n: ' \
+        '--refresh[Fetch again, then keep the fresh answers in the cache.]' \
+        '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
+        '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
+        '(- *)'{-h,--help}'[Show help information.]' \
+        '1:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
+      ;;
+    terrain)
+      _arguments \
+        '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
+        '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
+        '--pair[Only the pair whose left frame has this NASA id.]:left-id: ' \
+        '(-o --output)'{-o,--output}'[The folder for each pair'\''s files.]:dir:_files -/' \
+        '--frame[The frame the points are in.]:frame:(rover site camera)' \
+        '--disparities[How far apart (pixels) a point'\''s two pixels may be, 16 to 1024. (default\: 256)]:n: ' \
+        '--from[Read the frames from a folder download or sync filled.]:dir:_files -/' \
+        '--show[Draw each range map in the terminal, a scale in metres under it.]' \
+        '(-j --jobs)'{-j,--jobs}'[Transfers at once, 1 to 64.]:n: ' \
+        '--image-protocol[auto (what the terminal speaks), iterm, kitty, sixel, blocks (half-blocks) or none (a line per image); or set ROVERS_IMAGE_PROTOCOL.]:protocol:(auto iterm kitty sixel blocks none)' \
+        '--width[Columns per picture. (default\: the terminal'\''s width for one, 40 for several)]:cols: ' \
         '--format[table, json, ndjson, csv, tsv (or html for photos).]:format:(table json ndjson csv tsv html)' \
         '--json[The same as --format json\: the API'\''s own field names.]' \
         '--fields[The fields of a table, CSV, TSV or NDJSON, in order.]:a,b,...:_sequence compadd - ' \

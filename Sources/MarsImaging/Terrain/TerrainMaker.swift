@@ -1,0 +1,187 @@
+import CameraGeometry
+import MarsFetching
+import MarsMirror
+import RasterImages
+import RoverAPI
+import StereoMatching
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// `rovers terrain`: a pair's two frames fetched at once at full size (the pixels their
+/// camera models are for) or read from a mirror, Bayer frames given their colour first as
+/// `develop` gives it, matched and triangulated by their models (``StereoTerrain``), and the
+/// range map, points and mesh written into a folder, each whole or not at all.
+package struct TerrainMaker: Sendable {
+  /// What became of a pair.
+  package struct Made: Sendable {
+    package enum Status: String, Sendable {
+      /// Its files were written, or were already there.
+      case written, skipped
+      /// It was not made: a frame without a model, or models that do not parse.
+      case leftOut = "left out"
+      case failed
+    }
+
+    package var pair: StereoPair
+    package var status: Status
+    /// The files, written or there.
+    package var files: [String] = []
+    package var summary: TerrainFiles.Summary?
+    /// Why it was left out or failed.
+    package var reason: String?
+    package var failure: (any Error)?
+    /// The range map in millimetres on the left frame's grid, to be drawn (`--show`).
+    package var ranges: (width: Int, height: Int, millimetres: [UInt16])?
+  }
+
+  package var client: APIClient?
+  /// A mirror's sol folder to read the frames from, instead of fetching them.
+  package var mirror: URL?
+  /// Where the files are written; `nil` to only draw.
+  package var folder: URL?
+  package var frame: TerrainFrame
+  /// Disparities searched.
+  package var disparities: Int
+  /// Whether the range map is kept for drawing.
+  package var keepRanges: Bool
+
+  /// A value of each member.
+  package init(
+    client: APIClient?, mirror: URL?, folder: URL?, frame: TerrainFrame, disparities: Int,
+    keepRanges: Bool
+  ) {
+    (self.client, self.mirror, self.folder, self.frame) = (client, mirror, folder, frame)
+    (self.disparities, self.keepRanges) = (disparities, keepRanges)
+  }
+
+  /// The files a pair's terrain is written as, in the folder: `LEFT_ID-range.png`,
+  /// `LEFT_ID-points.ply`, `LEFT_ID-mesh.glb`.
+  package static func files(of pair: StereoPair, in folder: URL) -> [URL] {
+    let name = PhotoFileLayout.safe(pair.left.nasaID, fallback: "pair")
+    return ["range.png", "points.ply", "mesh.glb"].map {
+      folder.appendingPathComponent("\(name)-\($0)")
+    }
+  }
+
+  /// The camera model of a photo's record: `nil` when it has none, ``ImageFileError`` when
+  /// it does not parse.
+  package static func model(of photo: Photo) -> Result<CameraModel, ImageFileError>? {
+    let capture = photo.details.capture
+    guard let type = capture.cameraModelType, type.uppercased() != "UNK",
+      let components = capture.cameraModelComponents
+    else { return nil }
+    guard let model = CameraModel(type: type, components: components) else {
+      return .failure(PanoramaFinder.badModel(photo))
+    }
+    return .success(model)
+  }
+
+  /// Makes each pair's terrain, two at a time (each matches on a core of its own; more would
+  /// hold more frames in memory), handing each to `each` in the pairs' order.
+  package func make(_ pairs: [StereoPair], each: (Made) throws -> Void) async throws {
+    let maker = self
+    try await pairs.orderedMap(limit: 2) { pair in
+      await maker.make(pair)
+    } each: {
+      try each($0)
+    }
+  }
+
+  /// Makes `pair`'s terrain; its failure is its own.
+  package func make(_ pair: StereoPair) async -> Made {
+    let targets = folder.map { Self.files(of: pair, in: $0) }
+    if let targets, !keepRanges, targets.allSatisfy({ FileStatus.exists($0.path) }) {
+      return Made(pair: pair, status: .skipped, files: targets.map(\.path))
+    }
+    var models: [CameraModel] = []
+    for photo in [pair.left, pair.right] {
+      let whose = photo == pair.left ? "its record" : "its right frame \(photo.nasaID)"
+      switch Self.model(of: photo) {
+      case nil:
+        return Made(pair: pair, status: .leftOut, reason: "\(whose) has no camera model")
+      case .failure?:
+        return Made(pair: pair, status: .leftOut, reason: "\(whose)'s camera model does not parse")
+      case .success(let model)?:
+        models.append(model)
+      }
+    }
+    do {
+      let (left, right) = try await frames(of: pair)
+      let terrain = try Self.terrain(
+        pair, left: left, right: right, models: (models[0], models[1]), disparities: disparities)
+      let transform: @Sendable (Vector3) -> Vector3
+      do {
+        transform = try frame.transform(model: models[0], capture: pair.left.details.capture)
+      } catch {
+        throw ImageFileError(name: pair.left.nasaID, reason: error.reason)
+      }
+      let files = try TerrainFiles(
+        terrain: terrain, image: left, frame: frame, transform: transform,
+        source: "\(pair.left.nasaID) and \(pair.right.nasaID)")
+      if let targets {
+        if let folder { try Directories.create(folder) }
+        for (bytes, target) in zip([files.range, files.points, files.mesh], targets) {
+          try AtomicFile.write(bytes: bytes, to: target)
+        }
+      }
+      let ranges = keepRanges ? (terrain.width, terrain.height, terrain.millimetres()) : nil
+      return Made(
+        pair: pair, status: .written, files: targets?.map(\.path) ?? [], summary: files.summary,
+        ranges: ranges)
+    } catch {
+      return Made(pair: pair, status: .failed, failure: error)
+    }
+  }
+
+  /// The two frames, fetched at once at full size or read from the mirror, each in colour
+  /// when it is a Bayer mosaic.
+  private func frames(of pair: StereoPair) async throws -> (RasterImage, RasterImage) {
+    let inputs = [pair.left, pair.right].map { photo in
+      MovieFrames.Input(
+        name: photo.nasaID, photo: mirror == nil ? photo.resized(to: .full) : photo,
+        path: mirror.map { $0.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path })
+    }
+    let decoded = try await MovieFrames(
+      client: client, jobs: 2, debayer: Debayering(enabled: true)
+    ).decoded(inputs)
+    guard decoded.count == 2 else {
+      throw ImageFileError(name: pair.left.nasaID, reason: "its frames could not be read")
+    }
+    return (decoded[0].image, decoded[1].image)
+  }
+
+  /// The terrain of two decoded frames; ``ImageFileError`` when a frame is not the size its
+  /// model is for (a copy NASA made smaller, or a mirror's) or the models make no pair.
+  package static func terrain(
+    _ pair: StereoPair, left: RasterImage, right: RasterImage,
+    models: (CameraModel, CameraModel), disparities: Int
+  ) throws -> StereoTerrain {
+    for (photo, image) in [(pair.left, left), (pair.right, right)] {
+      guard let size = photo.details.capture.pixelSize,
+        size.width == image.width, size.height == image.height
+      else {
+        throw ImageFileError(
+          name: photo.nasaID,
+          reason: "the file is \(image.width)×\(image.height), not the size its camera model"
+            + " is for (a mirror's frames must be full size: download --size full)")
+      }
+    }
+    guard
+      let leftPlane = GreyPlane(
+        width: left.width, height: left.height, pixels: left.luminancePlane()),
+      let rightPlane = GreyPlane(
+        width: right.width, height: right.height, pixels: right.luminancePlane()),
+      let terrain = StereoTerrain(
+        left: leftPlane, right: rightPlane, leftModel: models.0, rightModel: models.1,
+        matcher: SemiGlobalMatcher(disparities: disparities))
+    else {
+      throw ImageFileError(name: pair.left.nasaID, reason: "its two cameras make no stereo pair")
+    }
+    return terrain
+  }
+}

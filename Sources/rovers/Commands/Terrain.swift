@@ -1,0 +1,177 @@
+import ArgumentParsing
+import CommandRuntime
+import MarsFetching
+import MarsImaging
+import RasterImages
+import RoverAPI
+import SystemInterface
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension Rovers {
+  /// `rovers terrain`: range maps, point clouds and meshes from a sol's stereo pairs, by their
+  /// camera models.
+  struct Terrain: DataCommand {
+    static let spec = CommandSpec(
+      name: "terrain",
+      abstract: "Make range maps, point clouds and meshes from a sol's stereo pairs.",
+      discussion: """
+        Each pair's frames are fetched at full size (or read with --from from a folder \
+        download or sync filled), Bayer frames given their colour, and resampled by their \
+        camera models onto a rectified pair whose rows are epipolar lines. Disparities come \
+        from semi-global matching (census costs, five paths, subpixel, a left-right check), \
+        and each matched pixel is triangulated where its two rays pass closest; rays that \
+        miss by more than 5 mm per metre of range, diverge, or meet beyond 1000 baselines \
+        are no point. Written into DIR for each pair, on the left frame's own pixel grid: \
+        LEFT_ID-range.png (16-bit, millimetres, 0 for none), LEFT_ID-points.ply (binary, \
+        coloured from the left frame) and LEFT_ID-mesh.glb (glTF 2.0, textured with the left \
+        frame, a vertex every few pixels, cut where the range jumps), each whole or not at \
+        all; a pair whose files are there is skipped. Points are in metres in the rover \
+        frame (+X forward, +Y right, +Z down), or with --frame in the site's or the left \
+        camera's; the mesh is turned to glTF's +Y up. The models are in NASA's feeds only \
+        (--source api is refused). A pair whose frame has no model is left out with a remark.
+        """,
+      arguments: [
+        ArgumentSpec(name: "rover", help: "The rover, such as curiosity.", completion: .rovers)
+      ],
+      options: [
+        DayOptions.sol, CameraOptions.repeatable, Self.pairOption.spec, Self.output.spec,
+        Self.frameOption.spec, Self.disparitiesOption.spec, Movie.fromOption.spec,
+        Self.showFlag.spec, DownloadOutput.jobs.spec, PictureSetup.option.option.spec,
+        Show.widthOption.spec,
+      ] + CommonOptions.options(deadline: 3600),
+      examples: [
+        "rovers terrain curiosity --sol 86 -o 3d",
+        "rovers terrain curiosity --sol 86 --show",
+        "rovers terrain perseverance --sol 888 --camera NAVCAM -o 3d --frame site",
+        "rovers terrain curiosity --sol 86 --from mars -o 3d --json",
+      ])
+
+    static let pairOption = Option.text(
+      "pair", value: "left-id", help: "Only the pair whose left frame has this NASA id.")
+    static let output = Option.text(
+      "output", short: "o", value: "dir", help: "The folder for each pair's files.",
+      completion: .directories)
+    static let frameOption = Option<TerrainFrame>.choice(
+      "frame", value: "frame", help: "The frame the points are in.", default: .rover)
+    static let disparitiesOption = Option.integer(
+      "disparities", value: "n",
+      help: "How far apart (pixels) a point's two pixels may be, 16 to 1024. (default: 256)",
+      in: 16...1024, reason: "give a whole number of pixels, 16 to 1024")
+    static let showFlag = Flag(
+      "show", help: "Draw each range map in the terminal, a scale in metres under it.")
+
+    let common: CommonOptions
+    let lookup: SequenceLookup
+    let (pair, output, from, show): (String?, String?, String?, Bool)
+    let (frame, disparities, jobs): (TerrainFrame, Int, Int)
+    let (choice, width, environment): (PictureSetup.Choice, Int?, [String: String])
+
+    init(_ arguments: ParsedArguments, settings: Settings) throws {
+      jobs = try settings[DownloadOutput.jobs]
+      common = try CommonOptions(settings, deadline: 3600, connectionsPerHost: jobs)
+      from = try arguments[Movie.fromOption].map(HomePath.expanded)
+      lookup = try SequenceLookup(arguments, common: common, spec: Self.spec, mirror: from)
+      pair = try arguments[Self.pairOption]
+      output = try arguments[Self.output].map(HomePath.expanded)
+      show = arguments[Self.showFlag]
+      frame = try arguments[Self.frameOption] ?? .rover
+      disparities = try arguments[Self.disparitiesOption] ?? 256
+      guard output != nil || show else {
+        throw UsageError(
+          message: "terrain writes files: give -o <dir> (or --show to only draw)",
+          command: Self.spec)
+      }
+      (choice, width) = (try settings[PictureSetup.option], try arguments[Show.widthOption])
+      environment = settings.environment
+      try common.output.check(fields: TerrainEntry.fields.map(\.name), spec: Self.spec)
+    }
+
+    func run(_ console: Console) async throws -> ExitCode {
+      // Frames are decoded and matched in arrays of megabytes: the freed ones are reused.
+      POSIX.keepLargeBlocksForReuse()
+      let (photos, folder) =
+        from == nil
+        ? (try await Self.photos(lookup, common, console), nil)
+        : try await lookup.photos(from: from, common: common, console, spec: Self.spec)
+      let wanted = lookup.cameras.map { $0.uppercased() }
+      var pairs = StereoPairing.pairs(in: photos)
+        .filter { pair in wanted.isEmpty || wanted.contains { Stereo.matches(pair, $0) } }
+      if let asked = self.pair {
+        pairs = pairs.filter { $0.left.nasaID == asked }
+        guard !pairs.isEmpty else {
+          throw UsageError(
+            message: "sol \(lookup.sol) of \(lookup.rover) has no stereo pair whose left frame"
+              + " is \(asked)", command: Self.spec)
+        }
+      }
+      let maker = TerrainMaker(
+        client: from == nil ? common.makeImageClient(console) : nil, mirror: folder,
+        folder: output.map { URL(fileURLWithPath: $0) }, frame: frame, disparities: disparities,
+        keepRanges: show)
+      let drawer =
+        show ? PictureDrawer(choice, width: width, environment: environment, console) : nil
+      var entries: [TerrainEntry] = []
+      try await maker.make(pairs) { made in
+        let entry = Self.entry(made, console, quiet: common.quiet)
+        if let ranges = made.ranges, let drawer,
+          let picture = RangePicture(
+            width: ranges.width, height: ranges.height, millimetres: ranges.millimetres)
+        {
+          drawer.draw(
+            PNGEncoder.encode(picture.image),
+            caption: "\(made.pair.camera) · sol \(made.pair.left.sol) · \(made.pair.left.nasaID)"
+              + " · " + picture.caption)
+        }
+        entries.append(entry)
+      }
+      try common.output.write(
+        TerrainEntry.records(entries), json: entries, table: show ? { _, _ in } : nil,
+        to: console)
+      if let output, !common.quiet, !pairs.isEmpty {
+        let count = { (status: String) in entries.filter { $0.status == status }.count }
+        let written = count("written")
+        console.remark(
+          "wrote the terrain of \(written) pair\(written == 1 ? "" : "s") to \(output)"
+            + (count("skipped") > 0 ? ", \(count("skipped")) already there" : "")
+            + (count("left out") > 0 ? ", \(count("left out")) left out" : "")
+            + (count("failed") > 0 ? ", \(count("failed")) failed" : ""))
+      }
+      return ExitCode.worst(entries.compactMap { $0.failure.map { ErrorReport($0).code } })
+    }
+
+    /// The sol's photos from NASA's feeds, which carry the camera models.
+    static func photos(_ lookup: SequenceLookup, _ common: CommonOptions, _ console: Console)
+      async throws -> [Photo]
+    {
+      try await lookup.photos(in: common.makeFeeds(console))
+    }
+
+    /// The output entry of what was made; a failure or a pair left out is said on stderr.
+    static func entry(_ made: TerrainMaker.Made, _ console: Console, quiet: Bool)
+      -> TerrainEntry
+    {
+      var entry = TerrainEntry(pair: made.pair, status: made.status.rawValue)
+      entry.files = made.files
+      if let summary = made.summary {
+        entry.points = summary.points
+        entry.coverage = summary.coverage
+        entry.range = summary.range
+        entry.medianMiss = summary.medianMiss
+      }
+      if let failure = made.failure {
+        entry.error = console.redacted(ErrorReport(failure).message)
+        entry.failure = failure
+        console.error(ErrorReport(failure).message)
+      } else if let reason = made.reason {
+        entry.error = reason
+        if !quiet { console.remark("\(made.pair.left.nasaID): left out, \(reason)") }
+      }
+      return entry
+    }
+  }
+}
