@@ -14,7 +14,7 @@ Writes the report to .build/bench/results.md (ignored by git) and prints it.
 
 This file is the entry point: the cases live in modules by what they measure (mirror.py,
 answers.py, downloads.py, gallery.py, terminal.py, pictures.py, develop.py, panorama.py,
-catalog.py), on the tools of measuring.py
+catalog.py, terrain.py), on the tools of measuring.py
 and the data of synthetic.py.
 """
 
@@ -35,6 +35,7 @@ from mirror import history, nothing_new, sync_state_bytes
 from panorama import jpeg, panorama
 from pictures import movie, show_decode, show_sheet, stereo_anaglyph
 from terminal import browse_keys, startup
+from terrain import terrain
 from measuring import RESULTS, ROOT, ROVERS, Report, SERVER
 
 CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothing_new),
@@ -44,7 +45,8 @@ CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothi
          ("gallery", gallery), ("place", place), ("startup", startup), ("show-decode", show_decode),
          ("show-sheet", show_sheet), ("stereo", stereo_anaglyph), ("movie", movie), ("develop", develop),
          ("browse-keys", browse_keys), ("panorama", panorama), ("jpeg", jpeg),
-         ("catalog-search", catalog_searches), ("catalog-sync", catalog_sync)]
+         ("catalog-search", catalog_searches), ("catalog-sync", catalog_sync),
+         ("terrain", terrain)]
 
 
 def render(report, runs):

@@ -25,15 +25,15 @@ struct PathCosts {
     back = sums
   }
 
-  /// The five paths of row `y`, from its pixels' own `costs` (``WindowCosts``), summed.
+  /// The five paths of a row, from its pixels' own `costs` (``WindowCosts``), summed; the
+  /// downward paths start afresh at the `first` row.
   ///
   /// The loops run over raw pointers with wrapping index arithmetic and no branch inside: so
   /// the compiler makes them SIMD (an overflow check or a bounds check in them stops it).
-  mutating func aggregate(row y: Int, costs: [UInt16], small: Int, large: Int) {
+  mutating func aggregate(first: Bool, costs: [UInt16], small: Int, large: Int) {
     let (width, count) = (self.width, disparities)
     let (p1, p2) = (UInt16(small), UInt16(large))
     swap(&previous, &current)
-    let first = y == 0
     let abovePaths = previous
     costs.withUnsafeBufferPointer { costsBuffer in
       guard let costsView = costsBuffer.baseAddress else { return }

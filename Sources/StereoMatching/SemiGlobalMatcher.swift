@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Disparities of a rectified pair by semi-global matching (Hirschmüller 2008), as OpenCV's
 /// `StereoSGBM` runs it by default: census costs (robust to the two eyes' gains), five paths
 /// (left to right, right to left, down, and down the two diagonals), a uniqueness check,
@@ -26,23 +29,55 @@ public struct SemiGlobalMatcher: Sendable {
     self.disparities = max(1, disparities)
   }
 
+  /// Rows a band starts before its own, so that its downward paths have run that far by its
+  /// first row, as they would have from the top.
+  static let bandOverlap = 48
+
   /// The disparities of `left` against `right`, frames of one size; `nil` when they differ.
+  /// The rows are matched in two bands at once, one a core, each from a little above its
+  /// first row (``bandOverlap``).
   public func match(left: GreyPlane, right: GreyPlane) -> DisparityMap? {
     guard left.width == right.width, left.height == right.height else { return nil }
     let leftSignatures = CensusTransform.signatures(of: left)
     let rightSignatures = CensusTransform.signatures(of: right)
-    var map = DisparityMap(width: left.width, height: left.height)
-    var costs = WindowCosts(
-      left: leftSignatures, right: rightSignatures, width: left.width, height: left.height,
-      disparities: disparities)
-    var paths = PathCosts(width: left.width, disparities: disparities)
-    for y in 0..<left.height {
-      costs.move(to: y)
-      paths.aggregate(row: y, costs: costs.costs, small: smallPenalty, large: largePenalty)
-      pick(row: y, from: paths, costs: costs.costs, into: &map)
+    let height = left.height
+    let bands = height >= 4 * Self.bandOverlap ? 2 : 1
+    let edges = (0...bands).map { $0 * height / bands }
+    let maps = Mutex<[DisparityMap]>([])
+    DispatchQueue.concurrentPerform(iterations: bands) { band in
+      let rows = edges[band]..<edges[band + 1]
+      let map = self.match(
+        rows: rows, from: max(0, rows.lowerBound - Self.bandOverlap), leftSignatures,
+        rightSignatures, width: left.width, height: height)
+      maps.withLock { $0.append(map) }
+    }
+    var map = DisparityMap(width: left.width, height: height)
+    for part in maps.withLock({ $0 }) {
+      for index in part.values.indices where part.values[index] != nil {
+        map.values[index] = part.values[index]
+      }
     }
     SpeckleFilter.remove(from: &map, smallerThan: speckleSize, step: speckleStep)
     SubpixelRefinement.refine(&map, left: left, right: right)
+    return map
+  }
+
+  /// The disparities of `rows`, the paths run from row `start`; the other rows none.
+  private func match(
+    rows: Range<Int>, from start: Int, _ leftSignatures: [UInt32], _ rightSignatures: [UInt32],
+    width: Int, height: Int
+  ) -> DisparityMap {
+    var map = DisparityMap(width: width, height: height)
+    var costs = WindowCosts(
+      left: leftSignatures, right: rightSignatures, width: width, height: height,
+      disparities: disparities)
+    var paths = PathCosts(width: width, disparities: disparities)
+    for y in start..<rows.upperBound {
+      costs.move(to: y)
+      paths.aggregate(
+        first: y == start, costs: costs.costs, small: smallPenalty, large: largePenalty)
+      if y >= rows.lowerBound { pick(row: y, from: paths, costs: costs.costs, into: &map) }
+    }
     return map
   }
 
