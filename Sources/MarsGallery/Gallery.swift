@@ -250,8 +250,9 @@ public struct Gallery: Sendable {
       rover: rover, sol: sol, tiles: tiles, movies: movies, home: "../../index.html",
       previous: previous, next: next)
     let folder = roverFolder.appendingPathComponent(String(sol))
-    page.panoramas = PanoramaStrip.strips(
-      in: folder, names: (try? Self.names(in: folder, folders: false)) ?? [])
+    let names = (try? Self.names(in: folder, folders: false)) ?? []
+    page.panoramas = PanoramaStrip.strips(in: folder, names: names)
+    page.terrains = TerrainView.views(names: names)
     try write(
       page.render(),
       to: roverFolder.appendingPathComponent(String(sol)).appendingPathComponent(Self.indexName))

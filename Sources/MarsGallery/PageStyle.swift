@@ -69,6 +69,9 @@ enum PageStyle {
       color: #fff; background: linear-gradient(90deg, #b22 50%, #088 50%); }
     a.movie { position: relative; display: block; }
     .pano { margin: 0 0 12px; }
+    .terrain { margin: 0 0 12px; }
+    .terrain canvas { display: block; width: 100%; max-width: 960px; height: auto;
+      background: #141418; cursor: grab; touch-action: none; }
     .pano-scroll { overflow-x: auto; overflow-y: hidden; }
     .pano-body { position: relative; display: inline-block; vertical-align: top; }
     /* As high as the window allows below the page's header, never above its own height. */

@@ -18,6 +18,8 @@ public struct SolPage: Sendable {
   public var movies: [MovieTile]
   /// The panoramas made into the sol's folder.
   var panoramas: [PanoramaStrip] = []
+  /// The terrains made into the sol's folder.
+  var terrains: [TerrainView] = []
   /// The gallery's front page, relative to this one; `nil` outside a gallery.
   public var home: String?
   /// The sols on disk before and after this one, for the links and the arrow keys.
@@ -52,6 +54,11 @@ public struct SolPage: Sendable {
       html += "<section id=\"panoramas\">\n<h2>Panoramas <small>\(panoramas.count)</small></h2>\n"
       for strip in panoramas { html += strip.html }
       html += "</section>\n"
+    }
+    if !terrains.isEmpty {
+      html += "<section id=\"terrains\">\n<h2>Terrain <small>\(terrains.count)</small></h2>\n"
+      for view in terrains { html += view.html }
+      html += "<script>//<![CDATA[\n\(TerrainView.viewer)\n//]]></script>\n</section>\n"
     }
     if !movies.isEmpty {
       html += "<section id=\"movies\">\n<h2>Movies <small>\(movies.count)</small></h2>\n"

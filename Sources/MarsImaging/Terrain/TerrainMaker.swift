@@ -49,6 +49,9 @@ package struct TerrainMaker: Sendable {
   package var disparities: Int
   /// Whether the range map is kept for drawing.
   package var keepRanges: Bool
+  /// What the files' names start with: nothing in a folder of their own, `terrain-` in a
+  /// sol's folder beside its photos, for the gallery.
+  package var prefix = ""
 
   /// A value of each member.
   package init(
@@ -60,9 +63,9 @@ package struct TerrainMaker: Sendable {
   }
 
   /// The files a pair's terrain is written as, in the folder: `LEFT_ID-range.png`,
-  /// `LEFT_ID-points.ply`, `LEFT_ID-mesh.glb`.
-  package static func files(of pair: StereoPair, in folder: URL) -> [URL] {
-    let name = PhotoFileLayout.safe(pair.left.nasaID, fallback: "pair")
+  /// `LEFT_ID-points.ply`, `LEFT_ID-mesh.glb`, after `prefix`.
+  package static func files(of pair: StereoPair, in folder: URL, prefix: String = "") -> [URL] {
+    let name = prefix + PhotoFileLayout.safe(pair.left.nasaID, fallback: "pair")
     return ["range.png", "points.ply", "mesh.glb"].map {
       folder.appendingPathComponent("\(name)-\($0)")
     }
@@ -94,7 +97,7 @@ package struct TerrainMaker: Sendable {
 
   /// Makes `pair`'s terrain; its failure is its own.
   package func make(_ pair: StereoPair) async -> Made {
-    let targets = folder.map { Self.files(of: pair, in: $0) }
+    let targets = folder.map { Self.files(of: pair, in: $0, prefix: prefix) }
     if let targets, !keepRanges, targets.allSatisfy({ FileStatus.exists($0.path) }) {
       return Made(pair: pair, status: .skipped, files: targets.map(\.path))
     }

@@ -1,6 +1,7 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsFetching
+import MarsGallery
 import MarsImaging
 import RasterImages
 import RoverAPI
@@ -33,7 +34,9 @@ extension Rovers {
         all; a pair whose files are there is skipped. Points are in metres in the rover \
         frame (+X forward, +Y right, +Z down), or with --frame in the site's or the left \
         camera's; the mesh is turned to glTF's +Y up. The models are in NASA's feeds only \
-        (--source api is refused). A pair whose frame has no model is left out with a remark.
+        (--source api is refused). A pair whose frame has no model is left out with a remark. \
+        With --from and no -o, the files go beside the sol's photos (named terrain-LEFT_ID-…) \
+        and the sol's gallery page shows each terrain in 3D: drag to turn, scroll to zoom.
         """,
       arguments: [
         ArgumentSpec(name: "rover", help: "The rover, such as curiosity.", completion: .rovers)
@@ -48,7 +51,7 @@ extension Rovers {
         "rovers terrain curiosity --sol 86 -o 3d",
         "rovers terrain curiosity --sol 86 --show",
         "rovers terrain perseverance --sol 888 --camera NAVCAM -o 3d --frame site",
-        "rovers terrain curiosity --sol 86 --from mars -o 3d --json",
+        "rovers terrain curiosity --sol 86 --from mars",
       ])
 
     static let pairOption = Option.text(
@@ -81,10 +84,10 @@ extension Rovers {
       show = arguments[Self.showFlag]
       frame = try arguments[Self.frameOption] ?? .rover
       disparities = try arguments[Self.disparitiesOption] ?? 256
-      guard output != nil || show else {
+      guard output != nil || show || from != nil else {
         throw UsageError(
-          message: "terrain writes files: give -o <dir> (or --show to only draw)",
-          command: Self.spec)
+          message: "terrain writes files: give -o <dir>, --from <dir> (beside the sol's photos),"
+            + " or --show to only draw", command: Self.spec)
       }
       (choice, width) = (try settings[PictureSetup.option], try arguments[Show.widthOption])
       environment = settings.environment
@@ -109,15 +112,27 @@ extension Rovers {
               + " is \(asked)", command: Self.spec)
         }
       }
-      let maker = TerrainMaker(
+      // With --from and no -o, into the sol's folder beside its photos, for the gallery.
+      let besidePhotos = output == nil && !show ? folder : nil
+      var maker = TerrainMaker(
         client: from == nil ? common.makeImageClient(console) : nil, mirror: folder,
-        folder: output.map { URL(fileURLWithPath: $0) }, frame: frame, disparities: disparities,
-        keepRanges: show)
+        folder: output.map { URL(fileURLWithPath: $0) } ?? besidePhotos, frame: frame,
+        disparities: disparities, keepRanges: show)
+      if besidePhotos != nil { maker.prefix = TerrainView.prefix }
       let drawer =
         show ? PictureDrawer(choice, width: width, environment: environment, console) : nil
       var entries: [TerrainEntry] = []
       try await maker.make(pairs) { made in
-        let entry = Self.entry(made, console, quiet: common.quiet)
+        var entry = Self.entry(made, console, quiet: common.quiet)
+        if let besidePhotos, made.status == .written || made.status == .skipped {
+          do {
+            try TerrainView.writeScript(pair: made.pair.left.nasaID, in: besidePhotos)
+          } catch {
+            entry.error = console.redacted(ErrorReport(error).message)
+            entry.failure = error
+            console.error(ErrorReport(error).message)
+          }
+        }
         if let ranges = made.ranges, let drawer,
           let picture = RangePicture(
             width: ranges.width, height: ranges.height, millimetres: ranges.millimetres)
@@ -132,7 +147,10 @@ extension Rovers {
       try common.output.write(
         TerrainEntry.records(entries), json: entries, table: show ? { _, _ in } : nil,
         to: console)
-      if let output, !common.quiet, !pairs.isEmpty {
+      if besidePhotos != nil, let from {
+        Gallery.refresh(root: from, rover: lookup.rover, sol: lookup.sol, common, console)
+      }
+      if let output = output ?? besidePhotos?.path, !common.quiet, !pairs.isEmpty {
         let count = { (status: String) in entries.filter { $0.status == status }.count }
         let written = count("written")
         console.remark(
