@@ -127,6 +127,9 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
       ["panorama", "perseverance", "--sol", "888"]
     },
     NASAHostRow(command: "where", kind: .nasaAnswers) { _ in ["where", "perseverance"] },
+    NASAHostRow(command: "terrain", kind: .nasaAnswers) { folder in
+      ["terrain", "curiosity", "--sol", "86", "-o", folder.path + "/3d"]
+    },
     NASAHostRow(command: "browse", kind: .terminal) { _ in ["browse"] },
     NASAHostRow(command: "clock", kind: .asksNoServer) { _ in ["clock"] },
     NASAHostRow(command: "catalog", kind: .nasaAnswers) { folder in

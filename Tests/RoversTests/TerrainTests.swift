@@ -322,4 +322,54 @@ import Testing
     #expect(!entries.isEmpty && entries.allSatisfy { $0["status"] as? String == "left out" })
     #expect(!FileManager.default.fileExists(atPath: folder.file("out").path))
   }
+
+  @Test func aKilledRunLeavesEachFileWholeAndTheNextRunFinishes() async throws {
+    // The sky pair's frames hang: the kill lands while the other pairs are made and written.
+    let server = try await FixtureServer.start(
+      faults: #"[{"match": "NCAM00534", "latency_ms": 60000}]"#, shape: "nasa",
+      imageLatencyMilliseconds: 0)
+    let folder = try TemporaryFolder("terrain")
+    let output = folder.file("3d")
+    let environment = Offline.environment([
+      "ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": server.host, "NO_PROXY": "*",
+    ])
+    let child = try Subprocess(
+      Binaries.rovers.path, ["terrain", "curiosity", "--sol", "86", "-o", output.path],
+      environment: environment)
+    try await Poll.until("a terrain's first file") {
+      ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).count >= 1
+    }
+    child.signal(SIGKILL)
+    #expect(await child.exitStatus() == 128 + SIGKILL)
+    // Each file there is whole (its own length says so), or hidden while it is written.
+    let names = try FileManager.default.contentsOfDirectory(atPath: output.path)
+    #expect(!names.isEmpty)
+    for name in names where !(name.hasPrefix(".") && name.hasSuffix(".rovers-tmp")) {
+      let bytes = [UInt8](try Data(contentsOf: output.appendingPathComponent(name)))
+      if name.hasSuffix(".png") {
+        #expect(
+          Array(bytes.suffix(8)) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], "\(name)")
+      } else if name.hasSuffix(".ply") {
+        let points = try Self.plyPoints(bytes)
+        #expect(!points.isEmpty, "\(name)")
+      } else if name.hasSuffix(".glb") {
+        _ = try Self.glb(bytes)
+      } else {
+        Issue.record("\(name) is none of a terrain's files")
+      }
+    }
+    // The next run makes what is missing, and what was whole is not made again.
+    let rerun = try await CapturedRun.rovers(
+      ["terrain", "curiosity", "--sol", "86", "-o", output.path, "--pair", Self.pairID, "--json"],
+      base: Offline.apiBase,
+      environment: ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": server.host])
+    #expect(rerun.status == 0, "\(rerun.stderr)")
+    let files = ["range.png", "points.ply", "mesh.glb"].map { "\(Self.pairID)-\($0)" }
+    let wasWhole = files.allSatisfy { names.contains($0) }
+    #expect(rerun.stdout.contains(wasWhole ? "\"skipped\"" : "\"written\""), "\(rerun.stdout)")
+    // Every pair's files whole, and nothing the killed run left half-written.
+    let after = try FileManager.default.contentsOfDirectory(atPath: output.path)
+    #expect(files.allSatisfy { after.contains($0) })
+    #expect(!after.contains { $0.hasSuffix(".rovers-tmp") }, "\(after)")
+  }
 }
