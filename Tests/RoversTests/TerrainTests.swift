@@ -372,4 +372,36 @@ import Testing
     #expect(files.allSatisfy { after.contains($0) })
     #expect(!after.contains { $0.hasSuffix(".rovers-tmp") }, "\(after)")
   }
+
+  @Test func twoFilesAndTheirRecordsMakeTheirTerrain() async throws {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let folder = try TemporaryFolder("terrain")
+    let records = try await CapturedRun.rovers(
+      ["photos", "curiosity", "--sol", "86", "--json"], base: Offline.apiBase,
+      environment: PanoramaListTests.feeds(server))
+    #expect(records.status == 0, "\(records.stderr)")
+    try Data(records.stdout.utf8).write(to: folder.file("sol86.json"))
+    let (left, right) = try Self.frames()
+    for frame in [left, right] {
+      try #require(TerrainFixture.jpeg(of: frame)).write(to: folder.file("\(frame.name).JPG"))
+    }
+    let run = try await CapturedRun.rovers(
+      [
+        "terrain", folder.file("\(left.name).JPG").path, folder.file("\(right.name).JPG").path,
+        "--records", folder.file("sol86.json").path, "-o", folder.file("3d").path, "--json",
+      ], base: Offline.apiBase, environment: ["ROVERS_NASA_BASE": Offline.refusedFeeds])
+    #expect(run.status == 0, "\(run.stderr)")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    #expect(entries.first?["status"] as? String == "written")
+    #expect((entries.first?["coverage"] as? Double ?? 0) > 0.7)
+    // Two frames that are not one pair's are refused, naming them.
+    let other = try await CapturedRun.rovers(
+      [
+        "terrain", folder.file("\(left.name).JPG").path, folder.file("\(left.name).JPG").path,
+        "--records", folder.file("sol86.json").path, "-o", folder.file("3d").path,
+      ], base: Offline.apiBase, environment: ["ROVERS_NASA_BASE": Offline.refusedFeeds])
+    #expect(other.status == 65)
+    #expect(other.stderr.contains("they are not a left and a right frame taken together"))
+  }
 }

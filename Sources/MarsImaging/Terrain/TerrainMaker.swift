@@ -52,6 +52,44 @@ package struct TerrainMaker: Sendable {
   /// What the files' names start with: nothing in a folder of their own, `terrain-` in a
   /// sol's folder beside its photos, for the gallery.
   package var prefix = ""
+  /// Image files given on the command line, by the NASA id of the photo each holds.
+  package var files: [String: String] = [:]
+
+  /// The pair of two image files whose records (`photos --json` of their sol, or a list of
+  /// that kind) are in the file `records`: each file is the photo whose NASA id its name
+  /// starts with. ``ImageFileError`` when the records do not read or do not name a file, or
+  /// the two do not make a stereo pair.
+  package static func pair(of leftPath: String, _ rightPath: String, records: String) throws
+    -> StereoPair
+  {
+    let bytes = try ImageFile.read(records)
+    let photos: [Photo]
+    do {
+      photos = try JSONDecoder().decode([Photo].self, from: Data(bytes))
+    } catch {
+      throw ImageFileError(
+        name: records, reason: "it is not a list of photos as photos --json prints them")
+    }
+    func photo(_ path: String) throws -> Photo {
+      let name = URL(fileURLWithPath: path).lastPathComponent
+      guard
+        let found = photos.filter({ !$0.nasaID.isEmpty && name.hasPrefix($0.nasaID) })
+          .max(by: { $0.nasaID.count < $1.nasaID.count })
+      else {
+        throw ImageFileError(name: path, reason: "no record in \(records) is of this file")
+      }
+      return found
+    }
+    let (left, right) = (try photo(leftPath), try photo(rightPath))
+    guard let pair = StereoPairing.pairs(in: [left, right], mastcam: true).first,
+      pair.left.nasaID == left.nasaID
+    else {
+      throw ImageFileError(
+        name: "\(leftPath) and \(rightPath)",
+        reason: "they are not a left and a right frame taken together")
+    }
+    return pair
+  }
 
   /// A value of each member.
   package init(
@@ -150,7 +188,8 @@ package struct TerrainMaker: Sendable {
     let inputs = [pair.left, pair.right].map { photo in
       MovieFrames.Input(
         name: photo.nasaID, photo: mirror == nil ? photo.resized(to: .full) : photo,
-        path: mirror.map { $0.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path })
+        path: files[photo.nasaID]
+          ?? mirror.map { $0.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path })
     }
     let decoded = try await MovieFrames(
       client: client, jobs: 2, debayer: Debayering(enabled: true)

@@ -39,10 +39,14 @@ extension Rovers {
         and the sol's gallery page shows each terrain in 3D: drag to turn, scroll to zoom.
         """,
       arguments: [
-        ArgumentSpec(name: "rover", help: "The rover, such as curiosity.", completion: .rovers)
+        ArgumentSpec(
+          name: "rover-or-files",
+          help: "The rover, such as curiosity; or a left and a right image file (with --records).",
+          isRepeated: true, completion: .rovers)
       ],
       options: [
-        DayOptions.sol, CameraOptions.repeatable, Self.pairOption.spec, Self.output.spec,
+        DayOptions.sol, CameraOptions.repeatable, Self.pairOption.spec, Self.recordsOption.spec,
+        Self.output.spec,
         Self.frameOption.spec, Self.disparitiesOption.spec, Movie.fromOption.spec,
         Self.showFlag.spec, DownloadOutput.jobs.spec, PictureSetup.option.option.spec,
         Show.widthOption.spec,
@@ -52,10 +56,15 @@ extension Rovers {
         "rovers terrain curiosity --sol 86 --show",
         "rovers terrain perseverance --sol 888 --camera NAVCAM -o 3d --frame site",
         "rovers terrain curiosity --sol 86 --from mars",
+        "rovers terrain left.jpg right.jpg --records sol86.json -o 3d",
       ])
 
     static let pairOption = Option.text(
       "pair", value: "left-id", help: "Only the pair whose left frame has this NASA id.")
+    static let recordsOption = Option.text(
+      "records", value: "file",
+      help: "With two image files: their records, as photos --source nasa --json prints them.",
+      completion: .files)
     static let output = Option.text(
       "output", short: "o", value: "dir", help: "The folder for each pair's files.",
       completion: .directories)
@@ -68,8 +77,14 @@ extension Rovers {
     static let showFlag = Flag(
       "show", help: "Draw each range map in the terminal, a scale in metres under it.")
 
+    /// What the pairs come from: a sol, or two files and their records.
+    enum Input {
+      case sol(SequenceLookup)
+      case files(left: String, right: String, records: String)
+    }
+
     let common: CommonOptions
-    let lookup: SequenceLookup
+    let input: Input
     let (pair, output, from, show): (String?, String?, String?, Bool)
     let (frame, disparities, jobs): (TerrainFrame, Int, Int)
     let (choice, width, environment): (PictureSetup.Choice, Int?, [String: String])
@@ -78,7 +93,23 @@ extension Rovers {
       jobs = try settings[DownloadOutput.jobs]
       common = try CommonOptions(settings, deadline: 3600, connectionsPerHost: jobs)
       from = try arguments[Movie.fromOption].map(HomePath.expanded)
-      lookup = try SequenceLookup(arguments, common: common, spec: Self.spec, mirror: from)
+      let words = arguments.positionals
+      if let records = try arguments[Self.recordsOption].map(HomePath.expanded) {
+        guard words.count == 2, from == nil, try arguments[DayOptions.solOption] == nil else {
+          throw UsageError(
+            message: "--records goes with a left and a right image file, and no --sol or --from",
+            command: Self.spec)
+        }
+        input = .files(left: words[0], right: words[1], records: records)
+      } else {
+        guard words.count <= 1 else {
+          throw UsageError(
+            message: "give a rover and --sol, or two image files and --records <file>",
+            command: Self.spec)
+        }
+        input = .sol(
+          try SequenceLookup(arguments, common: common, spec: Self.spec, mirror: from))
+      }
       pair = try arguments[Self.pairOption]
       output = try arguments[Self.output].map(HomePath.expanded)
       show = arguments[Self.showFlag]
@@ -97,28 +128,25 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       // Frames are decoded and matched in arrays of megabytes: the freed ones are reused.
       POSIX.keepLargeBlocksForReuse()
-      let (photos, folder) =
-        from == nil
-        ? (try await Self.photos(lookup, common, console), nil)
-        : try await lookup.photos(from: from, common: common, console, spec: Self.spec)
-      let wanted = lookup.cameras.map { $0.uppercased() }
-      var pairs = StereoPairing.pairs(in: photos)
-        .filter { pair in wanted.isEmpty || wanted.contains { Stereo.matches(pair, $0) } }
-      if let asked = self.pair {
-        pairs = pairs.filter { $0.left.nasaID == asked }
-        guard !pairs.isEmpty else {
-          throw UsageError(
-            message: "sol \(lookup.sol) of \(lookup.rover) has no stereo pair whose left frame"
-              + " is \(asked)", command: Self.spec)
-        }
+      var (pairs, folder, files): ([StereoPair], URL?, [String: String]) = ([], nil, [:])
+      var lookup: SequenceLookup?
+      switch input {
+      case .files(let left, let right, let records):
+        let pair = try TerrainMaker.pair(of: left, right, records: records)
+        (pairs, files) = ([pair], [pair.left.nasaID: left, pair.right.nasaID: right])
+      case .sol(let asked):
+        lookup = asked
+        (pairs, folder) = try await solPairs(of: asked, console)
       }
       // With --from and no -o, into the sol's folder beside its photos, for the gallery.
       let besidePhotos = output == nil && !show ? folder : nil
       var maker = TerrainMaker(
-        client: from == nil ? common.makeImageClient(console) : nil, mirror: folder,
+        client: from == nil && files.isEmpty ? common.makeImageClient(console) : nil,
+        mirror: folder,
         folder: output.map { URL(fileURLWithPath: $0) } ?? besidePhotos, frame: frame,
         disparities: disparities, keepRanges: show)
       if besidePhotos != nil { maker.prefix = TerrainView.prefix }
+      maker.files = files
       let drawer =
         show ? PictureDrawer(choice, width: width, environment: environment, console) : nil
       var entries: [TerrainEntry] = []
@@ -147,7 +175,7 @@ extension Rovers {
       try common.output.write(
         TerrainEntry.records(entries), json: entries, table: show ? { _, _ in } : nil,
         to: console)
-      if besidePhotos != nil, let from {
+      if besidePhotos != nil, let from, let lookup {
         Gallery.refresh(root: from, rover: lookup.rover, sol: lookup.sol, common, console)
       }
       if let output = output ?? besidePhotos?.path, !common.quiet, !pairs.isEmpty {
@@ -160,6 +188,29 @@ extension Rovers {
             + (count("failed") > 0 ? ", \(count("failed")) failed" : ""))
       }
       return ExitCode.worst(entries.compactMap { $0.failure.map { ErrorReport($0).code } })
+    }
+
+    /// The sol's pairs (of the cameras asked, or the one asked), from NASA's feeds, which carry
+    /// the camera models, or from a mirror's record (with its folder).
+    private func solPairs(of lookup: SequenceLookup, _ console: Console) async throws
+      -> ([StereoPair], URL?)
+    {
+      let (photos, folder) =
+        from == nil
+        ? (try await Self.photos(lookup, common, console), nil)
+        : try await lookup.photos(from: from, common: common, console, spec: Self.spec)
+      let wanted = lookup.cameras.map { $0.uppercased() }
+      var pairs = StereoPairing.pairs(in: photos)
+        .filter { pair in wanted.isEmpty || wanted.contains { Stereo.matches(pair, $0) } }
+      if let asked = self.pair {
+        pairs = pairs.filter { $0.left.nasaID == asked }
+        guard !pairs.isEmpty else {
+          throw UsageError(
+            message: "sol \(lookup.sol) of \(lookup.rover) has no stereo pair whose left frame"
+              + " is \(asked)", command: Self.spec)
+        }
+      }
+      return (pairs, folder)
     }
 
     /// The sol's photos from NASA's feeds, which carry the camera models.

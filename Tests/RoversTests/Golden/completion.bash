@@ -444,6 +444,7 @@ _rovers() {
         --sol) COMPREPLY=($(compgen -W "today yesterday" -- "$cur")); return ;;
         --camera) COMPREPLY=($(compgen -W "$(_rovers_cameras)" -- "${cur^^}")); return ;;
         --pair) COMPREPLY=(); return ;;
+        --records) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         -o|--output) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --frame) COMPREPLY=($(compgen -W "rover site camera" -- "$cur")); return ;;
         --disparities) COMPREPLY=(); return ;;
@@ -466,7 +467,7 @@ _rovers() {
         --deadline) COMPREPLY=(); return ;;
         --cache-max-mb) COMPREPLY=(); return ;;
       esac
-      opts="--sol --camera --pair -o --output --frame --disparities --from --show -j --jobs --image-protocol --width --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
+      opts="--sol --camera --pair --records -o --output --frame --disparities --from --show -j --jobs --image-protocol --width --format --json --fields --color --no-color --crlf --api-base --api-key --api-key-file --config --source --catalog --nasa-base --timeout --retries --deadline --no-cache --cache-max-mb --refresh -v --verbose -q --quiet --help"
       words="curiosity spirit opportunity perseverance ingenuity insight"
       ;;
     browse)

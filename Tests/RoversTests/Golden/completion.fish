@@ -532,6 +532,7 @@ complete -c rovers -n '__fish_seen_subcommand_from panorama' -a 'curiosity spiri
 complete -c rovers -n '__fish_seen_subcommand_from terrain' -l sol -x -a 'today yesterday' -d 'The Martian day: a number (0 and up), or today, yesterday, today-N by its clock.'
 complete -c rovers -n '__fish_seen_subcommand_from terrain' -l camera -x -a '(__rovers_cameras)' -d 'Only photos from this camera; repeat for several.'
 complete -c rovers -n '__fish_seen_subcommand_from terrain' -l pair -x -d 'Only the pair whose left frame has this NASA id.'
+complete -c rovers -n '__fish_seen_subcommand_from terrain' -l records -r -F -d 'With two image files: their records, as photos --source nasa --json prints them.'
 complete -c rovers -n '__fish_seen_subcommand_from terrain' -l output -s o -r -a '(__fish_complete_directories)' -d 'The folder for each pair\'s files.'
 complete -c rovers -n '__fish_seen_subcommand_from terrain' -l frame -x -a 'rover site camera' -d 'The frame the points are in.'
 complete -c rovers -n '__fish_seen_subcommand_from terrain' -l disparities -x -d 'How far apart (pixels) a point\'s two pixels may be, 16 to 1024. (default: 256)'

@@ -590,6 +590,7 @@ _rovers() {
         '--sol[The Martian day\: a number (0 and up), or today, yesterday, today-N by its clock.]:sol:(today yesterday)' \
         '*--camera[Only photos from this camera; repeat for several.]:name:_rovers_cameras' \
         '--pair[Only the pair whose left frame has this NASA id.]:left-id: ' \
+        '--records[With two image files\: their records, as photos --source nasa --json prints them.]:file:_files' \
         '(-o --output)'{-o,--output}'[The folder for each pair'\''s files.]:dir:_files -/' \
         '--frame[The frame the points are in.]:frame:(rover site camera)' \
         '--disparities[How far apart (pixels) a point'\''s two pixels may be, 16 to 1024. (default\: 256)]:n: ' \
@@ -620,7 +621,7 @@ _rovers() {
         '(-v --verbose)'{-v,--verbose}'[Log every request and retry on stderr.]' \
         '(-q --quiet)'{-q,--quiet}'[Print nothing on stderr but errors (and, with -v, the log).]' \
         '(- *)'{-h,--help}'[Show help information.]' \
-        '1:rover:(curiosity spirit opportunity perseverance ingenuity insight)'
+        '*:rover-or-files:(curiosity spirit opportunity perseverance ingenuity insight)'
       ;;
     browse)
       _arguments \
