@@ -298,13 +298,16 @@ public enum TerrainFixture {
     return jpeg(of: frame)
   }
 
-  /// The frames served so far: each is made once a run, whichever server or test asks.
+  /// The frames served so far, by what they show: each is made once a run, whichever server
+  /// or test asks, and frames of one camera model (sol 86 took three pairs from one place)
+  /// are one picture.
   private static let served = Remembered<Data?>()
 
   /// The file the server serves for `frame`: rendered (the right eye 8% darker) and saved as
   /// a JPEG at quality 90.
   public static func jpeg(of frame: Frame) -> Data? {
-    served.value(for: frame.name) {
+    let key = "\(frame.model) \(frame.width)x\(frame.height) \(frame.isRight ? "right" : "left")"
+    return served.value(for: key) {
       let plane = render(
         model: frame.model, width: frame.width, height: frame.height,
         gain: frame.isRight ? 0.92 : 1)
