@@ -29,8 +29,11 @@ public enum GLBWriter {
   private static let (arrayBuffer, elementArrayBuffer) = (34962, 34963)
   private static let (floatComponent, unsignedIntComponent) = (5126, 5125)
 
-  /// The `.glb` file of `mesh`, its generator named `generator`.
-  public static func file(_ mesh: Mesh, generator: String) -> [UInt8] {
+  /// The tool named as the files' generator.
+  static let generator = "rovers terrain"
+
+  /// The `.glb` file of `mesh`.
+  public static func file(_ mesh: Mesh) -> [UInt8] {
     var binary: [UInt8] = []
     var views: [(offset: Int, length: Int, target: Int?)] = []
     func add(_ bytes: [UInt8], target: Int?) {
@@ -50,7 +53,7 @@ public enum GLBWriter {
         + (view.target.map { ",\"target\":\($0)" } ?? "") + "}"
     }
     let json = """
-      {"asset":{"version":"2.0","generator":\(quoted(generator))},"scene":0,\
+      {"asset":{"version":"2.0","generator":"\(generator)"},"scene":0,\
       "scenes":[{"nodes":[0]}],"nodes":[{"mesh":0}],\
       "meshes":[{"primitives":[{"attributes":{"POSITION":0,"TEXCOORD_0":1},"indices":2,\
       "material":0,"mode":4}]}],\
@@ -93,23 +96,6 @@ public enum GLBWriter {
 
   /// A number as JSON writes it: Swift's shortest form that reads back the same float.
   private static func number(_ value: Float) -> String { "\(value)" }
-
-  /// `text` as a JSON string.
-  private static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20:
-        out +=
-          "\\u00" + (scalar.value < 16 ? "0" : "")
-          + String(scalar.value, radix: 16)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
 
   private static func littleEndian(_ values: [Float]) -> [UInt8] {
     littleEndian(values.map(\.bitPattern))

@@ -51,9 +51,7 @@ package struct TerrainFiles: Sendable {
         comments: [
           "made by rovers terrain from \(source)", "frame \(frame.rawValue), metres",
         ]) ?? []
-    mesh = GLBWriter.file(
-      try Self.mesh(terrain, image: image, frame: frame, transform: transform),
-      generator: "rovers terrain")
+    mesh = GLBWriter.file(try Self.mesh(terrain, image: image, frame: frame, transform: transform))
     let statistics = terrain.statistics()
     summary = Summary(
       points: statistics.points, coverage: terrain.coverage, range: statistics.range,
