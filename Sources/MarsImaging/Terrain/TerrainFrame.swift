@@ -32,9 +32,11 @@ package enum TerrainFrame: String, Sendable, CaseIterable {
       }
       return { attitude.apply($0) + place }
     case .camera:
-      let (origin, axis) = (model.c, model.a)
-      let across = model.horizontal.direction
-      let down = model.vertical.direction
+      // Square to each other whatever the record's rounding: the axis, the rows' direction
+      // made square to it, and the third that makes them right-handed (down the columns).
+      let (origin, axis) = (model.c, model.a.unit)
+      let across = (model.h - axis * model.h.dot(axis)).unit
+      let down = axis.cross(across)
       return { point in
         let offset = point - origin
         return Vector3(offset.dot(across), offset.dot(down), offset.dot(axis))
