@@ -142,6 +142,16 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
       _ = try? Catalog(path: path, writing: true)
       return ["search", "--az", "350..20", "--catalog", path]
     },
+    // `--near` places photos on NASA's traverse maps: its host is what is asked, even with
+    // the catalogue empty.
+    NASAHostRow(command: "search", kind: .nasaAnswers) { folder in
+      let path = folder.path + "/c.sqlite"
+      _ = try? Catalog(path: path, writing: true)
+      return [
+        "search", "perseverance", "--near", "18.4447,77.4508", "--within", "100m", "--catalog",
+        path,
+      ]
+    },
     // `--source catalog`: the lists from the file alone, whatever state NASA's host is in.
     NASAHostRow(command: "latest", kind: .asksNoServer) { folder in
       let path = folder.path + "/c.sqlite"
