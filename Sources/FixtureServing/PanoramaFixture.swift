@@ -89,11 +89,12 @@ public enum PanoramaFixture {
   }
 
   /// The grey levels of a frame through `model`, `width` by `height`, of `scene` (the
-  /// fixtures' unless told) times `gain`: the
-  /// rays found exactly every 8 pixels and interpolated between (a millionth of a radian off),
-  /// rows made one a core.
+  /// fixtures' unless told) times `gain`, each pixel the mean of `samplesAcross`² rays spread
+  /// over its area (as a sensor's pixel gathers the light falling on it): the rays found
+  /// exactly every 8 pixels and interpolated between (a millionth of a radian off), rows made
+  /// one a core.
   public static func render(
-    model: CameraModel, width: Int, height: Int, gain: Double = 1,
+    model: CameraModel, width: Int, height: Int, gain: Double = 1, samplesAcross: Int = 1,
     scene: @Sendable (_ origin: Vector3, _ direction: Vector3) -> Double = level
   ) -> [UInt8] {
     let spacing = 8
@@ -101,22 +102,42 @@ public enum PanoramaFixture {
     let rays = (0..<down).flatMap { row in
       (0..<across).map { model.ray(x: Double($0 * spacing), y: Double(row * spacing)) }
     }
+    // A ray between the nodes; a sample up to half a pixel beyond the first or last node
+    // carries on the nearest cell's slope.
+    @Sendable func interpolated(_ x: Double, _ y: Double) -> (origin: Vector3, direction: Vector3) {
+      let (u, v) = (x / Double(spacing), y / Double(spacing))
+      let column = min(max(Int(u.rounded(.down)), 0), across - 2)
+      let row = min(max(Int(v.rounded(.down)), 0), down - 2)
+      let (right, below) = (u - Double(column), v - Double(row))
+      let at = row * across + column
+      let corners = (rays[at], rays[at + 1], rays[at + across], rays[at + across + 1])
+      let weights = (
+        (1 - right) * (1 - below), right * (1 - below), (1 - right) * below, right * below
+      )
+      let origin =
+        corners.0.origin * weights.0 + corners.1.origin * weights.1 + corners.2.origin
+        * weights.2 + corners.3.origin * weights.3
+      let direction =
+        corners.0.direction * weights.0 + corners.1.direction * weights.1
+        + corners.2.direction * weights.2 + corners.3.direction * weights.3
+      return (origin, direction.unit)
+    }
     return [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
       guard let base = buffer.baseAddress else { return }
       nonisolated(unsafe) let plane = base
       DispatchQueue.concurrentPerform(iterations: height) { row in
-        let (node, below) = (row / spacing, Double(row % spacing) / Double(spacing))
         for column in 0..<width {
-          let (left, right) = (column / spacing, Double(column % spacing) / Double(spacing))
-          let at = node * across + left
-          func mixed(_ part: KeyPath<(origin: Vector3, direction: Vector3), Vector3>) -> Vector3 {
-            let top = rays[at][keyPath: part] * (1 - right) + rays[at + 1][keyPath: part] * right
-            let bottom =
-              rays[at + across][keyPath: part] * (1 - right)
-              + rays[at + across + 1][keyPath: part] * right
-            return top * (1 - below) + bottom * below
+          var total = 0.0
+          for j in 0..<samplesAcross {
+            for i in 0..<samplesAcross {
+              // Spread over the pixel's area: its centre alone with one sample.
+              let x = Double(column) + (Double(i) + 0.5) / Double(samplesAcross) - 0.5
+              let y = Double(row) + (Double(j) + 0.5) / Double(samplesAcross) - 0.5
+              let ray = interpolated(x, y)
+              total += scene(ray.origin, ray.direction)
+            }
           }
-          let value = scene(mixed(\.origin), mixed(\.direction).unit) * gain
+          let value = total / Double(samplesAcross * samplesAcross) * gain
           plane[row * width + column] = UInt8(max(0, min(255, value.rounded())))
         }
       }

@@ -1,5 +1,4 @@
 import CameraGeometry
-import Dispatch
 import Foundation
 import RasterImages
 
@@ -190,61 +189,21 @@ public enum TerrainFixture {
   }
 
   /// The frame through `model`, `width` by `height`, as levels: the scene's, times `gain`, each
-  /// pixel the mean of ``samplesAcross``² rays over its area (as a sensor's pixel gathers the
-  /// light falling on it, which keeps detail finer than a pixel from aliasing differently in
-  /// each eye), with a noise of about a level and a half that the pixel's place decides. The
-  /// rays are found exactly every 8 pixels and interpolated between, rows one a core.
+  /// pixel the mean of ``samplesAcross``² rays over its area (which keeps detail finer than a
+  /// pixel from aliasing differently in each eye), with a noise of about a level and a half
+  /// that the pixel's place and the eye decide.
   public static func render(model: CameraModel, width: Int, height: Int, gain: Double) -> [UInt8] {
-    let (spacing, samples) = (8, samplesAcross)
-    let pixelAngle = 1 / model.horizontal.scale / Double(samples)
-    let (across, down) = ((width - 1) / spacing + 3, (height - 1) / spacing + 3)
-    // Nodes from -1 pixel, so that samples up to half a pixel before the first fall inside.
-    let rays = (0..<down).flatMap { row in
-      (0..<across).map {
-        model.ray(x: Double($0 * spacing - 1), y: Double(row * spacing - 1))
-      }
+    let pixelAngle = 1 / model.horizontal.scale / Double(samplesAcross)
+    let levels = PanoramaFixture.render(
+      model: model, width: width, height: height, gain: gain, samplesAcross: samplesAcross
+    ) { origin, direction in
+      level(origin: origin, direction: direction, pixelAngle: pixelAngle)
     }
-    @Sendable func ray(_ x: Double, _ y: Double) -> (origin: Vector3, direction: Vector3) {
-      let (u, v) = ((x + 1) / Double(spacing), (y + 1) / Double(spacing))
-      let (column, row) = (Int(u), Int(v))
-      let (right, below) = (u - Double(column), v - Double(row))
-      let at = row * across + column
-      let corners = (rays[at], rays[at + 1], rays[at + across], rays[at + across + 1])
-      let weights = (
-        (1 - right) * (1 - below), right * (1 - below), (1 - right) * below, right * below
-      )
-      let origin =
-        corners.0.origin * weights.0 + corners.1.origin * weights.1 + corners.2.origin
-        * weights.2 + corners.3.origin * weights.3
-      let direction =
-        corners.0.direction * weights.0 + corners.1.direction * weights.1
-        + corners.2.direction * weights.2 + corners.3.direction * weights.3
-      return (origin, direction.unit)
-    }
-    return [UInt8](unsafeUninitializedCapacity: width * height) { buffer, count in
-      guard let base = buffer.baseAddress else { return }
-      nonisolated(unsafe) let plane = base
-      DispatchQueue.concurrentPerform(iterations: height) { row in
-        for column in 0..<width {
-          var total = 0.0
-          for j in 0..<samples {
-            for i in 0..<samples {
-              let x = Double(column) + (Double(i) + 0.5) / Double(samples) - 0.5
-              let y = Double(row) + (Double(j) + 0.5) / Double(samples) - 0.5
-              let (origin, direction) = ray(x, y)
-              total += level(origin: origin, direction: direction, pixelAngle: pixelAngle)
-            }
-          }
-          let index = row * width + column
-          // Each eye's own noise: a pattern both shared would be matched.
-          var hash = (UInt64(index) &+ UInt64(gain * 1000) << 32) &* 0x9E37_79B9_7F4A_7C15
-          hash ^= hash >> 29
-          let jitter = Double(Int(hash % 5) - 2)
-          let value = gain * total / Double(samples * samples) + jitter
-          plane[index] = UInt8(max(0, min(255, value.rounded())))
-        }
-      }
-      count = width * height
+    return levels.enumerated().map { index, level in
+      // Each eye's own noise: a pattern both shared would be matched.
+      var hash = (UInt64(index) &+ UInt64(gain * 1000) << 32) &* 0x9E37_79B9_7F4A_7C15
+      hash ^= hash >> 29
+      return UInt8(max(0, min(255, Int(level) + Int(hash % 5) - 2)))
     }
   }
 

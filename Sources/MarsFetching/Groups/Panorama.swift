@@ -53,6 +53,19 @@ public enum PanoramaFinder {
     ImageFileError(name: photo.nasaID, reason: "its camera model does not parse")
   }
 
+  /// The camera model of a photo's record: `nil` when it has none (or `UNK`),
+  /// ``badModel(_:)`` when it does not parse.
+  public static func model(of photo: Photo) -> Result<CameraModel, ImageFileError>? {
+    let capture = photo.details.capture
+    guard let type = capture.cameraModelType, type.uppercased() != "UNK",
+      let components = capture.cameraModelComponents
+    else { return nil }
+    guard let model = CameraModel(type: type, components: components) else {
+      return .failure(badModel(photo))
+    }
+    return .success(model)
+  }
+
   /// Why a sequence asked for is not made: the sol has no pan of that id; its pans, with the
   /// degrees each covers.
   public static func noSuch(_ sequence: String, among found: [Panorama], rover: String, sol: Int)
@@ -87,16 +100,11 @@ public enum PanoramaFinder {
         elsewhere.append(photo.nasaID)
         continue
       }
-      let capture = photo.details.capture
-      guard let type = capture.cameraModelType, type.uppercased() != "UNK",
-        let components = capture.cameraModelComponents
-      else {
+      guard let parsed = model(of: photo) else {
         withoutModel.append(photo.nasaID)
         continue
       }
-      guard let model = CameraModel(type: type, components: components) else {
-        throw badModel(photo)
-      }
+      let model = try parsed.get()
       frames.append((photo, model))
     }
     guard !frames.isEmpty else { return nil }

@@ -16,12 +16,19 @@ package struct TerrainFiles: Sendable {
     package var range: (min: Double, median: Double, max: Double)?
     /// The median distance the two rays of a point missed each other by, metres.
     package var medianMiss: Double?
+
+    /// What `terrain` holds.
+    package init(_ terrain: StereoTerrain) {
+      let statistics = terrain.statistics()
+      (points, coverage, range, medianMiss) = (
+        statistics.points, terrain.coverage, statistics.range, statistics.medianMiss
+      )
+    }
   }
 
   package var range: [UInt8]
   package var points: [UInt8]
   package var mesh: [UInt8]
-  package var summary: Summary
 
   /// The mesh's vertices are every this many pixels of the left frame, so that a mesh has no
   /// more than about 65 thousand of them (a 1024 × 1024 frame: every 4th); the PLY has every
@@ -36,14 +43,14 @@ package struct TerrainFiles: Sendable {
   /// pixel between them, are not joined: an edge in depth (a rock before the ground behind).
   static let jumpPerPixel = 0.025
 
-  /// The files of `terrain`, its left frame `image` (the size of the terrain's grid), its
-  /// points written in `frame` through `transform`, the PLY's header naming `source`.
+  /// The files of `terrain` (its ranges made `millimetres`), its left frame `image` (the size
+  /// of the terrain's grid), its points written in `frame` through `transform`, the PLY's
+  /// header naming `source`.
   package init(
-    terrain: StereoTerrain, image: RasterImage, frame: TerrainFrame,
+    terrain: StereoTerrain, millimetres: [UInt16], image: RasterImage, frame: TerrainFrame,
     transform: (Vector3) -> Vector3, source: String
   ) throws {
-    range = PNGEncoder.encode(
-      grey16: terrain.millimetres(), width: terrain.width, height: terrain.height)
+    range = PNGEncoder.encode(grey16: millimetres, width: terrain.width, height: terrain.height)
     points =
       PLYWriter.file(
         positions: terrain.positions(through: transform),
@@ -52,10 +59,6 @@ package struct TerrainFiles: Sendable {
           "made by rovers terrain from \(source)", "frame \(frame.rawValue), metres",
         ]) ?? []
     mesh = GLBWriter.file(try Self.mesh(terrain, image: image, frame: frame, transform: transform))
-    let statistics = terrain.statistics()
-    summary = Summary(
-      points: statistics.points, coverage: terrain.coverage, range: statistics.range,
-      medianMiss: statistics.medianMiss)
   }
 
   /// The mesh: a vertex every ``meshStep(width:height:)`` pixels where there is a point, two

@@ -109,19 +109,6 @@ package struct TerrainMaker: Sendable {
     }
   }
 
-  /// The camera model of a photo's record: `nil` when it has none, ``ImageFileError`` when
-  /// it does not parse.
-  package static func model(of photo: Photo) -> Result<CameraModel, ImageFileError>? {
-    let capture = photo.details.capture
-    guard let type = capture.cameraModelType, type.uppercased() != "UNK",
-      let components = capture.cameraModelComponents
-    else { return nil }
-    guard let model = CameraModel(type: type, components: components) else {
-      return .failure(PanoramaFinder.badModel(photo))
-    }
-    return .success(model)
-  }
-
   /// Makes each pair's terrain, two at a time (each matches on a core of its own; more would
   /// hold more frames in memory), handing each to `each` in the pairs' order.
   /// What a killed run left half-written in the folder (hidden temporary files no writer
@@ -145,7 +132,7 @@ package struct TerrainMaker: Sendable {
     var models: [CameraModel] = []
     for photo in [pair.left, pair.right] {
       let whose = photo == pair.left ? "its record" : "its right frame \(photo.nasaID)"
-      switch Self.model(of: photo) {
+      switch PanoramaFinder.model(of: photo) {
       case nil:
         return Made(pair: pair, status: .leftOut, reason: "\(whose) has no camera model")
       case .failure?:
@@ -158,25 +145,27 @@ package struct TerrainMaker: Sendable {
       let (left, right) = try await frames(of: pair)
       let terrain = try Self.terrain(
         pair, left: left, right: right, models: (models[0], models[1]), disparities: disparities)
-      let transform: @Sendable (Vector3) -> Vector3
-      do {
-        transform = try frame.transform(model: models[0], capture: pair.left.details.capture)
-      } catch {
-        throw ImageFileError(name: pair.left.nasaID, reason: error.reason)
-      }
-      let files = try TerrainFiles(
-        terrain: terrain, image: left, frame: frame, transform: transform,
-        source: "\(pair.left.nasaID) and \(pair.right.nasaID)")
-      if let targets {
-        if let folder { try Directories.create(folder) }
+      let millimetres = terrain.millimetres()
+      if let targets, let folder {
+        // The files only when there is a folder to write them: --show alone draws the ranges.
+        let transform: @Sendable (Vector3) -> Vector3
+        do {
+          transform = try frame.transform(model: models[0], capture: pair.left.details.capture)
+        } catch {
+          throw ImageFileError(name: pair.left.nasaID, reason: error.reason)
+        }
+        let files = try TerrainFiles(
+          terrain: terrain, millimetres: millimetres, image: left, frame: frame,
+          transform: transform, source: "\(pair.left.nasaID) and \(pair.right.nasaID)")
+        try Directories.create(folder)
         for (bytes, target) in zip([files.range, files.points, files.mesh], targets) {
           try AtomicFile.write(bytes: bytes, to: target)
         }
       }
-      let ranges = keepRanges ? (terrain.width, terrain.height, terrain.millimetres()) : nil
       return Made(
-        pair: pair, status: .written, files: targets?.map(\.path) ?? [], summary: files.summary,
-        ranges: ranges)
+        pair: pair, status: .written, files: targets?.map(\.path) ?? [],
+        summary: TerrainFiles.Summary(terrain),
+        ranges: keepRanges ? (terrain.width, terrain.height, millimetres) : nil)
     } catch {
       return Made(pair: pair, status: .failed, failure: error)
     }

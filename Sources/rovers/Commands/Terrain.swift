@@ -197,7 +197,7 @@ extension Rovers {
     {
       let (photos, folder) =
         from == nil
-        ? (try await Self.photos(lookup, common, console), nil)
+        ? (try await lookup.photos(in: common.makeFeeds(console)), nil)
         : try await lookup.photos(from: from, common: common, console, spec: Self.spec)
       let wanted = lookup.cameras.map { $0.uppercased() }
       var pairs = StereoPairing.pairs(in: photos)
@@ -211,13 +211,6 @@ extension Rovers {
         }
       }
       return (pairs, folder)
-    }
-
-    /// The sol's photos from NASA's feeds, which carry the camera models.
-    static func photos(_ lookup: SequenceLookup, _ common: CommonOptions, _ console: Console)
-      async throws -> [Photo]
-    {
-      try await lookup.photos(in: common.makeFeeds(console))
     }
 
     /// The output entry of what was made; a failure or a pair left out is said on stderr.
