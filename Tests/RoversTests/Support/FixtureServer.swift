@@ -1,5 +1,6 @@
 import FixtureServing
 import Foundation
+import Synchronization
 import TestSupport
 
 /// The package's fixture server, started in this process on a free loopback port for one test:
@@ -27,6 +28,8 @@ final class FixtureServer: @unchecked Sendable {
   /// the whole run would outlive it).
   private let folder: TemporaryFolder?
   private let logFile: URL?
+  /// How far the log has been read, and the requests read so far.
+  private let parsedLog = Mutex<(offset: UInt64, requests: [LoggedRequest])>((0, []))
 
   /// NASA's feeds as the fixtures hold them (Perseverance, Curiosity, Ingenuity, InSight), one
   /// server for the whole test run: where a run finds the feeds unless its test says otherwise,
@@ -81,14 +84,28 @@ final class FixtureServer: @unchecked Sendable {
   /// The most connections that were open at once.
   var peakConnections: Int { service.peakConnections }
 
-  /// Every request the server has seen, in arrival order.
+  /// Every request the server has seen, in arrival order: the log's whole lines, each read
+  /// and parsed once (tests poll this while a run makes thousands of requests).
   var requests: [LoggedRequest] {
-    let text = logFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
-    return text.split(separator: "\n").map { line in
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      return LoggedRequest(
-        inFlight: Int(fields[0]) ?? 0, target: fields[1], key: fields[2],
-        agent: fields.count > 3 ? fields[3] : "-", encodings: fields.count > 4 ? fields[4] : "-")
+    guard let logFile else { return [] }
+    return parsedLog.withLock { log in
+      guard let handle = try? FileHandle(forReadingFrom: logFile) else { return log.requests }
+      defer { try? handle.close() }
+      guard (try? handle.seek(toOffset: log.offset)) != nil,
+        let data = try? handle.readToEnd(),
+        let end = data.lastIndex(of: UInt8(ascii: "\n"))
+      else { return log.requests }
+      // A line still being written is read on a later call.
+      log.offset += UInt64(end - data.startIndex + 1)
+      for line in String(decoding: data[..<end], as: UTF8.self).split(separator: "\n") {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        log.requests.append(
+          LoggedRequest(
+            inFlight: Int(fields[0]) ?? 0, target: fields.count > 1 ? fields[1] : "",
+            key: fields.count > 2 ? fields[2] : "-", agent: fields.count > 3 ? fields[3] : "-",
+            encodings: fields.count > 4 ? fields[4] : "-"))
+      }
+      return log.requests
     }
   }
 }
