@@ -76,8 +76,8 @@ public struct FrameTiles: Sendable {
 
   static func scaled(_ length: Int, _ scale: Int) -> Int { (length + scale - 1) / scale }
 
-  /// The frames the photos make: tiles of one frame share their camera, their spacecraft
-  /// clock and their scale; a photo without a rectangle or a clock is a frame of its own. The
+  /// The frames the photos make: tiles of one frame share their camera and instrument, their
+  /// spacecraft clock and their scale; a photo without a rectangle or a clock is a frame of its own. The
   /// frames come in the order of their first photo.
   public static func frames(in photos: [Photo]) -> [FrameTiles] {
     var order: [String] = []
@@ -94,7 +94,9 @@ public struct FrameTiles: Sendable {
         continue
       }
       let scale = max(1, capture.scaleFactor ?? 1)
-      let key = "\(photo.camera.name) \(clock) \(scale)"
+      // The instrument too: Curiosity's two Navcam eyes are one camera, NAVCAM, and take a
+      // pair at one clock reading, and each eye is a frame of its own.
+      let key = "\(photo.camera.name) \(photo.instrument ?? "") \(clock) \(scale)"
       if groups[key] == nil { order.append(key) }
       let tile = Tile(
         photo: photo,
