@@ -65,6 +65,16 @@ public struct CameraModel: Sendable, Hashable {
     return model
   }
 
+  /// The same camera for a picture whose top-left pixel is this one's (`x`, `y`): a crop, or,
+  /// with negative offsets, the whole frame a tile's model sits in. A pixel moves by the
+  /// offset and nothing else does, so only H and V change: H − x·A, V − y·A (CAMERA.md).
+  public func cropped(x: Double, y: Double) -> CameraModel {
+    var model = self
+    model.h = h - a * x
+    model.v = v - a * y
+    return model
+  }
+
   /// The unit vector along which the image's rows run (to the right), and the pixels per unit
   /// of the tangent of the angle along it: ``h`` without its share of ``a``.
   public var horizontal: (direction: Vector3, scale: Double) { Self.split(h, from: a) }

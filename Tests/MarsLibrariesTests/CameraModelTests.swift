@@ -115,6 +115,27 @@ import Testing
     #expect(model.pixel(ofDirection: back) == nil)
   }
 
+  /// A tile's model is its frame's with the tile's corner as the origin: every point lands
+  /// on the tile's pixel grid moved by that corner, CAHVOR and CAHVORE alike, and cropping
+  /// back by the opposite corner gives the frame's model again.
+  @Test func aCroppedModelSeesEveryPointMovedByItsCorner() throws {
+    for name in [Self.perseverance[0], "msl_sol86_items_16.json"] {
+      let (capture, _) = try #require(try Self.captures(name).first)
+      let model = try #require(Self.model(capture))
+      let tile = model.cropped(x: 448, y: 320)
+      let ray = model.ray(x: 700, y: 500)
+      for distance in [2.0, 7.5, 40] {
+        let point = ray.origin + ray.direction * distance
+        let whole = try #require(model.pixel(of: point))
+        let seen = try #require(tile.pixel(of: point))
+        #expect(abs(seen.x - (whole.x - 448)) < 1e-9 && abs(seen.y - (whole.y - 320)) < 1e-9)
+      }
+      let back = tile.cropped(x: -448, y: -320)
+      #expect((back.h - model.h).length < 1e-9 && (back.v - model.v).length < 1e-9)
+      #expect(back.c == model.c)
+    }
+  }
+
   @Test func aModelThatIsNoModelIsNone() {
     let three = [1.0, 0, 0]
     #expect(CameraModel(type: "UNK", components: [three, three, three, three]) == nil)
