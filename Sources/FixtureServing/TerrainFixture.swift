@@ -15,8 +15,11 @@ import RasterImages
 /// so that neither eye sees detail finer than its pixels (which would alias differently in
 /// each eye).
 public enum TerrainFixture {
-  /// The sol.
+  /// The sol of the pairs sent whole.
   public static let sol = 86
+  /// A made-up sol whose one pair (sol 86's first NCAM00207) comes as tiles, each rendered
+  /// through its own record's model (`Fixtures/generate_terrain_tiles.py`).
+  public static let tiledSol = 87
   /// The sequences of the pairs rendered: two that look down at the scene, and one that looks
   /// up at the sky (an even level, where nothing can be matched).
   public static let sequences = ["NCAM00207", "NCAM00320", "NCAM00534"]
@@ -224,11 +227,13 @@ public enum TerrainFixture {
     public var isRight: Bool { name.hasPrefix("NR") }
   }
 
-  /// The frames of the pairs, as sol 86's record gives them.
+  /// The frames of the pairs, and the tiles of the tiled sol's, as their records give them.
   public static func frames(fixtures: String) throws -> [Frame] {
-    let path = URL(fileURLWithPath: fixtures).appendingPathComponent("nasa/msl/\(sol).json")
-    let record = try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any]
-    let items = record?["items"] as? [[String: Any]] ?? []
+    let items = try [sol, tiledSol].flatMap { sol in
+      let path = URL(fileURLWithPath: fixtures).appendingPathComponent("nasa/msl/\(sol).json")
+      let record = try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any]
+      return record?["items"] as? [[String: Any]] ?? []
+    }
     return items.compactMap { item in
       guard let name = item["imageid"] as? String,
         sequences.contains(where: { name.contains($0) }),
@@ -250,7 +255,8 @@ public enum TerrainFixture {
 
   /// The JPEG of the frame an image path names, or `nil` when it names none of the pairs'.
   static func jpeg(for target: String, fixtures: String) -> Data? {
-    guard target.contains("/sol/00086/"), sequences.contains(where: { target.contains($0) }),
+    guard [sol, tiledSol].contains(where: { target.contains("/sol/000\($0)/") }),
+      sequences.contains(where: { target.contains($0) }),
       let name = target.split(separator: "/").last,
       let frame = try? frames(fixtures: fixtures).first(where: { name.hasPrefix($0.name) })
     else { return nil }

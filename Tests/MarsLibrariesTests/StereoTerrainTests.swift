@@ -24,7 +24,7 @@ import Testing
   /// The pair rendered and sent through JPEG once a run.
   static let pair = Result { () throws -> Pair in
     let frames = try TerrainFixture.frames(fixtures: PackagePaths.fixtures.path)
-      .filter { $0.name.contains("405127598") }
+      .filter { $0.name.contains("405127598EDR_F") }
     let left = try #require(frames.first { !$0.isRight })
     let right = try #require(frames.first { $0.isRight })
     func served(_ frame: TerrainFixture.Frame) throws -> GreyPlane {

@@ -49,7 +49,7 @@ import Testing
   /// The pair's frames and models, as the server serves them.
   static func frames() throws -> (left: TerrainFixture.Frame, right: TerrainFixture.Frame) {
     let frames = try TerrainFixture.frames(fixtures: PackagePaths.fixtures.path)
-      .filter { $0.name.contains("405127598") }
+      .filter { $0.name.contains("405127598EDR_F") }
     return (
       try #require(frames.first { !$0.isRight }), try #require(frames.first { $0.isRight })
     )
@@ -296,6 +296,41 @@ import Testing
       if abs(seen.x - u) <= 0.5, abs(seen.y - v) <= 0.5 { onPixel += 1 }
     }
     #expect(checked > 500 && onPixel == checked, "\(onPixel) of \(checked)")
+  }
+
+  /// A pair whose frames come as tiles (the tiled sol's: sol 86's pair, four overlapping
+  /// tiles an eye, each with its own model) is one pair, matched whole by the frame's model:
+  /// named by its left frame's top-left tile, its range map is the whole frame's and comes
+  /// back from the scene as the pair sent whole does. Any tile of the left frame asks for it.
+  @Test func aPairSentAsTilesIsMatchedWhole() async throws {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let folder = try TemporaryFolder("terrain")
+    let run = try await CapturedRun.rovers(
+      ["terrain", "curiosity", "--sol", "87", "-o", folder.url.path, "--json"],
+      base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+    #expect(run.status == 0, "\(run.stderr)")
+    let entries = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    #expect(entries.count == 1, "\(run.stdout)")
+    let entry = try #require(entries.first)
+    let name = { (side: String) in (entry[side] as? [String: Any])?["nasa_id"] as? String }
+    #expect(name("left") == "NLA_405127598EDR_T0050104NCAM00207M1")
+    #expect(name("right") == "NRA_405127598EDR_T0050104NCAM00207M1")
+    #expect(entry["status"] as? String == "written", "\(run.stderr)")
+    // Every tile of both eyes was fetched, at full size.
+    let tiles = Set(server.requests.map(\.target).filter { $0.contains("EDR_T0050104") })
+    #expect(tiles.count == 8, "\(tiles)")
+    let range = folder.file("NLA_405127598EDR_T0050104NCAM00207M1-range.png")
+    if ReferenceTool.pythonHas("cv2") {
+      try Self.checkRanges(try Self.ranges(range))
+    }
+    let again = try await CapturedRun.rovers(
+      [
+        "terrain", "curiosity", "--sol", "87", "--pair", "NLA_405127598EDR_T0050104NCAM00207M4",
+        "-o", folder.url.path, "--json",
+      ], base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(again.stdout.contains("\"skipped\""), "\(again.stdout)")
   }
 
   @Test func aSolWithoutPairsPrintsNothingAndTheAPISourceIsRefused() async throws {

@@ -54,6 +54,30 @@ package struct TerrainMaker: Sendable {
   package var prefix = ""
   /// Image files given on the command line, by the NASA id of the photo each holds.
   package var files: [String: String] = [:]
+  /// The frames sent as tiles, by the NASA id of their top-left tile, which names their pair
+  /// (``pairs(in:)``): each is put together whole before it is matched.
+  package var tiled: [String: FrameTiles] = [:]
+
+  /// A sol's stereo pairs, frame by frame: a full-resolution frame sent as tiles is one frame,
+  /// named by its top-left tile, paired with the other eye's frame of that name (tile by tile,
+  /// the matcher would lose every range across a seam, and a tile's neighbour's ground). The
+  /// tiled frames are given by that name, for ``tiled``.
+  package static func pairs(in photos: [Photo]) -> (
+    pairs: [StereoPair], tiled: [String: FrameTiles]
+  ) {
+    let frames = FrameTiles.frames(in: photos)
+    var (pairs, tiled): ([StereoPair], [String: FrameTiles]) = ([], [:])
+    for (left, right) in StereoPairing.pairs(
+      frames, name: \.name, sol: { $0.tiles.first?.photo.sol ?? 0 })
+    {
+      guard let first = left.tiles.first?.photo, let other = right.tiles.first?.photo else {
+        continue
+      }
+      pairs.append(StereoPair(left: first, right: other))
+      for frame in [left, right] where frame.isTiled { tiled[frame.name] = frame }
+    }
+    return (pairs, tiled)
+  }
 
   /// The pair of two image files whose records (`photos --json` of their sol, or a list of
   /// that kind) are in the file `records`: each file is the photo whose NASA id its name
@@ -130,21 +154,39 @@ package struct TerrainMaker: Sendable {
       return Made(pair: pair, status: .skipped, files: targets.map(\.path))
     }
     var models: [CameraModel] = []
+    var sizes: [(width: Int, height: Int)?] = []
     for photo in [pair.left, pair.right] {
       let whose = photo == pair.left ? "its record" : "its right frame \(photo.nasaID)"
+      var model: CameraModel
       switch PanoramaFinder.model(of: photo) {
       case nil:
         return Made(pair: pair, status: .leftOut, reason: "\(whose) has no camera model")
       case .failure?:
         return Made(pair: pair, status: .leftOut, reason: "\(whose)'s camera model does not parse")
-      case .success(let model)?:
-        models.append(model)
+      case .success(let parsed)?:
+        model = parsed
       }
+      var size = photo.details.capture.pixelSize
+      if let frame = tiled[photo.nasaID] {
+        guard frame.missing.isEmpty else {
+          let places = frame.missing.map(\.description).joined(separator: ", ")
+          return Made(
+            pair: pair, status: .leftOut,
+            reason: "\(photo.nasaID)'s frame lacks its tiles at \(places)")
+        }
+        // The top-left tile's model, moved to the whole frame's grid.
+        let place = frame.place(frame.tiles[0].rect)
+        model = model.cropped(x: -Double(place.x), y: -Double(place.y))
+        size = frame.pixelSize
+      }
+      models.append(model)
+      sizes.append(size)
     }
     do {
       let (left, right) = try await frames(of: pair)
       let terrain = try Self.terrain(
-        pair, left: left, right: right, models: (models[0], models[1]), disparities: disparities)
+        pair, left: left, right: right, models: (models[0], models[1]),
+        sizes: (sizes[0], sizes[1]), disparities: disparities)
       let millimetres = terrain.millimetres()
       if let targets, let folder {
         // The files only when there is a folder to write them: --show alone draws the ranges.
@@ -174,6 +216,11 @@ package struct TerrainMaker: Sendable {
   /// The two frames, fetched at once at full size or read from the mirror, each in colour
   /// when it is a Bayer mosaic.
   private func frames(of pair: StereoPair) async throws -> (RasterImage, RasterImage) {
+    if tiled[pair.left.nasaID] != nil || tiled[pair.right.nasaID] != nil {
+      async let left = developed(pair.left)
+      async let right = developed(pair.right)
+      return try await (left, right)
+    }
     let inputs = [pair.left, pair.right].map { photo in
       MovieFrames.Input(
         name: photo.nasaID, photo: mirror == nil ? photo.resized(to: .full) : photo,
@@ -189,15 +236,39 @@ package struct TerrainMaker: Sendable {
     return (decoded[0].image, decoded[1].image)
   }
 
-  /// The terrain of two decoded frames; ``ImageFileError`` when a frame is not the size its
-  /// model is for (a copy NASA made smaller, or a mirror's) or the models make no pair.
+  /// The frame whose top-left tile (or only photo) is `photo`, whole: its tiles fetched at
+  /// full size or read from the mirror and put together by their rectangles, in colour when
+  /// it is a Bayer mosaic, as `develop` makes it. ``ImageFileError`` when a tile cannot be had.
+  private func developed(_ photo: Photo) async throws -> RasterImage {
+    guard var frame = tiled[photo.nasaID] ?? FrameTiles.frames(in: [photo]).first else {
+      throw ImageFileError(name: photo.nasaID, reason: "its frame could not be read")
+    }
+    if mirror == nil {
+      for index in frame.tiles.indices {
+        frame.tiles[index].photo = frame.tiles[index].photo.resized(to: .full)
+      }
+    }
+    let images = try await DevelopTiles(client: client, jobs: 4, folder: mirror)
+      .images(of: frame, paths: nil)
+    let developed = try FrameDeveloper().develop(frame, images: images)
+    guard developed.missing.isEmpty else {
+      throw ImageFileError(
+        name: frame.name,
+        reason: "its tiles \(developed.missing.joined(separator: ", ")) could not be had")
+    }
+    return developed.image
+  }
+
+  /// The terrain of two decoded frames, each expected at `sizes` (its record's, or its tiles'
+  /// together); ``ImageFileError`` when a frame is not the size its model is for (a copy NASA
+  /// made smaller, or a mirror's) or the models make no pair.
   package static func terrain(
     _ pair: StereoPair, left: RasterImage, right: RasterImage,
-    models: (CameraModel, CameraModel), disparities: Int
+    models: (CameraModel, CameraModel),
+    sizes: ((width: Int, height: Int)?, (width: Int, height: Int)?), disparities: Int
   ) throws -> StereoTerrain {
-    for (photo, image) in [(pair.left, left), (pair.right, right)] {
-      guard let size = photo.details.capture.pixelSize,
-        size.width == image.width, size.height == image.height
+    for (photo, image, size) in [(pair.left, left, sizes.0), (pair.right, right, sizes.1)] {
+      guard let size, size.width == image.width, size.height == image.height
       else {
         throw ImageFileError(
           name: photo.nasaID,

@@ -3,6 +3,7 @@ import CommandRuntime
 import MarsFetching
 import MarsGallery
 import MarsImaging
+import MarsMirror
 import RasterImages
 import RoverAPI
 import SystemInterface
@@ -22,7 +23,9 @@ extension Rovers {
       abstract: "Make range maps, point clouds and meshes from a sol's stereo pairs.",
       discussion: """
         Each pair's frames are fetched at full size (or read with --from from a folder \
-        download or sync filled), Bayer frames given their colour, and resampled by their \
+        download or sync filled), a frame sent as tiles put together whole (its pair named \
+        by its top-left tile) and Bayer frames given their colour, as develop makes them, \
+        and resampled by their \
         camera models onto a rectified pair whose rows are epipolar lines. Disparities come \
         from semi-global matching (census costs, five paths, subpixel, a left-right check), \
         and each matched pixel is triangulated where its two rays pass closest; rays that \
@@ -129,6 +132,7 @@ extension Rovers {
       // Frames are decoded and matched in arrays of megabytes: the freed ones are reused.
       POSIX.keepLargeBlocksForReuse()
       var (pairs, folder, files): ([StereoPair], URL?, [String: String]) = ([], nil, [:])
+      var tiled: [String: FrameTiles] = [:]
       var lookup: SequenceLookup?
       switch input {
       case .files(let left, let right, let records):
@@ -136,7 +140,7 @@ extension Rovers {
         (pairs, files) = ([pair], [pair.left.nasaID: left, pair.right.nasaID: right])
       case .sol(let asked):
         lookup = asked
-        (pairs, folder) = try await solPairs(of: asked, console)
+        (pairs, tiled, folder) = try await solPairs(of: asked, console)
       }
       // With --from and no -o, into the sol's folder beside its photos, for the gallery.
       let besidePhotos = output == nil && !show ? folder : nil
@@ -146,7 +150,7 @@ extension Rovers {
         folder: output.map { URL(fileURLWithPath: $0) } ?? besidePhotos, frame: frame,
         disparities: disparities, keepRanges: show)
       if besidePhotos != nil { maker.prefix = TerrainView.prefix }
-      maker.files = files
+      (maker.files, maker.tiled) = (files, tiled)
       let drawer =
         show ? PictureDrawer(choice, width: width, environment: environment, console) : nil
       var entries: [TerrainEntry] = []
@@ -190,27 +194,32 @@ extension Rovers {
       return ExitCode.worst(entries.compactMap { $0.failure.map { ErrorReport($0).code } })
     }
 
-    /// The sol's pairs (of the cameras asked, or the one asked), from NASA's feeds, which carry
-    /// the camera models, or from a mirror's record (with its folder).
+    /// The sol's pairs (of the cameras asked, or the one asked by any tile of its left frame)
+    /// and their frames sent as tiles, from NASA's feeds, which carry the camera models, or
+    /// from a mirror's record (with its folder).
     private func solPairs(of lookup: SequenceLookup, _ console: Console) async throws
-      -> ([StereoPair], URL?)
+      -> ([StereoPair], [String: FrameTiles], URL?)
     {
       let (photos, folder) =
         from == nil
         ? (try await lookup.photos(in: common.makeFeeds(console)), nil)
         : try await lookup.photos(from: from, common: common, console, spec: Self.spec)
       let wanted = lookup.cameras.map { $0.uppercased() }
-      var pairs = StereoPairing.pairs(in: photos)
-        .filter { pair in wanted.isEmpty || wanted.contains { Stereo.matches(pair, $0) } }
+      var (pairs, tiled) = TerrainMaker.pairs(in: photos)
+      pairs = pairs.filter { pair in wanted.isEmpty || wanted.contains { Stereo.matches(pair, $0) }
+      }
       if let asked = self.pair {
-        pairs = pairs.filter { $0.left.nasaID == asked }
+        pairs = pairs.filter { pair in
+          pair.left.nasaID == asked
+            || tiled[pair.left.nasaID]?.tiles.contains { $0.photo.nasaID == asked } == true
+        }
         guard !pairs.isEmpty else {
           throw UsageError(
             message: "sol \(lookup.sol) of \(lookup.rover) has no stereo pair whose left frame"
               + " is \(asked)", command: Self.spec)
         }
       }
-      return (pairs, folder)
+      return (pairs, tiled, folder)
     }
 
     /// The output entry of what was made; a failure or a pair left out is said on stderr.
