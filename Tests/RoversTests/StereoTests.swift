@@ -104,9 +104,17 @@ import Testing
     #expect(
       try ImageDecoder.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: file)))) == expected)
     let asked = api.requests.filter { $0.target.hasPrefix("/images/") }.count
+    // What a run killed while writing leaves where files cannot be written nameless (macOS):
+    // swept by the next run, and nothing else of the folder's is touched.
+    let stale = out.appendingPathComponent(".FLB_0000-anaglyph.png.rovers-tmp")
+    let own = out.appendingPathComponent(".notes")
+    try Data("half".utf8).write(to: stale)
+    try Data("mine".utf8).write(to: own)
     let again = try await CapturedRun.rovers(
       ["stereo", "perseverance", "--sol", "0", "-o", out.path], base: api.baseURL)
     #expect(again.stderr == "wrote 0 anaglyphs to \(out.path), 15 already there\n")
+    #expect(!FileManager.default.fileExists(atPath: stale.path))
+    #expect(FileManager.default.fileExists(atPath: own.path))
     #expect(api.requests.filter { $0.target.hasPrefix("/images/") }.count == asked)
   }
 

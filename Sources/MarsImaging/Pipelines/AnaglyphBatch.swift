@@ -44,9 +44,14 @@ package struct AnaglyphBatch: Sendable {
     self.jobs = jobs
   }
 
-  /// Makes each pair's anaglyph, handing each to `each` in order; the folder is made first.
+  /// Makes each pair's anaglyph, handing each to `each` in order; the folder is made first,
+  /// and what a killed run left half-written there (hidden temporary files no writer holds)
+  /// is removed.
   package func make(_ pairs: [StereoPair], each: (Made) throws -> Void) async throws {
-    if let folder { try Directories.create(folder) }
+    if let folder {
+      try Directories.create(folder)
+      TemporaryFile.sweep(folder)
+    }
     let batch = self
     try await pairs.orderedMap(limit: jobs) { pair in
       await batch.make(pair)
