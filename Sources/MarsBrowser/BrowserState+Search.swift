@@ -1,6 +1,14 @@
 import RoverAPI
 
 extension BrowserState {
+  /// A search for a sol or an Earth date typed before the rover's sols came.
+  public struct PendingJump: Sendable, Equatable {
+    /// The rover whose sols it waits for (its key).
+    public var rover: String
+    /// What was typed.
+    public var text: String
+  }
+
   /// What a search typed after `/` names.
   enum SearchTarget: Equatable {
     case sol(Int)
@@ -27,6 +35,8 @@ extension BrowserState {
   /// sol of the open (or selected) rover, the nearest when it has no photos; a camera selects
   /// its first photo, or the next sol it took photos on.
   mutating func jump(to text: String) {
+    // A new search replaces one still waiting for its sols.
+    pendingJump = nil
     guard let target = SearchTarget(text) else { return }
     switch target {
     case .word(let word):
@@ -59,7 +69,10 @@ extension BrowserState {
     if level == .rovers { open() }
     guard let rover else { return }
     guard let rows = openSols else {
-      message = Message(text: "\(roverName(rover))'s sols are still loading", isError: false)
+      pendingJump = PendingJump(rover: rover, text: text)
+      message = Message(
+        text: "\(roverName(rover))'s sols are still loading; \(text) once they come",
+        isError: false)
       return
     }
     guard let (index, exact) = find(rows) else {

@@ -112,6 +112,8 @@ public struct BrowserState: Sendable {
   public var cursors: [Level: Cursor] = [:]
   /// The search being typed after `/`, or `nil`.
   public var search: String?
+  /// A sol or a date searched for while the rover's sols were loading: made once they come.
+  public var pendingJump: PendingJump?
   /// The status line's message.
   public var message: Message?
   /// Whether the keys are shown.
@@ -240,6 +242,12 @@ public struct BrowserState: Sendable {
       addMissions(selecting: false)
     case (.sols(let rover), .sols(let rows)):
       sols[rover] = .value(rows)
+      if let pending = pendingJump, pending.rover == rover {
+        pendingJump = nil
+        // Only while the rover is still open: a user who went elsewhere meanwhile (back to
+        // the rovers, another rover) is not taken back.
+        if self.rover == rover, level != .rovers { jump(to: pending.text) }
+      }
     case (.traverse(let rover), .traverse(let traverse)):
       traverses[rover] = .value(traverse)
     case (.photos(let key), .photos(let list)):
@@ -300,7 +308,9 @@ public struct BrowserState: Sendable {
       if message?.isError != true { message = Message(text: reason, isError: true) }
       return
     case .rovers: rovers = .failure(reason)
-    case .sols(let rover): sols[rover] = .failure(reason)
+    case .sols(let rover):
+      sols[rover] = .failure(reason)
+      if pendingJump?.rover == rover { pendingJump = nil }
     case .photos(let key): photos[key] = .failure(reason)
     case .preview, .anaglyph: if let key = load.previewKey { previews[key] = .failure(reason) }
     }

@@ -111,6 +111,28 @@ struct BrowserStateTests {
     #expect(state.message?.text == "nothing here matches 'zzz'")
   }
 
+  @Test("a sol searched for while the sols load is selected once they come, unless left")
+  func searchWhileLoading() {
+    var state = BrowserSamples.atRovers()
+    type(&state, "curi")
+    _ = press(&state, .enter)
+    type(&state, "1000")
+    #expect(state.message?.text == "Curiosity's sols are still loading; 1000 once they come")
+    state.receive(.sols("curiosity"), .sols(BrowserSamples.sols(2541)))
+    #expect(state.level == .sols)
+    #expect(state.selectedSol?.sol == 1000)
+    #expect(state.pendingJump == nil)
+    // Typed at the rovers' level, the rover opens and the sol waits for it.
+    var other = BrowserSamples.atRovers()
+    type(&other, "curi")
+    type(&other, "2015-06-10")
+    #expect(other.level == .sols && other.pendingJump?.text == "2015-06-10")
+    // Gone back to the rovers meanwhile: the sols' coming moves nothing.
+    _ = press(&other, .backspace)
+    other.receive(.sols("curiosity"), .sols(BrowserSamples.sols(2541)))
+    #expect(other.level == .rovers && other.pendingJump == nil)
+  }
+
   @Test("typing a search: Backspace, Ctrl-U, Escape; keys do not move the list meanwhile")
   func typing() {
     var state = BrowserSamples.atSols(100)
