@@ -166,6 +166,9 @@ public struct BrowserLoop: Sendable {
         return .rovers(rows, failures: failures)
       case .sols(let rover): return .sols(try await services.sols(rover))
       case .photos(let key): return .photos(try await services.photos(key))
+      case .found(let words, let rover):
+        guard let search = services.search else { return .failed("there is no catalogue") }
+        return .photos(try await search(words, rover))
       case .preview(let address): return .preview(try await services.preview(address, columns))
       case .traverse(let rover): return .traverse(try await services.traverse(rover))
       case .anaglyph(let left, let right):

@@ -28,6 +28,9 @@ public struct BrowserServices: Sendable {
   public var describe: @Sendable (_ error: any Error) -> String
   /// A rover's traverse map, for where the selected sol was; `nil` when it has none.
   public var traverse: @Sendable (_ rover: String) async throws -> Traverse?
+  /// The catalogue's photos whose title or caption has the words, of the rover or of every
+  /// mission, newest first (at most ``BrowserState/Found/limit``); `nil` without a catalogue.
+  public var search: (@Sendable (_ words: String, _ rover: String?) async throws -> [Photo])?
 
   /// Services.
   public init(
@@ -44,9 +47,11 @@ public struct BrowserServices: Sendable {
     missions: @escaping @Sendable () async throws -> ([RoverRow], failures: [String]) = {
       ([], [])
     },
-    traverse: @escaping @Sendable (String) async throws -> Traverse? = { _ in nil }
+    traverse: @escaping @Sendable (String) async throws -> Traverse? = { _ in nil },
+    search: (@Sendable (String, String?) async throws -> [Photo])? = nil
   ) {
     self.traverse = traverse
+    self.search = search
     self.rovers = rovers
     self.missions = missions
     self.sols = sols

@@ -121,6 +121,8 @@ extension BrowserState {
       if let index = rovers?.value?.firstIndex(where: { $0.name.lowercased() == rover }) {
         move(to: index, jump: true)
       }
+    case .photos where found != nil:
+      closeFound()
     case .photos:
       level = .sols
       if let index = openSols?.firstIndex(where: { $0.sol == sol }) { move(to: index, jump: true) }
@@ -140,6 +142,7 @@ extension BrowserState {
         photos[SolKey(rover: rover, sol: row.sol)] = nil
       }
     case .photos:
+      if case .failure? = found?.photos { found?.photos = nil }
       if let key = openSol, case .failure = photos[key] { photos[key] = nil }
       if let address = selectedPhoto?.imgSrc, case .failure = previews[address] {
         previews[address] = nil
@@ -158,7 +161,11 @@ extension BrowserState {
       guard let rover, let row = selectedSol else { return [] }
       order = DownloadOrder(rover: rover, sol: row.sol)
     case .photos:
-      guard let rover, let sol, let photo = selectedPhoto else { return [] }
+      guard let photo = selectedPhoto else { return [] }
+      // A search's photo is of its own rover and sol.
+      let (rover, sol) =
+        found == nil ? (self.rover, self.sol) : (photo.rover.name.lowercased(), photo.sol)
+      guard let rover, let sol else { return [] }
       order = DownloadOrder(rover: rover, sol: sol, photo: photo)
     }
     guard downloads[order] == nil else {

@@ -9,6 +9,32 @@ extension BrowserState {
     public var text: String
   }
 
+  /// Words searched for in the catalogue, and what it found.
+  public struct Found: Sendable {
+    /// The most photos a search shows, newest first: a screen's list, not a mission.
+    public static let limit = 1000
+
+    /// The words, as typed.
+    public var text: String
+    /// The rover searched (its key), or `nil` for every mission.
+    public var rover: String?
+    /// The photos, once found.
+    public var photos: Loaded<[Photo]>?
+    /// The level the search was typed on, where Backspace goes back to.
+    public var from: Level
+
+    /// The load that brings its photos.
+    var load: Load { .found(text, rover: rover) }
+
+    /// What the status line says once they are here.
+    var summary: String {
+      let count = photos?.value?.count ?? 0
+      let what = count == 1 ? "1 photo" : "\(count) photos"
+      return "\(what) whose title or caption has '\(text)'"
+        + (count >= Self.limit ? " (the newest \(Self.limit))" : "")
+    }
+  }
+
   /// What a search typed after `/` names.
   enum SearchTarget: Equatable {
     case sol(Int)
@@ -41,16 +67,23 @@ extension BrowserState {
     switch target {
     case .word(let word):
       if let index = rovers?.value?.firstIndex(where: { $0.name.lowercased().hasPrefix(word) }) {
+        closeFound()
         level = .rovers
         move(to: index, jump: true)
-      } else if !jumpToCamera(word) {
+      } else if found == nil, jumpToCamera(word) {
+        break
+      } else if options.catalogue {
+        find(String(text.drop(while: \.isWhitespace)))
+      } else {
         message = Message(text: "nothing here matches '\(text)'", isError: false)
       }
     case .sol(let sol):
+      closeFound()
       jumpToSol(text) { rows in
         Self.nearest(rows, by: { abs($0.sol - sol) }, exact: { $0.sol == sol })
       }
     case .earthDate(let date):
+      closeFound()
       guard let day = Self.dayNumber(date) else {
         message = Message(text: "'\(date)' is not a date", isError: true)
         return
@@ -61,6 +94,24 @@ extension BrowserState {
           exact: { $0.earthDate == date })
       }
     }
+  }
+
+  /// Opens the catalogue's photos whose title or caption has `words`, on the photo level: of
+  /// the open rover, or of every mission from the rovers' level.
+  private mutating func find(_ words: String) {
+    let from = found?.from ?? level
+    found = Found(text: words, rover: from == .rovers ? nil : rover, photos: nil, from: from)
+    level = .photos
+    cursors[.photos] = Cursor()
+    movie = nil
+    message = nil
+  }
+
+  /// Leaves a search's photos for the level it was typed on.
+  mutating func closeFound() {
+    guard let found else { return }
+    self.found = nil
+    level = found.from
   }
 
   /// Selects a sol of the open rover (at the rover level, of the selected one), keeping the

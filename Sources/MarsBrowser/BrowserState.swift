@@ -56,14 +56,18 @@ public struct BrowserState: Sendable {
     /// Whether the rovers' traverse maps are asked for (``Load/traverse(_:)``), so the status
     /// line says where the selected sol was; not with the API alone.
     public var places: Bool
+    /// Whether there is a catalogue to search (``BrowserServices/search``): words after `/`
+    /// that name no rover or camera find the photos whose title or caption has them.
+    public var catalogue: Bool
 
     /// Options.
     public init(
       previews: Bool, colors: Bool, trueColor: Bool, cellAspect: Double = 2, folder: String,
-      missions: Bool = false, places: Bool = false
+      missions: Bool = false, places: Bool = false, catalogue: Bool = false
     ) {
       self.missions = missions
       self.places = places
+      self.catalogue = catalogue
       self.previews = previews
       self.colors = colors
       self.trueColor = trueColor
@@ -114,6 +118,9 @@ public struct BrowserState: Sendable {
   public var search: String?
   /// A sol or a date searched for while the rover's sols were loading: made once they come.
   public var pendingJump: PendingJump?
+  /// The catalogue's answer to words searched for, shown on the photo level in place of a
+  /// sol's photos; `nil` when no search is open.
+  public var found: Found?
   /// The status line's message.
   public var message: Message?
   /// Whether the keys are shown.
@@ -148,8 +155,11 @@ public struct BrowserState: Sendable {
   /// The sols of the open rover, once loaded.
   public var openSols: [SolRow]? { rover.flatMap { sols[$0]?.value } }
 
-  /// The photos of the open sol, once loaded.
-  public var openPhotos: [Photo]? { openSol.flatMap { photos[$0]?.value } }
+  /// The photos of the open sol, or those a catalogue search found, once loaded.
+  public var openPhotos: [Photo]? {
+    if let found { return found.photos?.value }
+    return openSol.flatMap { photos[$0]?.value }
+  }
 
   /// The open sol.
   public var openSol: SolKey? {
@@ -204,8 +214,12 @@ public struct BrowserState: Sendable {
         }
       }
     case .photos:
-      if let rover { loads.append(.sols(rover)) }
-      if let openSol { loads.append(.photos(openSol)) }
+      if let found {
+        loads.append(found.load)
+      } else {
+        if let rover { loads.append(.sols(rover)) }
+        if let openSol { loads.append(.photos(openSol)) }
+      }
       if options.previews, BrowserView.previewWidth(columns) > 0, let photo = selectedPhoto {
         loads.append(previewLoad(of: photo))
         if let next = nextMovieFrame { loads.append(.preview(next.imgSrc)) }
@@ -222,6 +236,7 @@ public struct BrowserState: Sendable {
     case .traverse(let rover): traverses[rover] != nil
     case .sols(let rover): sols[rover] != nil
     case .photos(let key): photos[key] != nil
+    case .found: found?.load == load && found?.photos != nil
     case .preview, .anaglyph: load.previewKey.map { previews[$0] != nil } ?? false
     }
   }
@@ -250,6 +265,10 @@ public struct BrowserState: Sendable {
       }
     case (.traverse(let rover), .traverse(let traverse)):
       traverses[rover] = .value(traverse)
+    case (.found, .photos(let list)):
+      guard found?.load == load else { break }
+      found?.photos = .value(list)
+      message = Message(text: found?.summary ?? "", isError: false)
     case (.photos(let key), .photos(let list)):
       photos[key] = .value(PhotoRows.grouped(list))
       var pairs: [String: StereoPair] = [:]
@@ -312,6 +331,7 @@ public struct BrowserState: Sendable {
       sols[rover] = .failure(reason)
       if pendingJump?.rover == rover { pendingJump = nil }
     case .photos(let key): photos[key] = .failure(reason)
+    case .found: if found?.load == load { found?.photos = .failure(reason) }
     case .preview, .anaglyph: if let key = load.previewKey { previews[key] = .failure(reason) }
     }
     if isOnScreen(load) {
@@ -324,7 +344,8 @@ public struct BrowserState: Sendable {
     switch (level, load) {
     case (.rovers, .rovers): true
     case (.sols, .sols(let rover)): rover == self.rover
-    case (.photos, .photos(let key)): key == openSol
+    case (.photos, .photos(let key)): found == nil && key == openSol
+    case (.photos, .found): found?.load == load
     case (.photos, .preview), (.photos, .anaglyph):
       selectedPhoto.map { previewLoad(of: $0) == load } ?? false
     default: false
@@ -349,7 +370,9 @@ public struct BrowserState: Sendable {
 
   /// The selected photo's stereo pair, when it is one of a pair on its sol.
   public func pair(of photo: Photo) -> StereoPair? {
-    openSol.flatMap { stereoPairs[$0]?[photo.nasaID] }
+    // A search's photos come from many sols: no pairs are looked for among them.
+    guard found == nil else { return nil }
+    return openSol.flatMap { stereoPairs[$0]?[photo.nasaID] }
   }
 
   /// What the preview of `photo` is: its picture, or its pair's anaglyph with `a`.

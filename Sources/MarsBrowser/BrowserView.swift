@@ -61,8 +61,13 @@ public enum BrowserView {
   ) {
     screen.fill(row: 0, columns: 0..<screen.width, with: Cell(" ", styles.title))
     var path = ["rovers"]
-    if state.level != .rovers, let rover = state.rover { path.append(state.roverName(rover)) }
-    if state.level == .photos, let sol = state.sol {
+    if state.level == .photos, let found = state.found {
+      if let rover = found.rover { path.append(state.roverName(rover)) }
+      path.append("'\(found.text)'")
+    } else if state.level != .rovers, let rover = state.rover {
+      path.append(state.roverName(rover))
+    }
+    if state.level == .photos, state.found == nil, let sol = state.sol {
       let date = state.openSols?.first { $0.sol == sol }?.earthDate
       path.append("sol \(sol)" + (date.map { " (\($0))" } ?? ""))
     }
@@ -172,33 +177,51 @@ public enum BrowserView {
   private static func drawPhotos(
     _ state: BrowserState, _ screen: inout ScreenBuffer, _ styles: Styles
   ) {
-    guard let key = state.openSol else { return }
     let preview = state.options.previews ? previewWidth(screen.width) : 0
     let listWidth = preview > 0 ? screen.width - preview - 1 : screen.width
-    let layout = ColumnLayout(
-      [
-        .init(title: "CAMERA", width: 14),
-        .init(title: "NASA ID", width: 16, flexible: true),
-        .init(title: "DATE", width: 10, dropOrder: 1),
-        // A photo of a stereo pair: `a` shows the pair in 3D.
-        .init(title: "3D", width: 2, dropOrder: 2),
-      ], width: listWidth)
-    let photos = state.photos[key]
-    let top = state.cursor(.photos).top
-    drawList(
-      photos, what: "the photos of sol \(key.sol)", empty: "no photos on sol \(key.sol)",
-      layout: layout, cursor: state.cursor(.photos),
-      height: state.listHeight, &screen, styles
-    ) { photo, index in
-      // Grouped by camera: the camera is named where its group starts, and on the first row
-      // shown.
-      let list = photos?.value ?? []
-      let startsGroup =
-        index == top || list.element(at: index - 1)?.camera.name != photo.camera.name
-      let paired = state.stereoPairs[key]?[photo.nasaID] != nil
-      return [
-        startsGroup ? photo.camera.name : "", photo.nasaID, photo.earthDate, paired ? "3D" : "",
-      ]
+    if let found = state.found {
+      // A search's photos, newest first, from many sols (and missions): each says its own.
+      let layout = ColumnLayout(
+        [
+          .init(title: "CAMERA", width: 14),
+          .init(title: "NASA ID", width: 16, flexible: true),
+          .init(title: "SOL", width: 5, alignRight: true),
+          .init(title: "DATE", width: 10, dropOrder: 1),
+        ], width: listWidth)
+      drawList(
+        found.photos, what: "the photos of '\(found.text)'",
+        empty: "no photo's title or caption has '\(found.text)'", layout: layout,
+        cursor: state.cursor(.photos), height: state.listHeight, &screen, styles
+      ) { photo, _ in
+        [photo.camera.name, photo.nasaID, String(photo.sol), photo.earthDate]
+      }
+    } else {
+      guard let key = state.openSol else { return }
+      let layout = ColumnLayout(
+        [
+          .init(title: "CAMERA", width: 14),
+          .init(title: "NASA ID", width: 16, flexible: true),
+          .init(title: "DATE", width: 10, dropOrder: 1),
+          // A photo of a stereo pair: `a` shows the pair in 3D.
+          .init(title: "3D", width: 2, dropOrder: 2),
+        ], width: listWidth)
+      let photos = state.photos[key]
+      let top = state.cursor(.photos).top
+      drawList(
+        photos, what: "the photos of sol \(key.sol)", empty: "no photos on sol \(key.sol)",
+        layout: layout, cursor: state.cursor(.photos),
+        height: state.listHeight, &screen, styles
+      ) { photo, index in
+        // Grouped by camera: the camera is named where its group starts, and on the first
+        // row shown.
+        let list = photos?.value ?? []
+        let startsGroup =
+          index == top || list.element(at: index - 1)?.camera.name != photo.camera.name
+        let paired = state.stereoPairs[key]?[photo.nasaID] != nil
+        return [
+          startsGroup ? photo.camera.name : "", photo.nasaID, photo.earthDate, paired ? "3D" : "",
+        ]
+      }
     }
     if preview > 0 {
       for row in 1..<max(1, screen.height - 1) {
@@ -321,7 +344,7 @@ public enum BrowserView {
   /// The keys, in a box over the list.
   static let keys: [(String, String)] = [
     ("↑ ↓  k j", "move"), ("PgUp PgDn", "a page"), ("g G", "first, last"),
-    ("Enter →", "open"), ("← Backspace", "back"), ("/", "search: rover, sol, date, camera"),
+    ("Enter →", "open"), ("← Backspace", "back"), ("/", "rover, sol, date, camera or words"),
     ("d", "save the sol or the photo"), ("o", "open the photo"),
     ("a", "a stereo pair in 3D (red/cyan)"), ("m", "play the photo's movie"), ("r", "try again"),
     ("Ctrl-L", "draw again"), ("Esc", "back; quits at the top"), ("q", "quit"),

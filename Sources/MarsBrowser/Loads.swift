@@ -14,6 +14,9 @@ public enum Load: Sendable, Hashable {
   case sols(String)
   /// One sol's photos.
   case photos(SolKey)
+  /// The catalogue's photos whose title or caption has the words, of one rover or of all;
+  /// answered as ``LoadResult/photos(_:)``.
+  case found(String, rover: String?)
   /// A photo's preview, by its image's address.
   case preview(String)
   /// A rover's traverse map, for where its sols were (its lower-cased name).

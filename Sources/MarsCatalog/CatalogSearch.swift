@@ -102,4 +102,10 @@ public struct CatalogSearch: Sendable, Hashable {
 
   /// A search that keeps every photo.
   public init() {}
+
+  /// The words of a text searched for (`--text`, `browse`'s `/`): each must be in a photo's
+  /// title or caption, in any case.
+  public static func words(in text: String) -> [String] {
+    text.split(whereSeparator: \.isWhitespace).map(String.init)
+  }
 }

@@ -133,6 +133,59 @@ struct BrowserStateTests {
     #expect(other.level == .rovers && other.pendingJump == nil)
   }
 
+  @Test("with a catalogue, words find its photos of the open rover; ← goes back, d saves")
+  func catalogueSearch() throws {
+    var options = BrowserSamples.options
+    options.catalogue = true
+    var state = BrowserSamples.atRovers(options: options)
+    _ = press(&state, .enter)
+    state.receive(.sols("curiosity"), .sols(BrowserSamples.sols(2541)))
+    type(&state, "1000")
+    type(&state, "dust  devil")
+    #expect(state.level == .photos)
+    let load = Load.found("dust  devil", rover: "curiosity")
+    #expect(state.found?.load == load)
+    // The search's photos are asked for, not the open sol's.
+    #expect(state.wantedLoads.contains(load))
+    #expect(!state.wantedLoads.contains { if case .photos = $0 { true } else { false } })
+    #expect(BrowserView.render(state).lines.contains { $0.contains("loading the photos of") })
+    let found = BrowserSamples.photos(sol: 1200, count: 3) + BrowserSamples.photos(sol: 90)
+    // An answer to another search is not this one's.
+    state.receive(.found("dust", rover: "curiosity"), .photos([]))
+    #expect(state.openPhotos == nil)
+    state.receive(load, .photos(found))
+    #expect(state.openPhotos?.map(\.nasaID) == found.map(\.nasaID))
+    #expect(!state.wantedLoads.contains(load))
+    #expect(state.message?.text == "9 photos whose title or caption has 'dust  devil'")
+    let screen = BrowserView.render(state).lines
+    #expect(screen[0].contains("rovers › Curiosity › 'dust  devil'"))
+    #expect(screen.contains { $0.contains(found[0].nasaID) && $0.contains(" 1200 ") })
+    // d saves the photo into its own sol, not the sol open before.
+    _ = press(&state, .character("G"))
+    let last = try #require(state.selectedPhoto)
+    #expect(
+      press(&state, .character("d"))
+        == [.download(DownloadOrder(rover: "curiosity", sol: 90, photo: last))])
+    // Back to the sols, where the search was typed.
+    _ = press(&state, .backspace)
+    #expect(state.level == .sols && state.found == nil && state.selectedSol?.sol == 1000)
+    // From the rovers' level every mission is searched; a sol leaves the search.
+    _ = press(&state, .backspace)
+    type(&state, "ramp")
+    #expect(state.found?.load == .found("ramp", rover: nil))
+    state.receive(.found("ramp", rover: nil), .failed("the catalogue is locked"))
+    #expect(state.message?.text == "the catalogue is locked" && state.message?.isError == true)
+    #expect(
+      press(&state, .character("r")).isEmpty
+        && state.wantedLoads.contains(.found("ramp", rover: nil)))
+    type(&state, "curi")
+    #expect(state.level == .rovers && state.found == nil)
+    // Without a catalogue, words that name nothing here are said to.
+    var plain = BrowserSamples.atRovers()
+    type(&plain, "ramp")
+    #expect(plain.found == nil && plain.message?.text == "nothing here matches 'ramp'")
+  }
+
   @Test("typing a search: Backspace, Ctrl-U, Escape; keys do not move the list meanwhile")
   func typing() {
     var state = BrowserSamples.atSols(100)
@@ -214,7 +267,7 @@ struct BrowserStateTests {
     var state = BrowserSamples.atRovers()
     _ = press(&state, .character("?"))
     #expect(
-      BrowserView.render(state).lines.contains { $0.contains("search: rover, sol, date, camera") })
+      BrowserView.render(state).lines.contains { $0.contains("rover, sol, date, camera or words") })
     _ = press(&state, .down)
     #expect(!state.showsHelp)
     #expect(state.cursor(.rovers).selected == 0)

@@ -226,6 +226,42 @@ struct BrowseTests {
     #expect(setup.read("stderr") == "")
   }
 
+  @Test("with a catalogue, / and words list its photos of every sol; ← goes back")
+  func catalogueSearch() async throws {
+    let setup = try await Setup()
+    // Images served too: the catalogue's addresses, and so the previews, are the server's.
+    let feeds = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    let catalog = setup.url.appendingPathComponent("catalog.sqlite").path
+    let sync = try await CapturedRun.rovers(
+      ["catalog", "sync", "curiosity", "--from-sol", "86", "--to-sol", "87", "--catalog", catalog],
+      base: Offline.apiBase, environment: ["ROVERS_NASA_BASE": feeds.host])
+    #expect(sync.status == 0, "\(sync.stderr)")
+    let terminal = try await Tmux.start(
+      columns: 120, rows: 40,
+      command: try setup.command("", environment: ["ROVERS_CATALOG": catalog]))
+    try await terminal.waitFor("Curiosity")
+    try await terminal.type("/navigation")
+    try await terminal.press("Enter")
+    // Sol 87's tiles are the newest; sol 86's Navcam frames follow.
+    try await terminal.waitFor("the first found") {
+      $0.contains("NLA_405127598EDR_T0050104NCAM00207M1") && $0.contains("87")
+    }
+    try await terminal.waitFor("how many") {
+      $0.contains("24 photos whose title or caption has 'navigation'")
+    }
+    try await terminal.waitFor("the first's preview") { $0.contains("▀▀▀▀") }
+    #expect(try await terminal.screen()[0].contains("rovers › 'navigation'"))
+    try await terminal.press("G")
+    try await terminal.waitFor("a sol-86 frame last") {
+      $0.contains("EDR_F0050104NCAM00") && $0.contains("86")
+    }
+    try await terminal.press("BSpace")
+    try await terminal.waitFor("the rovers again") { $0.contains("Perseverance") }
+    try await terminal.press("q")
+    #expect(try await setup.exitCode() == "0")
+    #expect(setup.read("stderr") == "")
+  }
+
   @Test("stereo pairs: marked 3D in the photo list, a shows the pair's anaglyph")
   func stereoPreview() async throws {
     let setup = try await Setup()

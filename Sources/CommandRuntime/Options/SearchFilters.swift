@@ -86,9 +86,7 @@ package enum SearchFilters {
     search.height = try arguments[height]
     search.filters = try arguments[all: filter]
     search.sequences = try arguments[all: sequence]
-    search.words = try arguments[all: text].flatMap {
-      $0.split(whereSeparator: \.isWhitespace).map(String.init)
-    }
+    search.words = try arguments[all: text].flatMap(CatalogSearch.words)
     search.nasaIDs = try arguments[all: nasaID]
     search.stereo = arguments[stereo]
     search.order = try arguments[sort] ?? .sol

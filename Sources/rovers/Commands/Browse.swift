@@ -1,6 +1,7 @@
 import ArgumentParsing
 import CommandRuntime
 import MarsBrowser
+import MarsCatalog
 import MarsFetching
 import MarsGallery
 import MarsMirror
@@ -26,9 +27,11 @@ extension Rovers {
         Three levels: the rovers; a rover's sols, newest first, those already in DIR marked ●; \
         a sol's photos by camera, with a preview of the selected one in half-blocks where the \
         terminal shows colour. Arrows or k/j move, Enter opens, ← or Backspace goes back, / \
-        searches (a rover, a sol, a date, a camera), d saves the sol or photo into DIR while \
-        browsing goes on, o opens the photo, ? shows every key, q quits. Needs a terminal; \
-        scripts use list, manifest and photos.
+        searches (a rover, a sol, a date, a camera; other words, with a catalogue, list the \
+        photos of the open rover, or of every mission, whose title or caption has them, the \
+        newest 1000), d saves the sol or photo into DIR while browsing goes on, o opens the \
+        photo, ? shows every key, q quits. Needs a terminal; scripts use list, manifest and \
+        photos.
         """,
       arguments: [
         ArgumentSpec(
@@ -62,6 +65,8 @@ extension Rovers {
     let choice: PictureSetup.Choice
     let environment: [String: String]
     let baseTransport: @Sendable () -> any HTTPTransport
+    /// The catalogue `/` searches for words, when there is one.
+    let catalog: String?
 
     init(_ arguments: ParsedArguments, settings: Settings) throws {
       var common = try CommonOptions(settings)
@@ -74,6 +79,11 @@ extension Rovers {
       choice = try settings[PictureSetup.option]
       environment = settings.environment
       baseTransport = common.transport
+      // Only a catalogue that is there: browsing never makes one, nor loads SQLite before a
+      // search asks it.
+      catalog = (try? CatalogPath.resolve(settings, spec: Self.spec)).flatMap {
+        FileStatus.exists($0) ? $0 : nil
+      }
     }
 
     func run(_ console: Console) async throws -> ExitCode {
@@ -98,7 +108,8 @@ extension Rovers {
         options: BrowserState.Options(
           previews: colors && picture.imageProtocol != .none && environment["TERM"] != "dumb",
           colors: colors, trueColor: picture.trueColor, cellAspect: picture.cellAspect,
-          folder: folder, missions: common.source.asksFeeds, places: common.source.asksFeeds),
+          folder: folder, missions: common.source.asksFeeds, places: common.source.asksFeeds,
+          catalogue: services.search != nil),
         columns: size.columns, rows: size.rows, rover: rover)
       _ = await BrowserLoop(services: services, screen: session).run(
         state, events: events, post: post)
@@ -195,6 +206,16 @@ extension Rovers {
           // leaves the status line without one, and the sols are there all the same.
           guard let traverses, FeedRover.named(rover)?.traverse != nil else { return nil }
           return try await traverses.fetchTraverse(rover: rover)
+        },
+        search: catalog.map { path in
+          { @Sendable words, rover in
+            var search = CatalogSearch()
+            search.words = CatalogSearch.words(in: words)
+            search.rovers = rover.map { [$0] } ?? []
+            search.order = .newest
+            search.limit = BrowserState.Found.limit
+            return try Catalog(path: path, writing: false).photos(search)
+          }
         })
     }
 
