@@ -29,17 +29,30 @@ import Testing
     return byName.values.sorted { $0.nasaID < $1.nasaID }
   }()
 
+  /// The file of a catalogue of ``photos``, written sol by sol once a run (writing it was
+  /// most of these tests' time) and given to each test as a copy.
+  static let written = Result { () throws -> Data in
+    let folder = try TemporaryFolder("catalog")
+    let path = folder.file("catalog.sqlite").path
+    do {
+      let catalog = try Catalog(path: path, writing: true)
+      let bySol = Dictionary(grouping: photos) { "\($0.rover.name.lowercased()) \($0.sol)" }
+      for (key, sol) in bySol {
+        let parts = key.split(separator: " ")
+        try catalog.write(
+          sol: Int(parts[1])!, of: String(parts[0]), photos: sol, at: "2026-11-28T00:00:00Z")
+      }
+      // Everything in the file itself, not its log.
+      try catalog.checkpoint()
+    }
+    return try Data(contentsOf: URL(fileURLWithPath: path))
+  }
+
   /// A catalogue of ``photos`` in a folder of its own.
   static func catalogue(in folder: TemporaryFolder) throws -> Catalog {
-    let catalog = try Catalog(
-      path: folder.url.appendingPathComponent("catalog.sqlite").path, writing: true)
-    let bySol = Dictionary(grouping: photos) { "\($0.rover.name.lowercased()) \($0.sol)" }
-    for (key, sol) in bySol {
-      let parts = key.split(separator: " ")
-      try catalog.write(
-        sol: Int(parts[1])!, of: String(parts[0]), photos: sol, at: "2026-11-28T00:00:00Z")
-    }
-    return catalog
+    let file = folder.url.appendingPathComponent("catalog.sqlite")
+    try written.get().write(to: file)
+    return try Catalog(path: file.path, writing: true)
   }
 
   /// The names a search finds, against the names `keeps` keeps of every photo: equal, and
