@@ -26,16 +26,31 @@ import Testing
   /// The sols synced: Curiosity's 1000 and Perseverance's 888 to 1042 among them.
   static let sols = 885...1050
 
-  /// A catalogue of both rovers' ``sols``.
+  /// The file of a catalogue of both rovers' ``sols``, synced from the fixture feeds once a
+  /// run (the addresses it holds are NASA's, whichever server it was synced from).
+  static let syncedFile = Task { () async throws -> Data in
+    let folder = try TemporaryFolder("catalog")
+    let server = try await FixtureServer.start(shape: "nasa")
+    let file = folder.file("catalog.sqlite")
+    let sync = try await CapturedRun.rovers(
+      [
+        "catalog", "sync", "curiosity", "perseverance", "--from-sol", "\(sols.lowerBound)",
+        "--to-sol", "\(sols.upperBound)", "-q", "--source", "nasa",
+      ], base: Offline.apiBase,
+      environment: ["ROVERS_NASA_BASE": server.host, "ROVERS_CATALOG": file.path])
+    guard sync.status == 0 else { throw SyncFailed(description: sync.stderr) }
+    return try Data(contentsOf: file)
+  }
+
+  /// What a sync that failed said.
+  struct SyncFailed: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// A catalogue of both rovers' ``sols`` in the test's folder, and the feeds it came from.
   func synced() async throws -> FixtureServer {
     let server = try await FixtureServer.start(shape: "nasa")
-    let sync = try await rovers(
-      [
-        "catalog", "sync", "curiosity", "perseverance", "--from-sol", "\(Self.sols.lowerBound)",
-        "--to-sol", "\(Self.sols.upperBound)", "-q",
-      ],
-      source: "nasa", server)
-    #expect(sync.status == 0, "\(sync.stderr)")
+    try await Self.syncedFile.value.write(to: URL(fileURLWithPath: path))
     return server
   }
 
