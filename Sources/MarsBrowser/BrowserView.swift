@@ -106,20 +106,28 @@ public enum BrowserView {
       let after = place.count + 3
       if after < rightStart {
         screen.write(
-          hints(state.level), row: row, column: after, style: styles.faint, limit: rightStart)
+          hints(state.level, catalogue: state.options.catalogue), row: row, column: after,
+          style: styles.faint, limit: rightStart)
       }
     } else {
-      screen.write(hints(state.level), row: row, column: 0, style: styles.faint, limit: rightStart)
+      screen.write(
+        hints(state.level, catalogue: state.options.catalogue), row: row, column: 0,
+        style: styles.faint, limit: rightStart)
     }
     screen.write(right, row: row, column: rightStart, style: styles.mark)
   }
 
   /// The keys that matter on a level, most useful first (the line is cut at the edge).
-  static func hints(_ level: BrowserState.Level) -> String {
+  /// With a catalogue, `/` finds words too.
+  static func hints(_ level: BrowserState.Level, catalogue: Bool = false) -> String {
     switch level {
     case .rovers: "Enter open  / search  ? keys  q quit"
-    case .sols: "Enter photos  ← back  / sol or date  d save sol  ? keys  q quit"
-    case .photos: "← back  d save photo  o open  a 3D  / camera or sol  ? keys  q quit"
+    case .sols:
+      "Enter photos  ← back  / \(catalogue ? "sol, date, words" : "sol or date")  d save sol"
+        + "  ? keys  q quit"
+    case .photos:
+      "← back  d save photo  o open  a 3D  / \(catalogue ? "camera, sol, words" : "camera or sol")"
+        + "  ? keys  q quit"
     }
   }
 

@@ -257,6 +257,15 @@ struct BrowseTests {
     }
     try await terminal.press("BSpace")
     try await terminal.waitFor("the rovers again") { $0.contains("Perseverance") }
+    // Inside a rover the catalogue holds nothing of, the search says so.
+    try await terminal.type("/spirit")
+    try await terminal.press("Enter", "Enter")
+    try await terminal.waitFor("Spirit's sols") { $0.contains("rovers › Spirit") }
+    try await terminal.type("/navigation")
+    try await terminal.press("Enter")
+    try await terminal.waitFor("the catalogue holds no Spirit") {
+      $0.contains("holds no sol of spirit")
+    }
     try await terminal.press("q")
     #expect(try await setup.exitCode() == "0")
     #expect(setup.read("stderr") == "")

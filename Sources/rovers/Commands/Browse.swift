@@ -214,7 +214,14 @@ extension Rovers {
             search.rovers = rover.map { [$0] } ?? []
             search.order = .newest
             search.limit = BrowserState.Found.limit
-            return try Catalog(path: path, writing: false).photos(search)
+            let catalog = try Catalog(path: path, writing: false)
+            // A rover it holds nothing of is said to be so, not that no caption matched.
+            if let rover,
+              try !catalog.missions().contains(where: { $0.name == rover && $0.sols > 0 })
+            {
+              throw CatalogError.notHeld(path: path, rover: rover, sol: nil)
+            }
+            return try catalog.photos(search)
           }
         })
     }
