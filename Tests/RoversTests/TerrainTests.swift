@@ -331,6 +331,16 @@ import Testing
       ], base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
     #expect(again.status == 0, "\(again.stderr)")
     #expect(again.stdout.contains("\"skipped\""), "\(again.stdout)")
+    // A tile the host will not give fails the pair as a whole frame not given does (69),
+    // not as a frame with a hole.
+    let refusing = try await FixtureServer.start(
+      faults: #"[{"match": "EDR_T0050104NCAM00207M", "status": 404}]"#, shape: "nasa",
+      imageLatencyMilliseconds: 0)
+    let refused = try await CapturedRun.rovers(
+      ["terrain", "curiosity", "--sol", "87", "-o", folder.file("none").path],
+      base: Offline.apiBase, environment: PanoramaListTests.feeds(refusing))
+    #expect(refused.status == 69, "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("none").path))
   }
 
   @Test func aSolWithoutPairsPrintsNothingAndTheAPISourceIsRefused() async throws {

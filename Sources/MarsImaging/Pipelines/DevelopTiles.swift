@@ -17,19 +17,22 @@ package struct DevelopTiles: Sendable {
   package let jobs: Int
   /// A sol's folder of a mirror, whose camera folders hold the tiles.
   package let folder: URL?
+  /// Whether a fetch that fails fails the run with its own error (terrain, which needs every
+  /// tile), rather than leaving the tile missing (develop, which draws the hole).
+  package var fetchFailureIsFatal = false
 
   /// Each tile's image by NASA id. A tile that cannot be had (no file in the folder, a fetch
-  /// that fails) is left out, so the frame lists it as missing; one that does not decode fails
-  /// the run (65), naming it.
+  /// that fails, unless ``fetchFailureIsFatal``) is left out, so the frame lists it as
+  /// missing; one that does not decode fails the run (65), naming it.
   package func images(of frame: FrameTiles, paths: [String: String]?) async throws
     -> [String: RasterImage]
   {
     var images: [String: RasterImage] = [:]
-    let client = self.client
-    let folder = self.folder
+    let (client, folder, fatal) = (self.client, self.folder, fetchFailureIsFatal)
     try await frame.tiles.orderedMap(limit: jobs) { tile in
       await Result(awaiting: {
-        try await Self.image(of: tile.photo, path: paths?[tile.photo.nasaID], folder, client)
+        try await Self.image(
+          of: tile.photo, path: paths?[tile.photo.nasaID], folder, client, fatal: fatal)
       })
     } each: { result in
       if let (name, image) = try result.get() { images[name] = image }
@@ -38,7 +41,7 @@ package struct DevelopTiles: Sendable {
   }
 
   private static func image(
-    of photo: Photo, path: String?, _ folder: URL?, _ client: APIClient?
+    of photo: Photo, path: String?, _ folder: URL?, _ client: APIClient?, fatal: Bool
   ) async throws -> (String, RasterImage)? {
     let bytes: [UInt8]
     let file = path ?? folder?.appendingPathComponent(PhotoFileLayout.pathInSol(for: photo)).path
@@ -48,10 +51,12 @@ package struct DevelopTiles: Sendable {
       if path == nil, !FileManager.default.fileExists(atPath: file) { return nil }
       bytes = try ImageFile.read(file)
     } else if let client, let url = URL(string: photo.imgSrc) {
-      guard let fetched = try? await client.fetchImage(url, limit: ImageFile.limit) else {
+      do {
+        bytes = try await client.fetchImage(url, limit: ImageFile.limit)
+      } catch {
+        if fatal { throw error }
         return nil
       }
-      bytes = fetched
     } else {
       return nil
     }

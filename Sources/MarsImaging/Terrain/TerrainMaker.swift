@@ -238,7 +238,8 @@ package struct TerrainMaker: Sendable {
 
   /// The frame whose top-left tile (or only photo) is `photo`, whole: its tiles fetched at
   /// full size or read from the mirror and put together by their rectangles, in colour when
-  /// it is a Bayer mosaic, as `develop` makes it. ``ImageFileError`` when a tile cannot be had.
+  /// it is a Bayer mosaic, as `develop` makes it. A fetch's own error when a tile's fails;
+  /// ``ImageFileError`` when a tile is not in the mirror.
   private func developed(_ photo: Photo) async throws -> RasterImage {
     guard var frame = tiled[photo.nasaID] ?? FrameTiles.frames(in: [photo]).first else {
       throw ImageFileError(name: photo.nasaID, reason: "its frame could not be read")
@@ -248,8 +249,10 @@ package struct TerrainMaker: Sendable {
         frame.tiles[index].photo = frame.tiles[index].photo.resized(to: .full)
       }
     }
-    let images = try await DevelopTiles(client: client, jobs: 4, folder: mirror)
-      .images(of: frame, paths: nil)
+    var tiles = DevelopTiles(client: client, jobs: 4, folder: mirror)
+    // A tile the host does not give fails the pair as a frame not fetched does (69, 75).
+    tiles.fetchFailureIsFatal = true
+    let images = try await tiles.images(of: frame, paths: nil)
     let developed = try FrameDeveloper().develop(frame, images: images)
     guard developed.missing.isEmpty else {
       throw ImageFileError(
