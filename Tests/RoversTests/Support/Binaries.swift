@@ -12,6 +12,13 @@ enum Binaries {
     return PackagePaths.root.appendingPathComponent(".build/debug")
   }()
 
-  static let rovers = directory.appendingPathComponent("rovers")
+  /// The tool the tests run: `make test` names the release binary it has just built
+  /// (`ROVERS_TEST_BINARY`), the one people install; `swift test` alone runs the debug one.
+  static let rovers: URL = {
+    if let named = ProcessInfo.processInfo.environment["ROVERS_TEST_BINARY"], !named.isEmpty {
+      return URL(fileURLWithPath: named, relativeTo: PackagePaths.root).absoluteURL
+    }
+    return directory.appendingPathComponent("rovers")
+  }()
   static let fixtureServer = directory.appendingPathComponent("fixture-server")
 }
