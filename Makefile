@@ -26,6 +26,7 @@ help: ## this list
 build: ## debug build of every target, warnings as errors
 	$(SWIFT) build $(FLAGS)
 
+# The tests run the release binary just built (ROVERS_TEST_BINARY), the one people install.
 # The whole log goes to .build/test.log; the terminal gets each failure, each skipped test
 # with the reason, and the one line that counts the tests (Swift Testing's; XCTest, which
 # holds no test here, is not run, so no "Executed 0 tests" comes first).
@@ -51,7 +52,8 @@ test: release-rovers ## the release binary, then every test; fails on a failure 
 	$(SWIFT) build --build-tests $(FLAGS)
 	@processes=$$($(LEFTOVERS)); folders=$$($(TEST_FOLDERS)); entries=$$($(TEMP_ENTRIES)); \
 	sockets=$$($(TMUX_SOCKETS)); \
-	$(SWIFT) test --skip-build --disable-xctest > .build/test.log 2>&1; status=$$?; \
+	ROVERS_TEST_BINARY=$(RELEASE_BIN)/rovers $(SWIFT) test --skip-build --disable-xctest \
+		> .build/test.log 2>&1; status=$$?; \
 	grep -E '^✘ Test .* recorded an issue' .build/test.log; \
 	grep -E '^➜ (Test|Suite) .* skipped' .build/test.log | sed 's/^➜ /skipped: /'; \
 	grep -E '^. Test run with' .build/test.log || tail -n 30 .build/test.log; \
