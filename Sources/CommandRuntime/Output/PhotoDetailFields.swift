@@ -12,8 +12,7 @@ package enum PhotoDetailFields {
   /// `cells` with the sequence's after the place's, where `--fields` has always listed it.
   private static func withSequence<Item>(_ items: [Item], _ sequence: Item) -> [Item] {
     var items = items
-    let place = PhotoDetails.members.firstIndex { $0.name == "place" } ?? items.count - 1
-    items.insert(sequence, at: place + 1)
+    items.insert(sequence, at: sequenceAfter + 1)
     return items
   }
 
@@ -23,8 +22,29 @@ package enum PhotoDetailFields {
 
   /// A photo's cells for ``fields``, in order; empty where its source has no value.
   package static func cells(_ details: PhotoDetails, sequence: String?) -> [Records.Cell] {
-    withSequence(PhotoDetails.members.map { cell($0.value(details)) }, .text(sequence))
+    var cells: [Records.Cell] = []
+    append(details, sequence: sequence, to: &cells)
+    return cells
   }
+
+  /// Adds a photo's cells for ``fields`` to `cells`: a listing's rows are made in one array
+  /// each, thousands of them for a search.
+  package static func append(
+    _ details: PhotoDetails, sequence: String?, to cells: inout [Records.Cell]
+  ) {
+    cells.reserveCapacity(cells.count + fields.count)
+    withUnsafePointer(to: details) { details in
+      for (index, member) in PhotoDetails.members.enumerated() {
+        cells.append(cell(member.value(at: details)))
+        if index == sequenceAfter { cells.append(.text(sequence)) }
+      }
+    }
+  }
+
+  /// The member the sequence's cell follows: the place, as in ``withSequence(_:_:)``.
+  private static let sequenceAfter =
+    PhotoDetails.members.firstIndex { $0.name == "place" }
+    ?? PhotoDetails.members.count - 1
 
   private static func cell(_ value: PhotoDetailMember.Value) -> Records.Cell {
     switch value {

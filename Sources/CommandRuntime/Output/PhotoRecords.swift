@@ -23,12 +23,16 @@ package enum PhotoRecords {
       (mixed ? ["rover", "sol"] : []) + (numbered ? ["id"] : [])
       + ["camera", "earth_date", "img_src"]
     return Records(fields, photos, table: table) { photo in
-      [
+      var cells: [Records.Cell] = []
+      cells.reserveCapacity(fields.count)
+      cells += [
         .number(photo.id), .number(photo.sol), .text(photo.camera.name),
         .text(EarthDays.shownDay(photo)),
         .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
         .text(photo.rover.name),
-      ] + PhotoDetailFields.cells(photo.details, sequence: photo.sequence)
+      ]
+      PhotoDetailFields.append(photo.details, sequence: photo.sequence, to: &cells)
+      return cells
     }
   }
 }

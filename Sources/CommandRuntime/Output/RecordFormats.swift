@@ -19,22 +19,42 @@ extension Records {
   /// break quoted with their quotes doubled. Lines end with `\n`, as Go's encoding/csv and
   /// Miller write them, or `\r\n` for spreadsheets (`--crlf`).
   package func csv(crlf: Bool = false, to out: OutputBuffer) {
-    let end = crlf ? "\r\n" : "\n"
-    let quote = { (raw: String) -> String in
-      // Most fields hold no control, comma or quote: one look at their bytes, and they go as
-      // they are (0xC2 may start a C1 control, so it takes the careful way).
-      if !Self.needsCare(raw) { return raw }
-      // A line break inside a quoted field is CSV; a carriage return or escape is not kept.
-      let text = TerminalText.safe(raw, keeping: ["\n", "\t"])
-      guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
-        return text
+    let end: [UInt8] = crlf ? [0x0D, 0x0A] : [0x0A]
+    // Each line is put together in one buffer of bytes, kept from line to line: a search
+    // prints thousands of rows of 35 fields.
+    var line: [UInt8] = []
+    func write(_ cells: [Cell]) {
+      line.removeAll(keepingCapacity: true)
+      for (position, cell) in cells.enumerated() {
+        if position > 0 { line.append(UInt8(ascii: ",")) }
+        switch cell {
+        case .text(let text): Self.appendCSVField(text, to: &line)
+        case .number(let number): line += String(number).utf8
+        case .missing: break
+        default: Self.appendCSVField(cell.text, to: &line)
+        }
       }
-      return "\"" + text.replacing("\"", with: "\"\"") + "\""
+      line += end
+      out.write(bytes: line)
     }
-    out.write(fields.map { quote($0.name) }.joined(separator: ",") + end)
-    for index in 0..<count {
-      out.write(row(index).map { quote($0.text) }.joined(separator: ",") + end)
+    write(fields.map { .text($0.name) })
+    for index in 0..<count { write(row(index)) }
+  }
+
+  /// Adds one CSV field. Most hold no control, comma or quote: one look at their bytes, and
+  /// they go as they are (0xC2 may start a C1 control, so it takes the careful way).
+  private static func appendCSVField(_ raw: String, to line: inout [UInt8]) {
+    guard needsCare(raw) else {
+      line += raw.utf8
+      return
     }
+    // A line break inside a quoted field is CSV; a carriage return or escape is not kept.
+    let text = TerminalText.safe(raw, keeping: ["\n", "\t"])
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+      line += text.utf8
+      return
+    }
+    line += ("\"" + text.replacing("\"", with: "\"\"") + "\"").utf8
   }
 
   /// Whether a CSV field holds a control, a comma or a quote, by one look at its bytes (0xC2

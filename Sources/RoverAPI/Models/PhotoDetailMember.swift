@@ -21,14 +21,25 @@ public struct PhotoDetailMember: Sendable {
   public let title: String?
   /// Whether the column's cells align right: numbers.
   public let alignRight: Bool
-  /// The member's value in a photo's details.
-  public let value: @Sendable (PhotoDetails) -> Value
+  /// The member's value in the details at a pointer: a key path read from a whole struct
+  /// copies the struct (a photo's every string retained and released) for each member, and a
+  /// row of CSV reads them all.
+  let valueAt: @Sendable (UnsafePointer<PhotoDetails>) -> Value
   /// Reads the member from JSON, leniently, into details; `nil` for a member made from
   /// another (the place's parts are kept and read together as `place`).
   let read: (@Sendable (KeyedDecodingContainer<MemberKey>, inout PhotoDetails) -> Void)?
 
   /// Whether a mirror's sol record keeps the member under its own name.
   public var isKept: Bool { read != nil }
+
+  /// The member's value in a photo's details.
+  public func value(_ details: PhotoDetails) -> Value {
+    withUnsafePointer(to: details) { valueAt($0) }
+  }
+
+  /// The member's value in the details at `details`: a caller reading every member of one
+  /// photo's details takes its pointer once.
+  public func value(at details: UnsafePointer<PhotoDetails>) -> Value { valueAt(details) }
 
   /// Writes the member to `json`: an absent value as the writer's style writes one.
   public func write(_ details: PhotoDetails, to json: inout JSONWriter) {
@@ -76,8 +87,16 @@ extension PhotoDetailMember {
     _ name: String, _ title: String?, alignRight: Bool, _ path: Path<Stored>,
     _ wrap: @escaping @Sendable (Stored) -> Value, _ read: @escaping Reader<Stored>
   ) -> Self {
-    Self(
-      name: name, title: title, alignRight: alignRight, value: { wrap($0[keyPath: path]) },
+    // Every member's path is of stored properties: its place in the struct is found once, and
+    // a value is read there rather than through the path (which copies the whole struct).
+    let valueAt: @Sendable (UnsafePointer<PhotoDetails>) -> Value
+    if let offset = MemoryLayout<PhotoDetails>.offset(of: path) {
+      valueAt = { wrap(UnsafeRawPointer($0).load(fromByteOffset: offset, as: Stored.self)) }
+    } else {
+      valueAt = { wrap($0.pointee[keyPath: path]) }
+    }
+    return Self(
+      name: name, title: title, alignRight: alignRight, valueAt: valueAt,
       read: { container, details in details[keyPath: path] = read(container, MemberKey(name)) })
   }
 
@@ -124,9 +143,9 @@ extension PhotoDetailMember {
   /// A member made from another, shown and printed but neither kept nor read on its own.
   static func derived(
     _ name: String, title: String? = nil, alignRight: Bool = false,
-    _ value: @escaping @Sendable (PhotoDetails) -> Value
+    _ value: @escaping @Sendable (UnsafePointer<PhotoDetails>) -> Value
   ) -> Self {
-    Self(name: name, title: title, alignRight: alignRight, value: value, read: nil)
+    Self(name: name, title: title, alignRight: alignRight, valueAt: value, read: nil)
   }
 }
 
@@ -144,10 +163,16 @@ extension PhotoDetails {
     .text("caption", \.caption),
     .text("credit", \.credit),
     // The place's parts are kept in a record as one object, `place` (``PhotoPlace``).
-    .derived("lat", title: "LATITUDE", alignRight: true) { .decimal($0.place?.latitude) },
-    .derived("lon", title: "LONGITUDE E", alignRight: true) { .decimal($0.place?.longitude) },
-    .derived("elevation", title: "ELEVATION M", alignRight: true) { .decimal($0.place?.elevation) },
-    .derived("place") { .text($0.place.map { $0.isExact ? "exact" : "approximate" }) },
+    .derived("lat", title: "LATITUDE", alignRight: true) { .decimal($0.pointee.place?.latitude) },
+    .derived("lon", title: "LONGITUDE E", alignRight: true) {
+      .decimal($0.pointee.place?.longitude)
+    },
+    .derived("elevation", title: "ELEVATION M", alignRight: true) {
+      .decimal($0.pointee.place?.elevation)
+    },
+    .derived("place") {
+      .text($0.pointee.place.map { $0.isExact ? "exact" : "approximate" })
+    },
     .decimal("sclk", title: "SCLK", \.capture.spacecraftClock),
     .integers("subframe_rect", count: 4, \.capture.subframeRect),
     .integer("scale_factor", title: "SCALE", \.capture.scaleFactor),
