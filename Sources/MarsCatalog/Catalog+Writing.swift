@@ -39,8 +39,10 @@ extension Catalog {
       /// The number of the row of `texts` that holds `text` (as a template for `fields`
       /// where it can be), added when new; found by its hash, then its text, so two texts of
       /// one hash are still two rows.
-      func textNumber(_ text: String, _ fields: CatalogText.Fields) throws -> Int {
-        let (template, templated) = CatalogText.template(text, fields)
+      func textNumber(
+        _ text: String, _ fields: CatalogText.Fields, _ marks: [(mark: String, text: String)]
+      ) throws -> Int {
+        let (template, templated) = CatalogText.template(text, fields, marks: marks)
         let kept = CatalogText.Kept(text: template, templated: templated)
         if let number = texts[kept] ?? addedTexts[kept] { return number }
         let values: [SQLiteValue] = [
@@ -86,8 +88,9 @@ extension Catalog {
             let fields = CatalogText.Fields(
               sol: photo.sol, dateTaken: photo.details.capture.dateTaken,
               lmst: CatalogRow.secondsOfDay(photo.details.marsClock))
-            let title = try photo.details.title.map { try textNumber($0, fields) }
-            let caption = try photo.details.caption.map { try textNumber($0, fields) }
+            let marks = fields.marks
+            let title = try photo.details.title.map { try textNumber($0, fields, marks) }
+            let caption = try photo.details.caption.map { try textNumber($0, fields, marks) }
             try insert.rebind(
               CatalogRow.values(
                 of: photo, mission: mission, address: address, title: title, caption: caption))

@@ -160,7 +160,13 @@ enum CatalogRow {
 
   /// The feeds' way of writing a local mean solar time: `Sol-01000M12:34:56.789`.
   static func marsTime(sol: Int, seconds: Double) -> String {
-    "Sol-" + CatalogText.Fields.digits(sol, 5) + "M" + CatalogText.Fields.clockWithMillis(seconds)
+    // Made once a photo of a listing: its bytes in one buffer, then one string.
+    var bytes = Array("Sol-".utf8)
+    bytes.reserveCapacity(22)
+    CatalogText.Fields.appendDigits(sol, 5, to: &bytes)
+    bytes.append(UInt8(ascii: "M"))
+    CatalogText.Fields.appendClockWithMillis(seconds, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Mars's solar longitude when the photo was taken, by Mars24; `nil` without a time.

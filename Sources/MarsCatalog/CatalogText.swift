@@ -33,23 +33,42 @@ enum CatalogText {
   /// What a template's marks stand for: a photo's sol, when it was taken, its local time.
   struct Fields {
     let sol: Int
-    /// Each mark with its text for these fields; a mark whose field is absent is left out.
-    /// Made once, as the fields are: a photo's title and caption both ask for every mark.
-    let marks: [(mark: String, text: String)]
+    /// When the photo was taken, as the feed writes it: `2026-08-30T12:34:56.000Z`.
+    let dateTaken: String?
+    /// The local mean solar time, in seconds after midnight; `nil` without one.
+    let lmst: Double?
 
     init(sol: Int, dateTaken: String?, lmst: Double?) {
       self.sol = sol
-      var marks: [(String, String)] = []
-      if let dateTaken, dateTaken.utf8.count >= 19 {
+      self.dateTaken = dateTaken
+      self.lmst = lmst.flatMap { $0 >= 0 && $0 < 100_000 ? $0 : nil }
+    }
+
+    /// The marks a template may hold besides `{sol}`, in the order they are put in: the
+    /// local time with its milliseconds before the one without, whose text is part of it.
+    static let markNames = ["utc", "day", "lmst_ms", "lmst"]
+
+    /// Each mark with its text for these fields; a mark whose field is absent is left out.
+    /// A writer makes them once a photo (its title and caption both ask for every mark); a
+    /// reader asks only for the marks a template holds (``text(of:)``).
+    var marks: [(mark: String, text: String)] {
+      Self.markNames.compactMap { name in text(of: name).map { ("{" + name + "}", $0) } }
+    }
+
+    /// The text of the mark named `name` (between its braces); `nil` for a name that is no
+    /// mark, or whose field is absent.
+    func text(of name: String) -> String? {
+      switch name {
+      case "sol": return String(sol)
+      case "utc":
+        guard let dateTaken, dateTaken.utf8.count >= 19 else { return nil }
         let utc = dateTaken.utf8.prefix(19).map { $0 == UInt8(ascii: "T") ? UInt8(ascii: " ") : $0 }
-        marks.append(("{utc}", String(decoding: utc, as: UTF8.self)))
+        return String(decoding: utc, as: UTF8.self)
+      case "day": return dateTaken.flatMap(Self.newsDay)
+      case "lmst_ms": return lmst.map(Self.clockWithMillis)
+      case "lmst": return lmst.map { Self.clock(Int($0)) }
+      default: return nil
       }
-      if let day = dateTaken.flatMap(Self.newsDay) { marks.append(("{day}", day)) }
-      if let lmst, lmst >= 0, lmst < 100_000 {
-        marks.append(("{lmst_ms}", Self.clockWithMillis(lmst)))
-        marks.append(("{lmst}", Self.clock(Int(lmst))))
-      }
-      self.marks = marks
     }
 
     /// `HH:MM:SS` of seconds after midnight.
@@ -61,12 +80,17 @@ enum CatalogText {
 
     /// `HH:MM:SS.mmm` of seconds after midnight, to the nearest millisecond.
     static func clockWithMillis(_ seconds: Double) -> String {
-      let millis = Int((seconds * 1000).rounded())
       var bytes: [UInt8] = []
+      appendClockWithMillis(seconds, to: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``clockWithMillis(_:)``'s text.
+    static func appendClockWithMillis(_ seconds: Double, to bytes: inout [UInt8]) {
+      let millis = Int((seconds * 1000).rounded())
       appendClock(millis / 1000, to: &bytes)
       bytes.append(UInt8(ascii: "."))
       appendDigits(millis % 1000, 3, to: &bytes)
-      return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func appendClock(_ seconds: Int, to bytes: inout [UInt8]) {
@@ -86,7 +110,7 @@ enum CatalogText {
 
     /// Appends `value` in at least `count` digits, zeros in front (a minus sign first for a
     /// negative one): the clocks and days of a million rows are made without a string each.
-    private static func appendDigits(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
+    static func appendDigits(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
       if value < 0 { bytes.append(UInt8(ascii: "-")) }
       // The digits last first, then the zeros, then the two turned round in place.
       let start = bytes.count
@@ -129,11 +153,14 @@ enum CatalogText {
     }
   }
 
-  /// The template of `text` for `fields` and whether it is one (else `text` as it is).
-  static func template(_ text: String, _ fields: Fields) -> (text: String, templated: Bool) {
+  /// The template of `text` for `fields`, whose ``Fields/marks`` are `marks`, and whether it
+  /// is one (else `text` as it is).
+  static func template(
+    _ text: String, _ fields: Fields, marks: [(mark: String, text: String)]
+  ) -> (text: String, templated: Bool) {
     var bytes = Array(text.utf8)
     guard !bytes.contains(UInt8(ascii: "{")) else { return (text, false) }
-    for (mark, value) in fields.marks where !value.isEmpty {
+    for (mark, value) in marks where !value.isEmpty {
       bytes = replacing(Array(value.utf8), with: Array(mark.utf8), in: bytes)
     }
     bytes = replacingNumber(fields.sol, in: bytes)
@@ -182,7 +209,7 @@ enum CatalogText {
         let byte = bytes[index]
         if byte == UInt8(ascii: "{"),
           let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")),
-          let value = value(of: bytes[(index + 1)..<close], fields)
+          let value = fields.text(of: String(decoding: bytes[(index + 1)..<close], as: UTF8.self))
         {
           out += value.utf8
           index = close + 1
@@ -192,17 +219,6 @@ enum CatalogText {
         }
       }
       return String(decoding: out, as: UTF8.self)
-    }
-  }
-
-  /// The text of the mark named `name` (between its braces) for `fields`; `nil` for a name
-  /// that is no mark, or whose field is absent.
-  private static func value(of name: Slice<UnsafeBufferPointer<UInt8>>, _ fields: Fields)
-    -> String?
-  {
-    switch String(decoding: name, as: UTF8.self) {
-    case "sol": String(fields.sol)
-    case let other: fields.marks.first { $0.mark == "{\(other)}" }?.text
     }
   }
 

@@ -38,8 +38,15 @@ public enum NASASequence {
   private static func mastcamFamily(_ name: [UInt8]) -> String? {
     guard name.count >= 12, name[0..<4].allSatisfy(isDigit), name[6..<12].allSatisfy(isDigit)
     else { return nil }
-    let cameras = ["ML": "MCAM", "MR": "MCAM", "MH": "MHLI", "MD": "MRDI"]
-    guard let camera = cameras[String(decoding: name[4..<6], as: UTF8.self)] else { return nil }
+    // Read once a photo of a listing: the two letters matched as bytes, no table made.
+    guard name[4] == UInt8(ascii: "M") else { return nil }
+    let camera: String
+    switch name[5] {
+    case UInt8(ascii: "L"), UInt8(ascii: "R"): camera = "MCAM"
+    case UInt8(ascii: "H"): camera = "MHLI"
+    case UInt8(ascii: "D"): camera = "MRDI"
+    default: return nil
+    }
     return camera + String(decoding: name[7..<12], as: UTF8.self)
   }
 
