@@ -37,18 +37,26 @@ extension Catalog {
           "SELECT \(CatalogRow.selected) FROM \(CatalogRow.joined) WHERE \(condition)"
           + " ORDER BY \(search.ordering)"
       }
-      let addresses = Dictionary(
-        uniqueKeysWithValues: try addressNumbers().map { ($0.value, $0.key) })
-      let rovers = CatalogRow.missionRovers(missions)
-      let statement = try connection.prepare(sql, bound)
-      var photos: [Photo] = []
-      while try statement.step() {
-        photos.append(
-          CatalogRow.photo(
-            from: statement.row(), missions: missions, rovers: rovers, addresses: addresses))
-      }
-      return photos
+      if let newest = try newestFirst(search, missions: missions) { return newest }
+      return try listing(sql, bound, missions: missions)
     }
+  }
+
+  /// The photos of the rows `sql` selects (``CatalogRow/selected``), in their order.
+  func listing(_ sql: String, _ values: [SQLiteValue], missions: [Int: String]) throws
+    -> [Photo]
+  {
+    let addresses = Dictionary(
+      uniqueKeysWithValues: try addressNumbers().map { ($0.value, $0.key) })
+    let rovers = CatalogRow.missionRovers(missions)
+    let statement = try connection.prepare(sql, values)
+    var photos: [Photo] = []
+    while try statement.step() {
+      photos.append(
+        CatalogRow.photo(
+          from: statement.row(), missions: missions, rovers: rovers, addresses: addresses))
+    }
+    return photos
   }
 
   /// How many photos `search` finds.
@@ -120,9 +128,29 @@ extension Catalog {
 
   /// The search's condition with its rovers and cameras resolved, through the small tables,
   /// to mission numbers and instruments: what the indexes are on.
-  private func resolvedCondition(
-    _ search: CatalogSearch, missions: [Int: String], perSol: Bool = false
+  func resolvedCondition(
+    _ search: CatalogSearch, missions: [Int: String], perSol: Bool = false,
+    allMissionsNamed: Bool = false
   ) throws -> (sql: String, values: [SQLiteValue]) {
+    let (asked, instruments) = try resolved(search, missions: missions)
+    // Numbers for the missions' numbers' sake: the index on (mission, sol) then reads a range.
+    let named = asked ?? (allMissionsNamed ? missions.keys.sorted() : nil)
+    // Missions by number, as the photos name them; a mission the catalogue lacks has none.
+    let numbers = Dictionary(missions.map { ($0.value, $0.key) }) { first, _ in first }
+    let missionSols = search.missionSols.map { spans in
+      Dictionary(
+        spans.compactMap { name, spans in numbers[name].map { ($0, spans) } }
+      ) { first, _ in first }
+    }
+    return search.condition(
+      missions: named, instruments: instruments, missionSols: missionSols, perSol: perSol)
+  }
+
+  /// The search's rovers and cameras as the photos name them: mission numbers (`nil` for
+  /// every mission) and instruments (`nil` for every camera).
+  func resolved(_ search: CatalogSearch, missions: [Int: String]) throws -> (
+    missions: [Int]?, instruments: [String]?
+  ) {
     let asked =
       search.rovers.isEmpty
       ? nil : missions.filter { search.rovers.contains($0.value) }.keys.sorted()
@@ -141,14 +169,6 @@ extension Catalog {
       }
       instruments = found.sorted()
     }
-    // Missions by number, as the photos name them; a mission the catalogue lacks has none.
-    let numbers = Dictionary(missions.map { ($0.value, $0.key) }) { first, _ in first }
-    let missionSols = search.missionSols.map { spans in
-      Dictionary(
-        spans.compactMap { name, spans in numbers[name].map { ($0, spans) } }
-      ) { first, _ in first }
-    }
-    return search.condition(
-      missions: asked, instruments: instruments, missionSols: missionSols, perSol: perSol)
+    return (asked, instruments)
   }
 }

@@ -22,6 +22,17 @@ extension CatalogSearch {
     return bare == self
   }
 
+  /// Whether the newest photos that match are sought among the newest sols' first
+  /// (``Catalog/newestFirst(_:missions:)``): newest first with a limit, and only filters that
+  /// keep a share of every sol (times of day, pointing, seasons, sizes, sample types,
+  /// filters), none that keep a few sols or photos (places, sequences, names, words, pairs,
+  /// days), which their own indexes or a whole read find better.
+  var readsNewestSolsFirst: Bool {
+    guard order == .newest, limit != nil, random == nil else { return false }
+    return site == nil && drive == nil && sequences.isEmpty && nasaIDs.isEmpty && words.isEmpty
+      && missionSols == nil && !stereo && fromEarthDate == nil && toEarthDate == nil
+  }
+
   /// The search's WHERE clause over the photos (or, with `perSol`, over `sol_cameras`) and
   /// the values of its `?`s, in order; `1` for a search that keeps every photo. The rovers
   /// and cameras come resolved: `missions` the missions' numbers, `instruments` the

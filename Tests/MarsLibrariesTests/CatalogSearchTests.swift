@@ -281,6 +281,45 @@ import Testing
     #expect(sols == sols.sorted(by: >) && sols.first == Self.photos.map(\.sol).max())
   }
 
+  /// Newest first with a limit is read from the newest sols alone when it can be: here two
+  /// missions of 100 sols, 10 photos a sol, one of each sol's in the evening window. A limit
+  /// of 1 is met in the newest sols asked, 10 only in more sols, 70 only by the whole
+  /// catalogue; each is the first of the whole order, by mission, by camera and by neither.
+  @Test func theNewestWithALimitAreTheFirstOfTheWholeOrder() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try Catalog(path: folder.file("catalog.sqlite").path, writing: true)
+    for rover in ["curiosity", "perseverance"] {
+      for sol in 1...100 {
+        let photos = (0..<10).map { index in
+          let name = "\(rover.prefix(3))\(sol)_\(index)"
+          let camera = Camera(name: index < 5 ? "NAVCAM" : "MAST", roverID: nil, fullName: nil)
+          var details = PhotoDetails()
+          let hour = index == 3 ? 18 : 10
+          details.marsTime = "Sol-" + String(format: "%05d", sol) + "M\(hour):\(10 + index):00.000"
+          return Photo(
+            id: nil, sol: sol, earthDate: "2020-01-01", imgSrc: "https://x/\(name).jpg",
+            camera: camera, rover: RoverReference(id: 0, name: rover.capitalized), nasaID: name,
+            instrument: camera.name, details: details)
+        }
+        try catalog.write(sol: sol, of: rover, photos: photos, at: "2026-11-29T00:00:00Z")
+      }
+    }
+    for (rovers, cameras) in [([], []), (["perseverance"], []), ([], ["NAVCAM"])] {
+      var search = CatalogSearch()
+      search.rovers = rovers
+      search.cameras = cameras
+      search.lmst = .init(17 * 3600, 19 * 3600)
+      search.order = .newest
+      let all = try catalog.photos(search).map(\.nasaID)
+      #expect(all.count == 100 * (rovers.isEmpty ? 2 : 1))
+      for limit in [1, 10, 70] {
+        search.limit = limit
+        let first = try catalog.photos(search).map(\.nasaID)
+        #expect(first == Array(all.prefix(limit)), "\(rovers) \(cameras) \(limit)")
+      }
+    }
+  }
+
   @Test func aSolWrittenAgainIsReplacedWhole() throws {
     let folder = try TemporaryFolder()
     let catalog = try Self.catalogue(in: folder)
