@@ -204,20 +204,21 @@ enum CatalogText {
     return template.withUTF8 { bytes in
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count + 32)
+      // The text between marks is copied a run at a time.
+      var copied = 0
       var index = 0
-      while index < bytes.count {
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "{"),
-          let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")),
-          let value = fields.text(of: String(decoding: bytes[(index + 1)..<close], as: UTF8.self))
-        {
+      while let open = bytes[index...].firstIndex(of: UInt8(ascii: "{")) {
+        guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { break }
+        if let value = fields.text(of: String(decoding: bytes[(open + 1)..<close], as: UTF8.self)) {
+          out += bytes[copied..<open]
           out += value.utf8
+          copied = close + 1
           index = close + 1
         } else {
-          out.append(byte)
-          index += 1
+          index = open + 1
         }
       }
+      out += bytes[copied...]
       return String(decoding: out, as: UTF8.self)
     }
   }

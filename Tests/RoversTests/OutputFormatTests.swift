@@ -24,6 +24,36 @@ import Testing
         == "id,name,cameras\r\n7,plain,FHAZ RHAZ\r\n8,\"a, \"\"quoted\"\"\nname\",\r\n")
   }
 
+  /// A field is looked at eight bytes at a time: each byte that needs care (a comma, a quote,
+  /// a line break, a control, 0xC2 that may start a C1 control) is found at every place of
+  /// fields of every length up to 20, and a field of other bytes (letters, accents) goes as it
+  /// is.
+  @Test func csvFindsABytesThatNeedsCareAnywhereInAField() {
+    for length in 1...20 {
+      for place in 0..<length {
+        for (special, written) in [
+          (",", "comma"), ("\"", "quote"), ("\n", "line break"), ("\u{7}", "bell"),
+          ("\u{85}", "C1"),
+        ] {
+          var text = Array(repeating: "é", count: length)
+          text[place] = special
+          let field = text.joined()
+          let records = Records([.init("f")], [[Records.Cell.text(field)]]) { $0 }
+          // What the field must become, by the plain rule: a control shown as U+FFFD, then
+          // quoted when a comma, quote or line break is there.
+          let kept = field.replacingOccurrences(of: "\u{7}", with: "\u{FFFD}")
+            .replacingOccurrences(of: "\u{85}", with: "\u{FFFD}")
+          let quoted =
+            kept.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" })
+            ? "\"" + kept.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : kept
+          #expect(records.csv() == "f\n" + quoted + "\n", "\(length) \(place) \(written)")
+        }
+        let plain = String(repeating: "aé\u{FF}", count: length)
+        #expect(Records([.init("f")], [[Records.Cell.text(plain)]]) { $0 }.csv() == "f\n\(plain)\n")
+      }
+    }
+  }
+
   @Test func tsvEscapesTabsAndBreaksInsideFields() {
     let records = Records(
       self.records.fields, Self.rows + [[.number(9), .text("tab\there\\"), .list([])]]

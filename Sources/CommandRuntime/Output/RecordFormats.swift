@@ -62,7 +62,24 @@ extension Records {
   private static func needsCare(_ text: String) -> Bool {
     var text = text
     return text.withUTF8 { bytes in
-      for byte in bytes
+      // Eight bytes at a time (a listing's fields are tens of thousands): a word holds a byte
+      // below 0x20 or equal to one of the four where a known expression of its bytes has a
+      // high bit set (a zero byte in `word ^ repeated` is a byte equal to it).
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      func hasZero(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+      func hasCare(_ word: UInt64) -> Bool {
+        (word &- ones &* 0x20) & ~word & highs != 0 || hasZero(word ^ (ones &* 0x7F))
+          || hasZero(word ^ (ones &* 0xC2)) || hasZero(word ^ (ones &* 0x2C))
+          || hasZero(word ^ (ones &* 0x22))
+      }
+      let raw = UnsafeRawBufferPointer(bytes)
+      var offset = 0
+      while offset + 8 <= raw.count {
+        if hasCare(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+        offset += 8
+      }
+      for byte in raw[offset...]
       where byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0x2C || byte == 0x22 {
         return true
       }
