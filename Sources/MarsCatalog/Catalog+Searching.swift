@@ -51,10 +51,12 @@ extension Catalog {
     let rovers = CatalogRow.missionRovers(missions)
     let statement = try connection.prepare(sql, values)
     var photos: [Photo] = []
+    var texts = CatalogTextMemo()
     while try statement.step() {
       photos.append(
         CatalogRow.photo(
-          from: statement.row(), missions: missions, rovers: rovers, addresses: addresses))
+          from: statement.row(), missions: missions, rovers: rovers, addresses: addresses,
+          texts: &texts))
     }
     return photos
   }

@@ -89,10 +89,10 @@ enum CatalogRow {
   }
 
   /// The photo of a row of ``selected``, given the missions' names, the missions themselves
-  /// (``missionRovers(_:)``) and the addresses by number.
+  /// (``missionRovers(_:)``), the addresses by number and the listing's texts so far.
   static func photo(
     from row: [SQLiteValue], missions: [Int: String], rovers: [Int: FeedRover],
-    addresses: [Int: Address]
+    addresses: [Int: Address], texts: inout CatalogTextMemo
   ) -> Photo {
     let roverName = missions[row[0].integerValue ?? 0] ?? ""
     let rover = rovers[row[0].integerValue ?? 0]
@@ -108,9 +108,9 @@ enum CatalogRow {
       capture.dimension = [width, height]
     }
     let fields = CatalogText.Fields(sol: sol, dateTaken: capture.dateTaken, lmst: row[8].realValue)
-    let text = { (column: Int) -> String? in
+    func text(_ column: Int) -> String? {
       guard let text = row[column].textValue else { return nil }
-      return row[column + 1].integerValue == 1 ? CatalogText.rebuild(text, fields) : text
+      return row[column + 1].integerValue == 1 ? texts.text(text, fields) : text
     }
     let details = PhotoDetails(
       marsTime: row[8].realValue.map { marsTime(sol: sol, seconds: $0) },
