@@ -10,14 +10,16 @@ extension Catalog {
   /// match are in the newest sols, so the search is asked of the sols that hold 8 times the
   /// limit of its missions' and cameras' photos (by the per-sol counts), then 64 times. Once
   /// it finds the limit there, no photo of an older sol can come before them.
-  func newestFirst(_ search: CatalogSearch, missions: [Int: String]) throws -> [Photo]? {
+  func newestFirst(
+    _ search: CatalogSearch, missions: [Int: String], resolved: Resolved
+  ) throws -> [Photo]? {
     guard search.readsNewestSolsFirst, let limit = search.limit, limit > 0, !missions.isEmpty
     else { return nil }
-    let (asked, instruments) = try resolved(search, missions: missions)
+    let instruments = resolved.instruments
     // No camera of the catalogue's matched: the whole search finds nothing, at once.
     if instruments?.isEmpty == true { return nil }
     let (condition, values) = try resolvedCondition(
-      search, missions: missions, allMissionsNamed: true)
+      search, missions: missions, resolved: resolved, allMissionsNamed: true)
     // The index that gives the sols' photos newest first, for the missions or the cameras.
     let index = instruments == nil ? "photos_by_sol" : "photos_by_instrument"
     let sql =
@@ -25,15 +27,9 @@ extension Catalog {
       + " (SELECT photos.id FROM photos INDEXED BY \(index) WHERE \(condition)"
       + " AND photos.sol >= ? ORDER BY \(search.ordering) LIMIT ?) ORDER BY \(search.ordering)"
     // The missions with photos of the cameras: another's sols would be read to no end.
-    var counted = asked ?? missions.keys.sorted()
-    if let instruments {
-      let having = try connection.rows(
-        "SELECT DISTINCT mission FROM cameras WHERE instrument IN ("
-          + instruments.map { _ in "?" }.joined(separator: ", ") + ")",
-        instruments.map { .text($0) }
-      ).compactMap { $0[0].integerValue }
-      counted.removeAll { !having.contains($0) }
-    }
+    let counted =
+      instruments == nil
+      ? resolved.missions ?? missions.keys.sorted() : resolved.instrumentMissions.sorted()
     for share in [8, 64] {
       guard
         let first = try firstSol(

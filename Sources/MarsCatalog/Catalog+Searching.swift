@@ -20,7 +20,12 @@ extension Catalog {
   public func photos(_ search: CatalogSearch) throws(CatalogError) -> [Photo] {
     try guarded {
       let missions = try missionNames()
-      let (condition, values) = try resolvedCondition(search, missions: missions)
+      let resolved = try resolved(search, missions: missions)
+      if let newest = try newestFirst(search, missions: missions, resolved: resolved) {
+        return newest
+      }
+      let (condition, values) = try resolvedCondition(
+        search, missions: missions, resolved: resolved)
       let source = search.words.isEmpty ? "photos" : CatalogRow.joined
       var sql: String
       var bound = values
@@ -37,7 +42,6 @@ extension Catalog {
           "SELECT \(CatalogRow.selected) FROM \(CatalogRow.joined) WHERE \(condition)"
           + " ORDER BY \(search.ordering)"
       }
-      if let newest = try newestFirst(search, missions: missions) { return newest }
       return try listing(sql, bound, missions: missions)
     }
   }
@@ -129,14 +133,15 @@ extension Catalog {
   }
 
   /// The search's condition with its rovers and cameras resolved, through the small tables,
-  /// to mission numbers and instruments: what the indexes are on.
+  /// to mission numbers and instruments: what the indexes are on. `resolved` is the search's rovers and cameras when the caller has them already;
+  /// `allMissionsNamed` names every mission when the search names none, so that the index on
+  /// (mission, sol) reads a range of each.
   func resolvedCondition(
-    _ search: CatalogSearch, missions: [Int: String], perSol: Bool = false,
-    allMissionsNamed: Bool = false
+    _ search: CatalogSearch, missions: [Int: String], resolved: Resolved? = nil,
+    perSol: Bool = false, allMissionsNamed: Bool = false
   ) throws -> (sql: String, values: [SQLiteValue]) {
-    let (asked, instruments) = try resolved(search, missions: missions)
-    // Numbers for the missions' numbers' sake: the index on (mission, sol) then reads a range.
-    let named = asked ?? (allMissionsNamed ? missions.keys.sorted() : nil)
+    let resolved = try resolved ?? self.resolved(search, missions: missions)
+    let named = resolved.missions ?? (allMissionsNamed ? missions.keys.sorted() : nil)
     // Missions by number, as the photos name them; a mission the catalogue lacks has none.
     let numbers = Dictionary(missions.map { ($0.value, $0.key) }) { first, _ in first }
     let missionSols = search.missionSols.map { spans in
@@ -145,32 +150,41 @@ extension Catalog {
       ) { first, _ in first }
     }
     return search.condition(
-      missions: named, instruments: instruments, missionSols: missionSols, perSol: perSol)
+      missions: named, instruments: resolved.instruments, missionSols: missionSols,
+      perSol: perSol)
   }
 
-  /// The search's rovers and cameras as the photos name them: mission numbers (`nil` for
-  /// every mission) and instruments (`nil` for every camera).
-  func resolved(_ search: CatalogSearch, missions: [Int: String]) throws -> (
-    missions: [Int]?, instruments: [String]?
-  ) {
-    let asked =
+  /// A search's rovers and cameras as the photos name them, read from the small tables once.
+  struct Resolved {
+    /// The missions' numbers; `nil` for every mission.
+    var missions: [Int]?
+    /// The instruments the cameras name; `nil` for every camera.
+    var instruments: [String]?
+    /// The missions (of those asked) that have photos of those instruments.
+    var instrumentMissions: Set<Int> = []
+  }
+
+  /// The search's rovers and cameras as the photos name them.
+  func resolved(_ search: CatalogSearch, missions: [Int: String]) throws -> Resolved {
+    var resolved = Resolved()
+    resolved.missions =
       search.rovers.isEmpty
       ? nil : missions.filter { search.rovers.contains($0.value) }.keys.sorted()
-    var instruments: [String]?
     if !search.cameras.isEmpty {
       var found = Set<String>()
       for row in try connection.rows("SELECT mission, instrument, camera FROM cameras") {
-        guard let mission = row[0].integerValue, asked?.contains(mission) ?? true,
+        guard let mission = row[0].integerValue, resolved.missions?.contains(mission) ?? true,
           let instrument = row[1].textValue, let camera = row[2].textValue
         else { continue }
         if search.cameras.contains(where: {
           CatalogSearch.names($0, instrument: instrument, camera: camera)
         }) {
           found.insert(instrument)
+          resolved.instrumentMissions.insert(mission)
         }
       }
-      instruments = found.sorted()
+      resolved.instruments = found.sorted()
     }
-    return (asked, instruments)
+    return resolved
   }
 }

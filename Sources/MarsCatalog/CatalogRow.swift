@@ -160,36 +160,13 @@ enum CatalogRow {
 
   /// The feeds' way of writing a local mean solar time: `Sol-01000M12:34:56.789`.
   static func marsTime(sol: Int, seconds: Double) -> String {
-    let millis = Int((seconds * 1000).rounded())
-    guard (0...99_999).contains(sol), (0..<100 * 3_600_000).contains(millis) else {
-      var bytes = Array("Sol-".utf8)
-      CatalogText.Fields.appendDigits(sol, 5, to: &bytes)
-      bytes.append(UInt8(ascii: "M"))
-      CatalogText.Fields.appendClockWithMillis(seconds, to: &bytes)
-      return String(decoding: bytes, as: UTF8.self)
-    }
-    // Made once a photo of a listing: 22 bytes of fixed places, written straight into the
-    // string's own storage.
-    return String(unsafeUninitializedCapacity: 22) { text in
-      func put(_ value: Int, _ digits: Int, at end: Int) {
-        var value = value
-        for place in stride(from: end - 1, through: end - digits, by: -1) {
-          text[place] = UInt8(ascii: "0") + UInt8(value % 10)
-          value /= 10
-        }
-      }
-      for (place, byte) in "Sol-".utf8.enumerated() { text[place] = byte }
-      put(sol, 5, at: 9)
-      text[9] = UInt8(ascii: "M")
-      put(millis / 3_600_000, 2, at: 12)
-      text[12] = UInt8(ascii: ":")
-      put(millis / 60_000 % 60, 2, at: 15)
-      text[15] = UInt8(ascii: ":")
-      put(millis / 1000 % 60, 2, at: 18)
-      text[18] = UInt8(ascii: ".")
-      put(millis % 1000, 3, at: 22)
-      return 22
-    }
+    // Made once a photo of a listing: its bytes in one buffer, then one string.
+    var bytes = Array("Sol-".utf8)
+    bytes.reserveCapacity(22)
+    CatalogText.Fields.appendDigits(sol, 5, to: &bytes)
+    bytes.append(UInt8(ascii: "M"))
+    CatalogText.Fields.appendClockWithMillis(seconds, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Mars's solar longitude when the photo was taken, by Mars24; `nil` without a time.

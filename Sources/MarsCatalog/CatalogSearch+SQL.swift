@@ -23,10 +23,10 @@ extension CatalogSearch {
   }
 
   /// Whether the newest photos that match are sought among the newest sols' first
-  /// (``Catalog/newestFirst(_:missions:)``): newest first with a limit, and only filters that
-  /// keep a share of every sol (times of day, pointing, seasons, sizes, sample types,
-  /// filters), none that keep a few sols or photos (places, sequences, names, words, pairs,
-  /// days), which their own indexes or a whole read find better.
+  /// (``Catalog/newestFirst(_:missions:resolved:)``): newest first with a limit, and only
+  /// filters that keep a share of every sol (times of day, pointing, seasons, sizes, sample
+  /// types, filters), none that keep a few sols or photos (places, sequences, names, words,
+  /// pairs, days), which their own indexes or a whole read find better.
   var readsNewestSolsFirst: Bool {
     guard order == .newest, limit != nil, random == nil else { return false }
     return site == nil && drive == nil && sequences.isEmpty && nasaIDs.isEmpty && words.isEmpty

@@ -77,8 +77,8 @@ public struct FrameTiles: Sendable {
   static func scaled(_ length: Int, _ scale: Int) -> Int { (length + scale - 1) / scale }
 
   /// The frames the photos make: tiles of one frame share their camera and instrument, their
-  /// spacecraft clock and their scale; a photo without a rectangle or a clock is a frame of its own. The
-  /// frames come in the order of their first photo.
+  /// spacecraft clock and their scale; a photo without a rectangle or a clock is a frame of
+  /// its own. The frames come in the order of their first photo.
   public static func frames(in photos: [Photo]) -> [FrameTiles] {
     var order: [String] = []
     var groups: [String: [Tile]] = [:]

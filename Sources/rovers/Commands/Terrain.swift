@@ -25,8 +25,8 @@ extension Rovers {
         Each pair's frames are fetched at full size (or read with --from from a folder \
         download or sync filled), a frame sent as tiles put together whole (its pair named \
         by its top-left tile) and Bayer frames given their colour, as develop makes them, \
-        and resampled by their \
-        camera models onto a rectified pair whose rows are epipolar lines. Disparities come \
+        and resampled by their camera models onto a rectified pair whose rows are epipolar \
+        lines. Disparities come \
         from semi-global matching (census costs, five paths, subpixel, a left-right check), \
         and each matched pixel is triangulated where its two rays pass closest; rays that \
         miss by more than 5 mm per metre of range, diverge, or meet beyond 1000 baselines \
@@ -206,7 +206,8 @@ extension Rovers {
         : try await lookup.photos(from: from, common: common, console, spec: Self.spec)
       let wanted = lookup.cameras.map { $0.uppercased() }
       var (pairs, tiled) = TerrainMaker.pairs(in: photos)
-      pairs = pairs.filter { pair in wanted.isEmpty || wanted.contains { Stereo.matches(pair, $0) }
+      if !wanted.isEmpty {
+        pairs.removeAll { pair in !wanted.contains { Stereo.matches(pair, $0) } }
       }
       if let asked = self.pair {
         pairs = pairs.filter { pair in
