@@ -138,46 +138,79 @@ struct JPEGScan {
     )
     // Taken out, so that each is held once and written in place, not copied.
     for member in members { frame.components[member].coefficients = [] }
-    let parts = members.map { frame.components[$0] }
     defer {
       frame.components[members[0]].coefficients = first
       frame.components[members[1]].coefficients = second
       frame.components[members[2]].coefficients = third
     }
-    var predictions = parts.map(\.prediction)
+    // Each member's layout as plain numbers and its tables as locals, read once: a component
+    // copied for each block (its arrays retained and released) cost a quarter of the scan.
+    let layouts = members.map { BlockLayout(frame.components[$0]) }
+    let (layout0, layout1, layout2) = (layouts[0], layouts[1], layouts[2])
+    let ((dc0, ac0), (dc1, ac1), (dc2, ac2)) = (tables[0], tables[1], tables[2])
+    var (prediction0, prediction1, prediction2) = (
+      frame.components[members[0]].prediction, frame.components[members[1]].prediction,
+      frame.components[members[2]].prediction
+    )
+    let (unitsDown, unitsAcross) = (frame.mcusPerColumn, frame.mcusPerLine)
     try first.withUnsafeMutableBufferPointer { first in
       try second.withUnsafeMutableBufferPointer { second in
         try third.withUnsafeMutableBufferPointer { third in
-          let storage = [first, second, third]
-          for (index, part) in parts.enumerated()
-          where storage[index].count
-            < part.blocksPerLine * part.blocksPerColumn * part.coefficientsPerBlock
-          {
-            throw ImageError("the image's component is smaller than its frame says")
-          }
-          for unitY in 0..<frame.mcusPerColumn {
-            for unitX in 0..<frame.mcusPerLine {
-              for index in 0..<3 {
-                let part = parts[index]
-                let kept = part.coefficientsPerBlock
-                for y in 0..<part.v {
-                  for x in 0..<part.h {
-                    let (row, column) = (unitY * part.v + y, unitX * part.h + x)
-                    guard row < part.blocksPerColumn, column < part.blocksPerLine else { continue }
-                    let base = (row * part.blocksPerLine + column) * kept
-                    try baseline(
-                      UnsafeMutableBufferPointer(rebasing: storage[index][base..<(base + kept)]),
-                      &predictions[index], tables[index].0, tables[index].1, &reader, data)
-                  }
-                }
-              }
+          guard first.count >= layout0.size, second.count >= layout1.size,
+            third.count >= layout2.size
+          else { throw ImageError("the image's component is smaller than its frame says") }
+          for unitY in 0..<unitsDown {
+            for unitX in 0..<unitsAcross {
+              try unit(
+                unitX, unitY, of: first, layout0, &prediction0, dc0, ac0, &reader, data)
+              try unit(
+                unitX, unitY, of: second, layout1, &prediction1, dc1, ac1, &reader, data)
+              try unit(
+                unitX, unitY, of: third, layout2, &prediction2, dc2, ac2, &reader, data)
             }
           }
         }
       }
     }
-    for (index, member) in members.enumerated() {
-      frame.components[member].prediction = predictions[index]
+    frame.components[members[0]].prediction = prediction0
+    frame.components[members[1]].prediction = prediction1
+    frame.components[members[2]].prediction = prediction2
+  }
+
+  /// Where a component's blocks lie in its coefficients, as plain numbers.
+  private struct BlockLayout {
+    let h: Int
+    let v: Int
+    let blocksPerLine: Int
+    let blocksPerColumn: Int
+    let kept: Int
+
+    init(_ component: JPEGComponent) {
+      (h, v) = (component.h, component.v)
+      (blocksPerLine, blocksPerColumn) = (component.blocksPerLine, component.blocksPerColumn)
+      kept = component.coefficientsPerBlock
+    }
+
+    /// How many coefficients the component's blocks hold.
+    var size: Int { blocksPerLine * blocksPerColumn * kept }
+  }
+
+  /// One component's blocks of the MCU at `unitX`, `unitY`.
+  @inline(__always)
+  private func unit(
+    _ unitX: Int, _ unitY: Int, of storage: UnsafeMutableBufferPointer<Int16>,
+    _ layout: BlockLayout, _ prediction: inout Int32, _ dc: JPEGHuffmanTable,
+    _ ac: JPEGHuffmanTable, _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>
+  ) throws {
+    for y in 0..<layout.v {
+      for x in 0..<layout.h {
+        let (row, column) = (unitY * layout.v + y, unitX * layout.h + x)
+        guard row < layout.blocksPerColumn, column < layout.blocksPerLine else { continue }
+        let base = (row * layout.blocksPerLine + column) * layout.kept
+        try baseline(
+          UnsafeMutableBufferPointer(rebasing: storage[base..<(base + layout.kept)]),
+          &prediction, dc, ac, &reader, data)
+      }
     }
   }
 
