@@ -36,7 +36,7 @@ from panorama import jpeg, panorama
 from pictures import movie, show_decode, show_sheet, stereo_anaglyph
 from terminal import browse_keys, startup
 from terrain import terrain
-from measuring import RESULTS, ROOT, ROVERS, Report, SERVER
+from measuring import RESULTS, ROOT, Report, SERVER, prepare_rovers
 
 CASES = [("sync", sync_state_bytes), ("history", history), ("nothing-new", nothing_new),
          ("photos", one_sol_original), ("stale", stale_count), ("manifest", manifest_json),
@@ -59,7 +59,7 @@ def render(report, runs):
     lines = [
         "# rovers benchmarks", "",
         "Measured by `make bench` on %s: %d cores, %s, %s %s, release build with the Swift "
-        "runtime linked in." % (datetime.date.today().isoformat(), os.cpu_count(), cpu,
+        "runtime linked in, stripped as `make install` installs it." % (datetime.date.today().isoformat(), os.cpu_count(), cpu,
                                 platform.system(), platform.release()),
         "Each time is the median of %d runs after a warm-up (the gallery: %d; downloads: %d, "
         "interleaved with curl's; start-up: %d, interleaved with curl's). Exponent: how the cost grew between the two sizes, 10x apart (1 is "
@@ -81,9 +81,9 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", action="append", choices=[name for name, _ in CASES])
     args = parser.parse_args()
-    for tool in (ROVERS, SERVER):
-        if not os.access(tool, os.X_OK):
-            raise SystemExit("bench: %s is missing; run `make bench`, which builds it" % tool)
+    if not os.access(SERVER, os.X_OK):
+        raise SystemExit("bench: %s is missing; run `make bench`, which builds it" % SERVER)
+    prepare_rovers()
     for tool in ("curl", "jq"):
         if not shutil.which(tool):
             raise SystemExit("bench: %s is needed as the peer to compare with" % tool)
