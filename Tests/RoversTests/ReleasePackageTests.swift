@@ -84,6 +84,13 @@ struct ReleasePackageTests {
     }
     try await Self.check(
       binary: unpacked.appendingPathComponent("usr/bin/rovers"), version: version)
+    // libstdc++ is linked in where the build machine has its archive: the package asks for the
+    // shared library exactly when its binary needs it.
+    let needs = try await Self.shell(
+      "readelf -d usr/bin/rovers | grep -c 'libstdc++.so'", in: unpacked)
+    #expect(
+      (needs.stdout.hasPrefix("0")) == !depends.contains("libstdc++6"),
+      "\(depends) for a binary that needs libstdc++ \(needs.stdout) times")
 
     // The tarball, unpacked over a prefix as the README says.
     let prefix = folder.url.appendingPathComponent("prefix")
