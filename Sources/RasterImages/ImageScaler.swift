@@ -21,26 +21,30 @@ extension RasterImage {
             sums.withUnsafeMutableBufferPointer { sums in
               for y in 0..<targetHeight {
                 sums.update(repeating: 0)
+                // Wrapping arithmetic, checked once by its bounds rather than at each step: a
+                // sum is at most 255 times `total`, which a photo's size keeps far from overflow.
                 for share in rows.shares[rows.starts[y]..<rows.starts[y + 1]] {
-                  let base = share.source * width * 3
+                  let base = share.source &* width &* 3
                   for x in 0..<targetWidth {
                     var r = 0
                     var g = 0
                     var b = 0
-                    for column in columnShares[columnStarts[x]..<columnStarts[x + 1]] {
-                      let at = base + column.source * 3
-                      r += Int(source[at]) * column.weight
-                      g += Int(source[at + 1]) * column.weight
-                      b += Int(source[at + 2]) * column.weight
+                    for index in columnStarts[x]..<columnStarts[x &+ 1] {
+                      let column = columnShares[index]
+                      let at = base &+ column.source &* 3
+                      r &+= Int(source[at]) &* column.weight
+                      g &+= Int(source[at &+ 1]) &* column.weight
+                      b &+= Int(source[at &+ 2]) &* column.weight
                     }
-                    sums[x * 3] += r * share.weight
-                    sums[x * 3 + 1] += g * share.weight
-                    sums[x * 3 + 2] += b * share.weight
+                    sums[x &* 3] &+= r &* share.weight
+                    sums[x &* 3 &+ 1] &+= g &* share.weight
+                    sums[x &* 3 &+ 2] &+= b &* share.weight
                   }
                 }
-                let at = y * targetWidth * 3
-                for index in 0..<(targetWidth * 3) {
-                  out[at + index] = UInt8((sums[index] + total / 2) / total)
+                let at = y &* targetWidth &* 3
+                let half = total / 2
+                for index in 0..<(targetWidth &* 3) {
+                  out[at &+ index] = UInt8(truncatingIfNeeded: (sums[index] &+ half) / total)
                 }
               }
             }

@@ -134,24 +134,22 @@ public enum BlockPicture {
 
   /// The nearest of xterm's 6 × 6 × 6 colour cube and 24 greys.
   static func xterm256(_ rgb: (UInt8, UInt8, UInt8)) -> Int {
+    // Wrapping arithmetic throughout: every value here is a channel's 0…255 or a level's 0…5,
+    // and checking each step was most of the cost of a colour.
     // The cube's six levels: 0, 95, 135, 175, 215, 255 (no array made for each colour).
-    func levels(_ index: Int) -> Int { index == 0 ? 0 : 55 + 40 * index }
-    func level(_ value: UInt8) -> Int {
-      let v = Int(value)
-      return v < 48 ? 0 : v < 115 ? 1 : (v - 35) / 40
+    func levels(_ index: Int) -> Int { index == 0 ? 0 : 55 &+ 40 &* index }
+    func level(_ value: Int) -> Int { value < 48 ? 0 : value < 115 ? 1 : (value &- 35) / 40 }
+    let (red, green, blue) = (Int(rgb.0), Int(rgb.1), Int(rgb.2))
+    let (r, g, b) = (level(red), level(green), level(blue))
+    let mean = (red &+ green &+ blue) / 3
+    let greyIndex = mean > 238 ? 23 : max(0, (mean &- 3) / 10)
+    let grey = 8 &+ greyIndex &* 10
+    func distance(_ a: Int, _ b: Int, _ c: Int) -> Int {
+      let (dr, dg, db) = (a &- red, b &- green, c &- blue)
+      return dr &* dr &+ dg &* dg &+ db &* db
     }
-    let (r, g, b) = (level(rgb.0), level(rgb.1), level(rgb.2))
-    let cube = (levels(r), levels(g), levels(b))
-    let mean = (Int(rgb.0) + Int(rgb.1) + Int(rgb.2)) / 3
-    let greyIndex = mean > 238 ? 23 : max(0, (mean - 3) / 10)
-    let grey = 8 + greyIndex * 10
-    func distance(_ a: (Int, Int, Int)) -> Int {
-      let dr = a.0 - Int(rgb.0)
-      let dg = a.1 - Int(rgb.1)
-      let db = a.2 - Int(rgb.2)
-      return dr * dr + dg * dg + db * db
-    }
-    return distance((grey, grey, grey)) < distance(cube) ? 232 + greyIndex : 16 + 36 * r + 6 * g + b
+    return distance(grey, grey, grey) < distance(levels(r), levels(g), levels(b))
+      ? 232 &+ greyIndex : 16 &+ 36 &* r &+ 6 &* g &+ b
   }
 }
 
