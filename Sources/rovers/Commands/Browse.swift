@@ -21,8 +21,9 @@ import TerminalScreen
 extension Rovers {
   /// `rovers browse`: rover, sol and photos in a full-screen terminal browser.
   struct Browse: DataCommand {
+    static let name = "browse"
     static let spec = CommandSpec(
-      name: "browse", abstract: "Explore rovers, sols and photos in a full-screen browser.",
+      name: name, abstract: "Explore rovers, sols and photos in a full-screen browser.",
       discussion: """
         Three levels: the rovers; a rover's sols, newest first, those already in DIR marked ●; \
         a sol's photos by camera, with a preview of the selected one in half-blocks where the \

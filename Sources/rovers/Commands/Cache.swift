@@ -12,8 +12,9 @@ import SystemInterface
 extension Rovers {
   /// `rovers cache info|clear`: the response cache.
   struct Cache: RoverCommand {
+    static let name = "cache"
     static let spec = CommandSpec(
-      name: "cache", abstract: "Show or clear the response cache.",
+      name: name, abstract: "Show or clear the response cache.",
       discussion: """
         Answers are kept in $XDG_CACHE_HOME/rovers (else ~/.cache/rovers): the rovers list and \
         manifests for 30 days once a mission is complete and for an hour while it is active, \

@@ -16,8 +16,9 @@ extension Rovers {
   /// `rovers catalog [sync [ROVER…]]`: what the local catalogue holds, or fill it from
   /// NASA's feeds.
   struct CatalogCommand: DataCommand {
+    static let name = "catalog"
     static let spec = CommandSpec(
-      name: "catalog", abstract: "Keep a local catalogue of every photo, for rovers search.",
+      name: name, abstract: "Keep a local catalogue of every photo, for rovers search.",
       discussion: """
         The catalogue is a SQLite file of every photo of the missions synced, one row each, \
         searched offline by rovers search. 'rovers catalog' says what it holds: per mission \

@@ -8,8 +8,9 @@ import TerminalScreen
 extension Rovers {
   /// `rovers clock`: what time it is on Mars, by each mission's own clock.
   struct Clock: RoverCommand {
+    static let name = "clock"
     static let spec = CommandSpec(
-      name: "clock", abstract: "Tell the time on Mars, by each mission's own clock.",
+      name: name, abstract: "Tell the time on Mars, by each mission's own clock.",
       discussion: """
         For each mission (all by default), now or at --at: its sol and local mean solar time \
         (LMST) as the mission keeps them, counted from the local midnight that began its first \

@@ -11,8 +11,9 @@ import PlainText
 extension Rovers {
   /// `rovers config show`: the settings in force and where each comes from.
   struct Config: DataCommand {
+    static let name = "config"
     static let spec = CommandSpec(
-      name: "config", abstract: "Show the settings in force and where each comes from.",
+      name: name, abstract: "Show the settings in force and where each comes from.",
       discussion: """
         Settings come from flags, then environment variables, then the config file \
         $XDG_CONFIG_HOME/rovers/config (else ~/.config/rovers/config), then defaults. The file \

@@ -19,8 +19,9 @@ extension Rovers {
   /// `rovers develop`: raw frames made whole (tiles put back together) and, where they are
   /// Bayer mosaics, colour, as PNG.
   struct Develop: DataCommand {
+    static let name = "develop"
     static let spec = CommandSpec(
-      name: "develop", abstract: "Put tiled frames back together and Bayer frames in colour.",
+      name: name, abstract: "Put tiled frames back together and Bayer frames in colour.",
       discussion: """
         Writes the sol's frames that need it whole, as PNG: a full-resolution frame sent as \
         tiles is put back together by each tile's subframe rectangle and scale (never by the \

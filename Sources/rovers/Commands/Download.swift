@@ -14,8 +14,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers download`: the photos of one day, saved as files, several at once.
   struct Download: DataCommand {
+    static let name = "download"
     static let spec = CommandSpec(
-      name: "download", abstract: "Save the photos of one day, the latest sol or a range.",
+      name: name, abstract: "Save the photos of one day, the latest sol or a range.",
       discussion: """
         Files go to DIR/<rover>/<sol>/<camera>/<NASA file name>. Each is written with no \
         name (or, where the file system cannot, a hidden one: .<name>.rovers-tmp) and named \

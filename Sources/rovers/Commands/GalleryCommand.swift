@@ -12,8 +12,9 @@ import MarsGallery
 extension Rovers {
   /// `rovers gallery DIR`: an offline HTML gallery of a folder that `download` and `sync` fill.
   struct GalleryCommand: RoverCommand {
+    static let name = "gallery"
     static let spec = CommandSpec(
-      name: "gallery", abstract: "Build an offline HTML gallery of the photos in a folder.",
+      name: name, abstract: "Build an offline HTML gallery of the photos in a folder.",
       discussion: """
         Writes DIR/index.html (every rover, its latest photos and a timeline of its mission) \
         and a page per sol, DIR/<rover>/<sol>/index.html, from the folder alone: no request, \

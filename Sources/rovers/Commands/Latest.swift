@@ -7,8 +7,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers latest`: each rover's most recent photos, every rover fetched at once.
   struct Latest: DataCommand {
+    static let name = "latest"
     static let spec = CommandSpec(
-      name: "latest", abstract: "Show each rover's most recent photos.",
+      name: name, abstract: "Show each rover's most recent photos.",
       discussion: """
         Without a rover, asks the server for its rovers and then fetches all of them at once. \
         A rover that fails is named on stderr; the others are still shown.

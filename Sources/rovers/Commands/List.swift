@@ -6,8 +6,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers list`: every rover the server knows, with its mission status.
   struct List: DataCommand {
+    static let name = "list"
     static let spec = CommandSpec(
-      name: "list", abstract: "List the rovers and their mission status.",
+      name: name, abstract: "List the rovers and their mission status.",
       discussion: """
         The rovers of the source, then Ingenuity and InSight, which only NASA's raw-image feeds \
         have (not with --source api, which asks nothing of the feeds). Their photo counts are \

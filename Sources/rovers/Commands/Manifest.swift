@@ -7,8 +7,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers manifest`: photos per sol for one rover, or every rover's summary.
   struct Manifest: DataCommand {
+    static let name = "manifest"
     static let spec = CommandSpec(
-      name: "manifest", abstract: "Show how many photos a rover took on each sol.",
+      name: name, abstract: "Show how many photos a rover took on each sol.",
       discussion: """
         With a rover, prints its mission summary and one row per sol that has photos. Without \
         one, prints every rover's summary, all fetched at once.

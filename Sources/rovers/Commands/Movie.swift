@@ -16,8 +16,9 @@ import SystemInterface
 extension Rovers {
   /// `rovers movie`: a sequence's frames as an animated PNG or GIF, played where you are.
   struct Movie: DataCommand {
+    static let name = "movie"
     static let spec = CommandSpec(
-      name: "movie", abstract: "Make a sequence's frames into an APNG or GIF movie, and play it.",
+      name: name, abstract: "Make a sequence's frames into an APNG or GIF movie, and play it.",
       discussion: """
         The frames of one sequence of the sol (rovers sequences lists them), in the order \
         they were taken (by spacecraft clock, else by time), fetched -j at a time, or read \

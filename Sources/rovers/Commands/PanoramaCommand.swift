@@ -14,8 +14,9 @@ extension Rovers {
   /// `rovers panorama`: a sol's panoramas, measured from their frames' camera models, and one
   /// of them made.
   struct PanoramaCommand: DataCommand {
+    static let name = "panorama"
     static let spec = CommandSpec(
-      name: "panorama", abstract: "List a sol's panoramas, or stitch one by its camera models.",
+      name: name, abstract: "List a sol's panoramas, or stitch one by its camera models.",
       discussion: """
         A panorama is a sequence whose frames point apart. Each frame's outline is sent \
         through its camera model to the azimuths the frames cover (360 for a ring), the \

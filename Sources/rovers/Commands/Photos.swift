@@ -9,8 +9,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers photos`: the photos of one sol or Earth day, every page fetched at once.
   struct Photos: DataCommand {
+    static let name = "photos"
     static let spec = CommandSpec(
-      name: "photos", abstract: "List the photos a rover took on one sol or Earth day.",
+      name: name, abstract: "List the photos a rover took on one sol or Earth day.",
       discussion: """
         Fetches every page of the day at once, keeping the server's order (by camera, then id). \
         A day without photos prints nothing and exits 0. A range (--from-sol to --to-sol, or \

@@ -10,8 +10,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers search`: the catalogue's photos that match, offline, across sols and missions.
   struct Search: RoverCommand {
+    static let name = "search"
     static let spec = CommandSpec(
-      name: "search", abstract: "Find photos in the local catalogue, offline.",
+      name: name, abstract: "Find photos in the local catalogue, offline.",
       discussion: """
         Searches the catalogue that 'rovers catalog sync' keeps, with no server and no sol \
         needed: every filter given narrows the photos, across every mission or the rovers \

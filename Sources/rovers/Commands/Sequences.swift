@@ -7,8 +7,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers sequences`: a sol's observation sequences, and which of them are movies.
   struct Sequences: DataCommand {
+    static let name = "sequences"
     static let spec = CommandSpec(
-      name: "sequences", abstract: "List a sol's observation sequences: movies, pans, singles.",
+      name: name, abstract: "List a sol's observation sequences: movies, pans, singles.",
       discussion: """
         A sequence is one commanded observation; its id is in each frame's file name \
         (NCAM00518). One row per sequence, camera and eye, oldest first: its frames, its \

@@ -18,8 +18,9 @@ import TerminalPictures
 extension Rovers {
   /// `rovers show`: the photos themselves, drawn in the terminal.
   struct Show: DataCommand {
+    static let name = "show"
     static let spec = CommandSpec(
-      name: "show", abstract: "Draw photos in the terminal: image files, or a rover's day.",
+      name: name, abstract: "Draw photos in the terminal: image files, or a rover's day.",
       discussion: """
         With --sol, --earth-date, --latest or a range, fetches that day's photos of the rover \
         and draws them in the server's order, each with a caption (camera, sol, NASA id), a \

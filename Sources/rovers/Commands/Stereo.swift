@@ -17,8 +17,9 @@ import TerminalPictures
 extension Rovers {
   /// `rovers stereo`: a sol's stereo pairs, and red/cyan anaglyphs of them.
   struct Stereo: DataCommand {
+    static let name = "stereo"
     static let spec = CommandSpec(
-      name: "stereo", abstract: "List a sol's stereo pairs; make and show red/cyan anaglyphs.",
+      name: name, abstract: "List a sol's stereo pairs; make and show red/cyan anaglyphs.",
       discussion: """
         The Hazcams, Navcams and Mastcam-Z (and Spirit's and Opportunity's cameras) take a \
         left and a right frame at once, named alike but for the eye: those of the sol whose \

@@ -14,8 +14,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers sync`: fetch whatever is new, for cron.
   struct Sync: DataCommand {
+    static let name = "sync"
     static let spec = CommandSpec(
-      name: "sync", abstract: "Fetch every photo not yet in a folder: made for cron.",
+      name: name, abstract: "Fetch every photo not yet in a folder: made for cron.",
       discussion: """
         Reads each rover's manifest and fetches the sols with photos the folder does not have \
         yet, as recorded in DIR/.rovers-sync.journal. A sol that came back short is looked at \

@@ -18,8 +18,9 @@ extension Rovers {
   /// `rovers terrain`: range maps, point clouds and meshes from a sol's stereo pairs, by their
   /// camera models.
   struct Terrain: DataCommand {
+    static let name = "terrain"
     static let spec = CommandSpec(
-      name: "terrain",
+      name: name,
       abstract: "Make range maps, point clouds and meshes from a sol's stereo pairs.",
       discussion: """
         Each pair's frames are fetched at full size (or read with --from from a folder \

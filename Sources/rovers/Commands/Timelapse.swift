@@ -15,8 +15,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers timelapse`: one view seen across sols, a frame a sol, aligned into a movie.
   struct Timelapse: DataCommand {
+    static let name = "timelapse"
     static let spec = CommandSpec(
-      name: "timelapse", abstract: "Make a view seen again across sols into a time-lapse movie.",
+      name: name, abstract: "Make a view seen again across sols into a time-lapse movie.",
       discussion: """
         A view: one camera, eye and size, pointed the same way (within 0.5 degrees), or for \
         the Hazcams and sky camera, one site and drive. NASA's records of each sol (-j at a \

@@ -13,8 +13,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers verify DIR [ROVER ...]`: is a folder whole?
   struct Verify: DataCommand {
+    static let name = "verify"
     static let spec = CommandSpec(
-      name: "verify", abstract: "Check that a folder holds every photo its records say.",
+      name: name, abstract: "Check that a folder holds every photo its records say.",
       discussion: """
         Walks DIR and compares it with what download and sync recorded there: photos a sol's \
         record lists that are missing or not whole on disk (empty, or not the image their name \

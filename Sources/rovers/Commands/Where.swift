@@ -7,8 +7,9 @@ import RoverAPI
 extension Rovers {
   /// `rovers where`: where a rover is, or was on a sol, from NASA's traverse maps.
   struct Where: DataCommand {
+    static let name = "where"
     static let spec = CommandSpec(
-      name: "where", abstract: "Show where a rover is on Mars, or was on a sol.",
+      name: name, abstract: "Show where a rover is on Mars, or was on a sol.",
       discussion: """
         Reads the waypoints of NASA's "Where is the rover" map of the rover (Curiosity and \\
         Perseverance; on the feeds' host, --nasa-base): one point at the end of each drive, \\

@@ -3,6 +3,9 @@ import CommandRuntime
 
 /// A subcommand: its description, validation of its arguments, and its run.
 protocol RoverCommand: Sendable {
+  /// The word that calls the subcommand: read alone to find it, so that running one command
+  /// does not build the specs (options, help) of those listed before it.
+  static var name: String { get }
   /// How the subcommand is called and what help says of it.
   static var spec: CommandSpec { get }
   /// Validates the parsed arguments before anything is sent; throws ``UsageError``. The

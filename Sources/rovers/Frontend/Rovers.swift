@@ -242,7 +242,7 @@ enum Rovers {
 
   /// The subcommand called `name`.
   static func command(named name: String) -> (any RoverCommand.Type)? {
-    for command in commands where command.spec.name == name { return command }
+    for command in commands where command.name == name { return command }
     return nil
   }
 
