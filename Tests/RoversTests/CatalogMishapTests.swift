@@ -169,6 +169,41 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
   }
 
+  @Test func aFirstSyncThatWritesNoSolLeavesNoCatalogueAndALaterOneKeepsWhatIsHeld()
+    async throws
+  {
+    // NASA's host refuses: the first sync writes nothing, and no empty catalogue stays.
+    let refused = try await CapturedRun.rovers(
+      ["catalog", "sync", "curiosity", "--to-sol", "2"], base: Offline.apiBase,
+      environment: Offline.environment([
+        "ROVERS_NASA_BASE": Offline.refusedFeeds, "ROVERS_CATALOG": path,
+      ]))
+    #expect(refused.status == 69, "\(refused.stderr)")
+    #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+    for name in [path, path + "-wal", path + "-shm"] {
+      #expect(!FileManager.default.fileExists(atPath: name), "\(name)")
+    }
+    let search = try await CapturedRun.rovers(
+      ["search", "--count"], base: Offline.apiBase,
+      environment: Offline.environment(["ROVERS_CATALOG": path]))
+    #expect(search.status != 0 && search.stderr.contains("catalog sync"), "\(search.stderr)")
+
+    // A catalogue that holds sols keeps them when a later sync fails.
+    let server = try await FixtureServer.start(shape: "nasa")
+    let made = try await rovers(["catalog", "sync", "curiosity", "--to-sol", "2", "-q"], server)
+    #expect(made.status == 0, "\(made.stderr)")
+    let before = try holdings(path)
+    #expect(before.sols.count == 3)
+    let failed = try await CapturedRun.rovers(
+      ["catalog", "sync", "curiosity", "--to-sol", "5"], base: Offline.apiBase,
+      environment: Offline.environment([
+        "ROVERS_NASA_BASE": Offline.refusedFeeds, "ROVERS_CATALOG": path,
+      ]))
+    #expect(failed.status == 69, "\(failed.stderr)")
+    let after = try holdings(path)
+    #expect(after.check == "ok" && after.sols == before.sols)
+  }
+
   @Test func aSearchWhileASyncWritesFindsWholeSolsOnly() async throws {
     let server = try await FixtureServer.start(latencyMilliseconds: 5, shape: "nasa")
     let child = try Subprocess(

@@ -117,6 +117,27 @@ extension Rovers {
     private func sync(_ rovers: [String], _ console: Console) async throws -> ExitCode {
       let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
       try Directories.create(folder)
+      // A first sync that fails before it writes a sol leaves no empty catalogue behind.
+      let made = !FileStatus.exists(path)
+      let outcomes: [CatalogSync.Outcome]
+      do {
+        outcomes = try await write(rovers, console)
+      } catch {
+        if made { Catalog.removeIfEmpty(path: path) }
+        throw error
+      }
+      if common.json {
+        try common.output.write(CatalogRecords.outcomes(outcomes), json: outcomes, to: console)
+      } else if !common.quiet {
+        console.diagnostic(CatalogSync.summary(outcomes, path: path))
+      }
+      return .success
+    }
+
+    /// The sync itself, the catalogue open for writing (and its lock held) only within it.
+    private func write(_ rovers: [String], _ console: Console) async throws
+      -> [CatalogSync.Outcome]
+    {
       let catalog = try Catalog(path: path, writing: true)
       let names = rovers.isEmpty ? CatalogMissions.names : rovers
       let sync = CatalogSync(
@@ -129,12 +150,7 @@ extension Rovers {
         }
       }
       if live { console.status("") }
-      if common.json {
-        try common.output.write(CatalogRecords.outcomes(outcomes), json: outcomes, to: console)
-      } else if !common.quiet {
-        console.diagnostic(CatalogSync.summary(outcomes, path: path))
-      }
-      return .success
+      return outcomes
     }
   }
 }

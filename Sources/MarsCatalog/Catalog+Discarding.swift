@@ -1,0 +1,27 @@
+import MarsFetching
+import SystemInterface
+
+extension Catalog {
+  /// Removes the catalogue at `path` when it holds no sol: what a first sync leaves when it
+  /// fails before writing one (a dead host, a refused rover), so that an empty file does not
+  /// stand in for a catalogue never made. Done holding the writer's lock, so no sync is
+  /// writing it; the lock's own file stays, as after every sync. Whether it was removed.
+  @discardableResult
+  public static func removeIfEmpty(path: String) -> Bool {
+    // No file, nothing to remove (and no lock file made for it: SQLite may not even load).
+    guard FileStatus.exists(path), let lock = try? ExclusiveLock(path: path + ".lock") else {
+      return false
+    }
+    let empty = withExtendedLifetime(lock) { () -> Bool in
+      // The reader is closed (its scope ends) before the files go.
+      guard let catalog = try? Catalog(path: path, writing: false),
+        let sols = try? catalog.connection.value("SELECT count(*) FROM sols").integerValue
+      else { return false }
+      return sols == 0
+    }
+    guard empty else { return false }
+    return withExtendedLifetime(lock) {
+      [path + "-wal", path + "-shm", path].map { POSIX.unlink($0) }.last ?? false
+    }
+  }
+}
