@@ -18,7 +18,8 @@ GOLD = $(shell command -v ld.gold > /dev/null 2>&1 && echo -Xswiftc -use-ld=gold
 # (Debian's libstdc++-dev, which the toolchain's own clang needs): loading the shared library
 # and binding its symbols was a fifth of every start (0.5 ms of 2.4). SwiftPM asks for it as
 # -lstdc++, so a folder searched first holds a linker script of that name naming the archive.
-LIBSTDCXX = $(shell clang -print-file-name=libstdc++.a 2>/dev/null)
+# (Asked of clang once, when first needed: not at every `make`, nor at each use.)
+LIBSTDCXX = $(eval LIBSTDCXX := $$(shell clang -print-file-name=libstdc++.a 2>/dev/null))$(LIBSTDCXX)
 STATIC_CXX_FOLDER = .build/static-c++
 STATIC_CXX = $(if $(filter /%,$(LIBSTDCXX)),-Xlinker -L$(CURDIR)/$(STATIC_CXX_FOLDER))
 STATIC = --static-swift-stdlib -Xlinker --no-export-dynamic $(GOLD) $(STATIC_CXX)
@@ -164,8 +165,8 @@ install: ## rovers, its man page and completions under PREFIX (default /usr/loca
 DIST = dist
 # libstdc++6 only when the binary needs it (see STATIC_CXX): read from the binary itself, and
 # asked for wherever that cannot be read.
-CXX_DEPENDS = $(shell readelf -d $(RELEASE_BIN)/rovers 2>/dev/null | grep -q NEEDED && \
-	! readelf -d $(RELEASE_BIN)/rovers | grep -q 'libstdc++' || echo 'libstdc++6, ')
+CXX_DEPENDS = $(shell readelf -d $(RELEASE_BIN)/rovers 2>/dev/null | \
+	awk '/NEEDED/ { read = 1 } /libstdc\+\+/ { needs = 1 } END { if (!read || needs) print "libstdc++6, " }')
 DEB_DEPENDS = libc6, libgcc-s1, $(CXX_DEPENDS)libcurl4 | libcurl4t64, libsqlite3-0
 # dpkg-deb's own flags: its default xz for a release; the package test asks for quicker gzip -6.
 DEB_FLAGS =

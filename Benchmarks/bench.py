@@ -59,8 +59,9 @@ def render(report, runs):
     lines = [
         "# rovers benchmarks", "",
         "Measured by `make bench` on %s: %d cores, %s, %s %s, release build with the Swift "
-        "runtime linked in, stripped as `make install` installs it." % (datetime.date.today().isoformat(), os.cpu_count(), cpu,
-                                platform.system(), platform.release()),
+        "runtime linked in, stripped as `make install` installs it."
+        % (datetime.date.today().isoformat(), os.cpu_count(), cpu, platform.system(),
+           platform.release()),
         "Each time is the median of %d runs after a warm-up (the gallery: %d; downloads: %d, "
         "interleaved with curl's; start-up: %d, interleaved with curl's). Exponent: how the cost grew between the two sizes, 10x apart (1 is "
         "linear, 0 flat). Ratio: rovers against the baseline named, at the larger size; both "

@@ -12,16 +12,20 @@ extension Catalog {
     guard FileStatus.exists(path), let lock = try? ExclusiveLock(path: path + ".lock") else {
       return false
     }
-    let empty = withExtendedLifetime(lock) { () -> Bool in
-      // The reader is closed (its scope ends) before the files go.
-      guard let catalog = try? Catalog(path: path, writing: false),
-        let sols = try? catalog.connection.value("SELECT count(*) FROM sols").integerValue
-      else { return false }
-      return sols == 0
-    }
-    guard empty else { return false }
     return withExtendedLifetime(lock) {
-      [path + "-wal", path + "-shm", path].map { POSIX.unlink($0) }.last ?? false
+      guard holdsNoSol(path) else { return false }
+      POSIX.unlink(path + "-wal")
+      POSIX.unlink(path + "-shm")
+      return POSIX.unlink(path)
     }
+  }
+
+  /// Whether the catalogue at `path` holds no sol; its reader is closed on return, before
+  /// any file of it goes.
+  private static func holdsNoSol(_ path: String) -> Bool {
+    guard let catalog = try? Catalog(path: path, writing: false),
+      let sols = try? catalog.connection.value("SELECT count(*) FROM sols").integerValue
+    else { return false }
+    return sols == 0
   }
 }

@@ -52,15 +52,14 @@ struct JPEGScan {
       else { return nil }
       return (dc, ac)
     }
-    if restartInterval == 0, !progressive, tables.count == members.count, single,
-      !frame.components[members[0]].samples.isEmpty
-    {
+    // A baseline scan with no restarts and every table: read by the loops below that take
+    // their tables and storage once a scan.
+    let plain = restartInterval == 0 && !progressive && tables.count == members.count
+    if plain, single, !frame.components[members[0]].samples.isEmpty {
       try samples(of: &frame, tables[0], quant: quants[0], &reader, data, scratch: scratch)
       return reader.position
     }
-    if restartInterval == 0, !progressive, tables.count == members.count,
-      members.allSatisfy({ frame.components[$0].samples.isEmpty })
-    {
+    if plain, members.allSatisfy({ frame.components[$0].samples.isEmpty }) {
       if single {
         try coefficients(
           of: &frame.components[members[0]], across: unitsAcross, down: unitsDown,
