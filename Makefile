@@ -109,7 +109,7 @@ demo: build ## the main commands on the bundled fixtures, over loopback (no netw
 	echo; echo '$$ rovers photos perseverance --sol 890 --source nasa   (NASA'"'"'s own feed; first 5 of 250)'; \
 	$(DEBUG_BIN)/rovers photos perseverance --sol 890 --source nasa > $$dir/feed || exit $$?; \
 	head -n 6 $$dir/feed; \
-	echo; echo '$$ rovers catalog sync   (every sol of the fixture feeds, into a catalogue of the demo'"'"'s own)'; \
+	echo; echo '$$ rovers catalog sync   (every sol of the fixture feeds and API, into a catalogue of the demo'"'"'s own)'; \
 	$(DEBUG_BIN)/rovers catalog sync || exit $$?; \
 	echo; echo '$$ rovers search --az 350..20 --lmst 17:00..07:00 --group-by camera   (offline)'; \
 	$(DEBUG_BIN)/rovers search --az 350..20 --lmst 17:00..07:00 --group-by camera || exit $$?; \

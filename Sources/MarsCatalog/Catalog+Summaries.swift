@@ -4,9 +4,9 @@ extension Catalog {
   /// `rover` as the catalogue knows it: the mission's facts, and its last sol with photos,
   /// that sol's Earth day and its photos in all, from the per-sol counts; `nil` when no sol
   /// of it is held.
-  public func summary(of rover: FeedRover) throws(CatalogError) -> Rover? {
+  public func summary(of rover: CatalogRover) throws(CatalogError) -> Rover? {
     try guarded {
-      let name = rover.name.lowercased()
+      let name = rover.name
       let row = try connection.rows(
         """
         SELECT max(CASE WHEN sols.photos > 0 THEN sols.sol END), sum(sols.photos), count(*)
@@ -22,12 +22,13 @@ extension Catalog {
           ON missions.id = cameras.mission WHERE missions.name = ?
           """, [.text(name)]
         ).compactMap { $0.first?.textValue })
+      let facts = rover.facts
       return Rover(
-        id: rover.id, name: rover.name, landingDate: rover.landingDate,
-        launchDate: rover.launchDate, status: rover.status, maxSol: lastSol,
-        maxDate: try earthDay(of: name, sol: lastSol) ?? rover.landingDate,
+        id: facts.id, name: facts.name, landingDate: facts.landingDate,
+        launchDate: facts.launchDate, status: facts.status, maxSol: lastSol,
+        maxDate: try earthDay(of: name, sol: lastSol) ?? facts.landingDate,
         totalPhotos: row[1].integerValue ?? 0,
-        cameras: rover.cameras.filter { held.contains($0.name) })
+        cameras: facts.cameras.filter { held.contains($0.name) })
     }
   }
 

@@ -95,7 +95,7 @@ extension Catalog {
               CatalogRow.values(
                 of: photo, mission: mission, address: address, title: title, caption: caption))
             try insert.step()
-            let instrument = photo.instrument ?? photo.camera.name
+            let instrument = CatalogRow.instrument(of: photo)
             perInstrument[instrument, default: (photo.camera.name, 0)].photos += 1
           }
           let counted = try connection.prepare(

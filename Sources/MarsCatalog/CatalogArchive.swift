@@ -20,14 +20,14 @@ public struct CatalogArchive: PhotoArchive {
   /// Readers of one file: a few at a time is all the disk wants.
   public var maxConcurrentRequests: Int { 4 }
 
-  /// The missions the feeds fill the catalogue with.
-  public var expectedRovers: [String] { FeedRover.all.map { $0.name.lowercased() } }
+  /// The missions the catalogue can hold.
+  public var expectedRovers: [String] { CatalogRover.names }
 
   /// The file, in notices.
   public var origin: SourceOrigin { SourceOrigin(host: path, retries: 0) }
 
   /// Whether `rover` is a mission the catalogue can hold.
-  public func covers(rover: String) -> Bool { FeedRover.named(rover) != nil }
+  public func covers(rover: String) -> Bool { CatalogRover.named(rover) != nil }
 
   /// Every mission the catalogue holds a sol of.
   public func fetchAllRovers() async throws -> [Rover] { try heldRovers() }
@@ -36,7 +36,7 @@ public struct CatalogArchive: PhotoArchive {
   /// API cuts them, manifests from the per-sol counts.
   public func answer<Answer: Sendable>(_ question: RoverQuestion<Answer>) async throws -> Answer {
     let catalog = try open()
-    let rover = try feedRover(question.rover)
+    let rover = try catalogRover(question.rover)
     // The mission's summary reads every sol's count: only the questions that answer with it
     // ask for it, not each sol of a range.
     let answer: any Sendable =
@@ -67,7 +67,7 @@ public struct CatalogArchive: PhotoArchive {
     let names = try rovers ?? heldRovers().map { $0.name.lowercased() }
     return try await fetchEachRover(names) { name in
       let catalog = try open()
-      let rover = try feedRover(name)
+      let rover = try catalogRover(name)
       _ = try summary(of: rover, in: catalog)
       var search = CatalogSearch()
       search.rovers = [name.lowercased()]
@@ -76,12 +76,12 @@ public struct CatalogArchive: PhotoArchive {
       search.order = .newest
       search.limit = 1
       guard let sol = try catalog.photos(search).first?.sol else {
-        return LatestPhotos(rover: rover.name, sol: nil, earthDate: nil, photos: [])
+        return LatestPhotos(rover: rover.facts.name, sol: nil, earthDate: nil, photos: [])
       }
       let photos = try photos(
         of: rover, on: .sol(sol), cameras: camera.map { [$0] } ?? [], in: catalog)
       return LatestPhotos(
-        rover: rover.name, sol: sol, earthDate: photos.first?.earthDate, photos: photos)
+        rover: rover.facts.name, sol: sol, earthDate: photos.first?.earthDate, photos: photos)
     }
   }
 
@@ -93,7 +93,7 @@ public struct CatalogArchive: PhotoArchive {
     return try await fetchEachRover(names) { name in
       let catalog = try open()
       return try manifest(
-        of: try summary(of: try feedRover(name), in: catalog), span: .latest, in: catalog)
+        of: try summary(of: try catalogRover(name), in: catalog), span: .latest, in: catalog)
     }
   }
 
@@ -110,40 +110,36 @@ public struct CatalogArchive: PhotoArchive {
 
   private func heldRovers() throws -> [Rover] {
     let catalog = try open()
-    return try FeedRover.all.compactMap { try catalog.summary(of: $0) }
+    return try CatalogRover.all.compactMap { try catalog.summary(of: $0) }
   }
 
-  /// The mission called `name`; a typo, or a rover only the API servers have, is an error.
-  private func feedRover(_ name: String) throws -> FeedRover {
-    guard let rover = FeedRover.named(name) else {
-      // A rover only the API has (Spirit) is one the catalogue does not hold yet, not a typo.
-      guard FeedRover.retired.contains(name.lowercased()) else {
-        throw ArchiveError.unknownRover(name, known: expectedRovers)
-      }
-      throw CatalogError.notHeld(path: path, rover: name.lowercased(), sol: nil)
+  /// The mission called `name`; a typo is an error.
+  private func catalogRover(_ name: String) throws -> CatalogRover {
+    guard let rover = CatalogRover.named(name) else {
+      throw ArchiveError.unknownRover(name, known: expectedRovers)
     }
     return rover
   }
 
   /// `rover`'s summary, when the catalogue holds a sol of it.
-  private func summary(of rover: FeedRover, in catalog: Catalog) throws -> Rover {
+  private func summary(of rover: CatalogRover, in catalog: Catalog) throws -> Rover {
     guard let summary = try catalog.summary(of: rover) else {
-      throw CatalogError.notHeld(path: path, rover: rover.name.lowercased(), sol: nil)
+      throw CatalogError.notHeld(path: path, rover: rover.name, sol: nil)
     }
     return summary
   }
 
   /// The sample types listed of `rover`, in order.
-  private func kept(_ rover: FeedRover) -> [String] {
-    (sampleTypes ?? FeedMapping.keptByDefault(rover)).sorted()
+  private func kept(_ rover: CatalogRover) -> [String] {
+    (sampleTypes ?? rover.keptByDefault).sorted()
   }
 
   /// A day's photos; a sol not held is an error, not an empty sol, and so is a day of a
   /// mission the catalogue holds nothing of.
   private func photos(
-    of rover: FeedRover, on day: PhotoDay, cameras: [String], in catalog: Catalog
+    of rover: CatalogRover, on day: PhotoDay, cameras: [String], in catalog: Catalog
   ) throws -> [Photo] {
-    let name = rover.name.lowercased()
+    let name = rover.name
     var search = CatalogSearch()
     search.rovers = [name]
     search.cameras = cameras

@@ -47,9 +47,6 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
     case .notHeld(let path, let rover, let sol?):
       "the catalogue at \(path) does not hold \(rover) sol \(sol): add it with 'rovers catalog"
         + " sync \(rover) --from-sol \(sol) --to-sol \(sol)'"
-    case .notHeld(let path, let rover, nil) where FeedRover.named(rover) == nil:
-      "the catalogue at \(path) holds no sol of \(rover): only the API servers have its"
-        + " photos, and they are not catalogued yet"
     case .notHeld(let path, let rover, nil):
       "the catalogue at \(path) holds no sol of \(rover): add them with 'rovers catalog sync"
         + " \(rover)'"

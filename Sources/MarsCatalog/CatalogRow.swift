@@ -53,7 +53,7 @@ enum CatalogRow {
     let size = capture.pixelSize
     return [
       .integer(mission), .integer(photo.sol), .text(photo.nasaID), .text(photo.sequence),
-      .integer(photo.id), .text(photo.camera.name), .text(photo.instrument),
+      .integer(photo.id), .text(photo.camera.name), .text(instrument(of: photo)),
       capture.dateTaken?.prefix(10) == photo.earthDate[...] ? .null : .text(photo.earthDate),
       .text(capture.dateTaken), .real(secondsOfDay(details.marsClock)),
       .real(solarLongitude(capture.dateTaken)), .real(details.mastAzimuth),
@@ -63,6 +63,11 @@ enum CatalogRow {
       .integer(title), .integer(caption),
     ]
   }
+
+  /// The instrument a photo is counted and searched under: NASA's, or the camera where the
+  /// record names none (the API's photos of Spirit and Opportunity, which are read back
+  /// without one, as the API gives them).
+  static func instrument(of photo: Photo) -> String { photo.instrument ?? photo.camera.name }
 
   /// The Earth day in SQL: the column, else the day of `date_taken` (most photos'), so the
   /// day is stored only where it differs.
@@ -91,11 +96,12 @@ enum CatalogRow {
   /// The photo of a row of ``selected``, given the missions' names, the missions themselves
   /// (``missionRovers(_:)``), the addresses by number and the listing's texts so far.
   static func photo(
-    from row: [SQLiteValue], missions: [Int: String], rovers: [Int: FeedRover],
+    from row: [SQLiteValue], missions: [Int: String], rovers: [Int: CatalogRover],
     addresses: [Int: Address], texts: inout CatalogTextMemo
   ) -> Photo {
     let roverName = missions[row[0].integerValue ?? 0] ?? ""
-    let rover = rovers[row[0].integerValue ?? 0]
+    let mission = rovers[row[0].integerValue ?? 0]
+    let rover = mission?.facts
     let sol = row[1].integerValue ?? 0
     let nasaID = row[2].textValue ?? ""
     let cameraName = row[4].textValue ?? ""
@@ -124,12 +130,13 @@ enum CatalogRow {
       earthDate: row[6].textValue ?? capture.dateTaken.map { String($0.prefix(10)) } ?? "",
       imgSrc: imgSrc,
       camera: camera, rover: RoverReference(id: rover?.id ?? 0, name: rover?.name ?? roverName),
-      nasaID: nasaID, instrument: row[5].textValue, details: details)
+      nasaID: nasaID, instrument: mission?.inFeeds == false ? nil : row[5].textValue,
+      details: details)
   }
 
   /// The missions by number, found once for a listing rather than once a row.
-  static func missionRovers(_ missions: [Int: String]) -> [Int: FeedRover] {
-    missions.compactMapValues(FeedRover.named)
+  static func missionRovers(_ missions: [Int: String]) -> [Int: CatalogRover] {
+    missions.compactMapValues(CatalogRover.named)
   }
 
   /// `12:34:56.789` as seconds after midnight; `nil` for anything else. Read byte by byte

@@ -27,9 +27,13 @@ public enum CatalogSchema {
       name: "nasa_id", type: "TEXT NOT NULL", meaning: "the image's base name: its identity"),
     Column(
       name: "sequence", type: "TEXT", meaning: "the observation sequence, from nasa_id"),
-    Column(name: "feed_id", type: "INTEGER", meaning: "the feed's own number (Curiosity)"),
+    Column(
+      name: "feed_id", type: "INTEGER",
+      meaning: "the source's own number (Curiosity's feed; the API's for Spirit, Opportunity)"),
     Column(name: "camera", type: "TEXT NOT NULL", meaning: "the camera, as the API names it"),
-    Column(name: "instrument", type: "TEXT", meaning: "NASA's instrument, such as NAV_LEFT_B"),
+    Column(
+      name: "instrument", type: "TEXT",
+      meaning: "NASA's instrument, such as NAV_LEFT_B; else the camera (Spirit, Opportunity)"),
     Column(
       name: "earth_date", type: "TEXT",
       meaning: "the UTC day taken, YYYY-MM-DD, where it is not date_taken's"),

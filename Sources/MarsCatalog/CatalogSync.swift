@@ -3,10 +3,11 @@ import MarsTime
 import RoverAPI
 import SystemInterface
 
-/// Fills and refreshes the catalogue from NASA's feeds: the sols it does not hold yet and the
-/// sols NASA's latest downlink brought images for, fetched in parallel and written one sol per
-/// transaction, in sol order, as they arrive. A run's cost follows its new sols: what is held
-/// is known from the sols table, never by reading the photos.
+/// Fills and refreshes the catalogue from NASA's feeds, and the retired rovers (Spirit,
+/// Opportunity) from an API server, the only place their photos are: the sols it does not hold
+/// yet and the sols NASA's latest downlink brought images for, fetched in parallel and written
+/// one sol per transaction, in sol order, as they arrive. A run's cost follows its new sols:
+/// what is held is known from the sols table, never by reading the photos.
 public struct CatalogSync: Sendable {
   /// What one rover's run did.
   public struct Outcome: Sendable, Hashable {
@@ -36,6 +37,9 @@ public struct CatalogSync: Sendable {
 
   /// The feeds, keeping every sample type.
   public var feeds: FeedArchive
+  /// The API server the retired rovers come from; `nil` when none is set up, and then
+  /// syncing one of them is the feeds' ``ArchiveError/notInFeeds(_:covered:retired:)``.
+  public var api: (any PhotoArchive)?
   /// The most sols fetched at once.
   public var concurrency: Int
   /// The first sol synced; `nil` from landing.
@@ -43,11 +47,16 @@ public struct CatalogSync: Sendable {
   /// The last sol synced; `nil` to the mission's last.
   public var toSol: Int?
 
-  /// A sync over `feeds`, which it sets to keep every sample type.
-  public init(feeds: FeedArchive, concurrency: Int, fromSol: Int? = nil, toSol: Int? = nil) {
+  /// A sync over `feeds`, which it sets to keep every sample type, with the retired rovers
+  /// from `api`.
+  public init(
+    feeds: FeedArchive, api: (any PhotoArchive)? = nil, concurrency: Int, fromSol: Int? = nil,
+    toSol: Int? = nil
+  ) {
     var feeds = feeds
     feeds.sampleTypes = Self.sampleTypes
     self.feeds = feeds
+    self.api = api
     self.concurrency = max(1, concurrency)
     self.fromSol = fromSol
     self.toSol = toSol
@@ -69,10 +78,17 @@ public struct CatalogSync: Sendable {
   private func run(
     _ rover: String, into catalog: Catalog, progress: (Progress) -> Void
   ) async throws -> Outcome {
-    let lastSol = try await feeds.fetchRover(rover).maxSol
+    let source = source(of: rover)
+    // A retired mission's last sol is final: once every sol of it is held, a run asks its
+    // server nothing, so a nightly sync does not hang on a community server being up.
+    let lastSol: Int
+    if let retired = RetiredRover.named(rover) {
+      lastSol = retired.maxSol
+    } else {
+      lastSol = try await source.fetchRover(rover).maxSol
+    }
     let sols = try await plan(rover, lastSol: lastSol, held: catalog.heldSols(of: rover))
     var outcome = Outcome(rover: rover, sols: 0, photos: 0, lastSol: lastSol)
-    let feeds = self.feeds
     // Sols wait to be written together for up to a second or a few thousand photos; each is
     // counted done once written.
     var pending: [Catalog.SolPhotos] = []
@@ -93,7 +109,7 @@ public struct CatalogSync: Sendable {
       (
         sol,
         await Result(awaiting: {
-          try await feeds.fetchSolListing(rover: rover, sol: sol, cameras: [])
+          try await source.fetchSolListing(rover: rover, sol: sol, cameras: [])
         })
       )
     } each: { sol, listing in
@@ -124,14 +140,24 @@ public struct CatalogSync: Sendable {
   static let batchPhotos = 4000
   static let batchTime = Duration.seconds(1)
 
+  /// Where `rover`'s photos come from: the feeds, or the API for a rover they do not carry.
+  /// Without an API, the feeds answer, and say such a rover is not theirs.
+  private func source(of rover: String) -> any PhotoArchive {
+    guard !feeds.covers(rover: rover), let api else { return feeds }
+    return api
+  }
+
   /// The sols to fetch: those of the range the catalogue does not hold, then those NASA's
-  /// latest downlink brought images for (late arrivals), each once, in order.
+  /// latest downlink brought images for (late arrivals), each once, in order. A retired
+  /// rover's photos no longer change: the sols held are whole.
   func plan(_ rover: String, lastSol: Int, held: Set<Int>) async throws -> [Int] {
     let first = max(0, fromSol ?? 0)
     let last = min(lastSol, toSol ?? lastSol)
     guard first <= last else { return [] }
     var wanted = Set((first...last).filter { !held.contains($0) })
-    if !held.isEmpty, let late = try await feeds.latestDownlinkSols(rover: rover) {
+    if !held.isEmpty, feeds.covers(rover: rover),
+      let late = try await feeds.latestDownlinkSols(rover: rover)
+    {
       wanted.formUnion(late.filter { (first...last).contains($0) })
     }
     return wanted.sorted()

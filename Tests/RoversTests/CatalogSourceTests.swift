@@ -139,7 +139,10 @@ import Testing
     #expect(empty.status == 0 && empty.stdout.isEmpty, "a held sol without photos is empty")
     let retired = try await rovers(["photos", "spirit", "--sol", "5"], source: "catalog", server)
     #expect(retired.status == 69)
-    #expect(retired.stderr.contains("only the API servers have its photos"))
+    #expect(
+      retired.stderr
+        == "Error: the catalogue at \(path) holds no sol of spirit: add them with 'rovers catalog"
+        + " sync spirit'\n")
     let typo = try await rovers(["photos", "curiosty", "--sol", "5"], source: "catalog", server)
     #expect(typo.status == 64)
     #expect(typo.stderr.contains("Did you mean 'curiosity'?"))

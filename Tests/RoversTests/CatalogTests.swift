@@ -174,8 +174,11 @@ import Testing
     #expect(
       typo.stderr.hasPrefix(
         "Error: Unknown rover 'curiosty' for the catalogue. Did you mean 'curiosity'?"))
-    let retired = try await rovers(["catalog", "sync", "spirit"], server)
-    #expect(retired.status == 64 && retired.stderr.contains("not catalogued yet"))
+    let unknown = try await rovers(["catalog", "sync", "sojourner"], server)
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.stderr.hasPrefix(
+        "Error: Unknown rover 'sojourner' for the catalogue. It holds these missions: curiosity,"))
     #expect(!FileManager.default.fileExists(atPath: path), "nothing made for a bad command line")
     // A file that is not a catalogue: refused, never made worse.
     let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })

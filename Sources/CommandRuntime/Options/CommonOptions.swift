@@ -232,9 +232,7 @@ package struct CommonOptions: Sendable {
     let cache = makeCache(fresh: fresh)
     // Eight in flight: a sol of up to 900 photos is page 1 and then 8 pages of 100, which all
     // start together, so any sol arrives in two round trips.
-    let api = MarsArchive(
-      client: makeClient(baseURL, key: apiKey, cache: cache, console), maxConcurrentRequests: 8,
-      expectedRovers: KnownRovers.names)
+    let api = makeAPIArchive(console, cache: cache, concurrency: 8)
     // The feeds share the cache, but keep only what an ended mission's feed says.
     var feeds = makeFeedArchive(console, cache: cache)
     feeds.sampleTypes = sampleTypes
@@ -313,9 +311,24 @@ package struct CommonOptions: Sendable {
     return feeds
   }
 
-  /// The feeds as their own archive: the one place with ``makeArchives(_:fresh:)`` that names
-  /// a concrete source. Their requests carry their own cache rules: only an ended mission's
-  /// answers are kept.
+  /// The API server as the catalogue's sync asks it for the retired rovers, whose photos only
+  /// it has: never from the cache (a whole mission would fill it), a sol's pages `jobs` at once.
+  package func makeCatalogAPI(_ console: Console, jobs: Int) -> MarsArchive {
+    makeAPIArchive(console, cache: nil, concurrency: jobs)
+  }
+
+  /// The API server as its own archive, with the key.
+  private func makeAPIArchive(_ console: Console, cache: ResponseCache?, concurrency: Int)
+    -> MarsArchive
+  {
+    MarsArchive(
+      client: makeClient(baseURL, key: apiKey, cache: cache, console),
+      maxConcurrentRequests: concurrency, expectedRovers: KnownRovers.names)
+  }
+
+  /// The feeds as their own archive: with ``makeAPIArchive(_:cache:concurrency:)``, the one
+  /// place that names a concrete source. Their requests carry their own cache rules: only an
+  /// ended mission's answers are kept.
   private func makeFeedArchive(_ console: Console, cache: ResponseCache?) -> FeedArchive {
     var client = makeClient(nasaBaseURL, key: nil, cache: cache, console)
     // NASA's Mars 2020 feed takes 20 to 23 s to answer a sol: its requests get three times the

@@ -37,8 +37,8 @@ public struct FeedRover: Sendable, Hashable {
   public var traverse: String?
 
   /// The rovers whose images NASA removed from its servers (2024), lower case: only the API
-  /// servers have their photos.
-  public static let retired = ["spirit", "opportunity"]
+  /// servers have their photos (``RetiredRover``).
+  public static var retired: [String] { RetiredRover.names }
 
   /// The missions the feeds cover; Spirit and Opportunity are in none (their images were
   /// removed from NASA's servers in 2024).

@@ -14,7 +14,7 @@ import SystemInterface
 
 extension Rovers {
   /// `rovers catalog [sync [ROVER…]]`: what the local catalogue holds, or fill it from
-  /// NASA's feeds.
+  /// NASA's feeds and, for Spirit and Opportunity, the API server.
   struct CatalogCommand: DataCommand {
     static let name = "catalog"
     static let spec = CommandSpec(
@@ -23,12 +23,13 @@ extension Rovers {
         The catalogue is a SQLite file of every photo of the missions synced, one row each, \
         searched offline by rovers search. 'rovers catalog' says what it holds: per mission \
         its photos, sols, last sol and when it was last synced, and the file and its size. \
-        'rovers catalog sync [ROVER...]' fills and refreshes it from NASA's feeds (every \
-        mission they carry unless rovers are named): the sols it does not hold yet and those \
-        NASA's latest downlink brought images for, -j at once, each sol written in one \
-        transaction, so a run stopped at any moment leaves every sol whole or absent and the \
-        next goes on from there. One sync writes at a time (another exits 75); searches are \
-        never blocked. --schema prints the tables, which stay stable for sqlite3 and pandas. \
+        'rovers catalog sync [ROVER...]' fills and refreshes it (every mission unless rovers \
+        are named) from NASA's feeds, and Spirit and Opportunity, whose photos only the API \
+        servers have, from the API server, once: their sols are final. It asks the sols it \
+        does not hold yet and those NASA's latest downlink brought images for, -j at once, \
+        each sol written in one transaction, so a run stopped at any moment leaves every sol \
+        whole or absent and the next goes on from there. One sync writes at a time (another \
+        exits 75); searches are never blocked. --schema prints the tables, which stay stable for sqlite3 and pandas. \
         The file needs the system's SQLite (libsqlite3-0).
         """,
       arguments: [
@@ -141,7 +142,8 @@ extension Rovers {
       let catalog = try Catalog(path: path, writing: true)
       let names = rovers.isEmpty ? CatalogMissions.names : rovers
       let sync = CatalogSync(
-        feeds: common.makeCatalogFeeds(console, jobs: jobs), concurrency: jobs,
+        feeds: common.makeCatalogFeeds(console, jobs: jobs),
+        api: common.makeCatalogAPI(console, jobs: jobs), concurrency: jobs,
         fromSol: fromSol, toSol: toSol)
       let live = console.style.liveProgress && !common.quiet
       let outcomes = try await sync.run(names, into: catalog) { progress in
