@@ -148,16 +148,14 @@ public struct CatalogSync: Sendable {
   }
 
   /// The sols to fetch: those of the range the catalogue does not hold, then those NASA's
-  /// latest downlink brought images for (late arrivals), each once, in order. A retired
-  /// rover's photos no longer change: the sols held are whole.
+  /// latest downlink brought images for (late arrivals), each once, in order. The feeds have
+  /// no downlinks of a retired rover, whose photos no longer change.
   func plan(_ rover: String, lastSol: Int, held: Set<Int>) async throws -> [Int] {
     let first = max(0, fromSol ?? 0)
     let last = min(lastSol, toSol ?? lastSol)
     guard first <= last else { return [] }
     var wanted = Set((first...last).filter { !held.contains($0) })
-    if !held.isEmpty, feeds.covers(rover: rover),
-      let late = try await feeds.latestDownlinkSols(rover: rover)
-    {
+    if !held.isEmpty, let late = try await feeds.latestDownlinkSols(rover: rover) {
       wanted.formUnion(late.filter { (first...last).contains($0) })
     }
     return wanted.sorted()
