@@ -151,7 +151,19 @@ extension Catalog {
     }
     return search.condition(
       missions: named, instruments: resolved.instruments, missionSols: missionSols,
-      perSol: perSol)
+      eras: try eras(of: search), perSol: perSol)
+  }
+
+  /// The eras (``CatalogSchema/era``) of the sols held within the search's, when it has a
+  /// window of pointing or time of day to read by them.
+  private func eras(of search: CatalogSearch) throws -> ClosedRange<Int>? {
+    guard search.azimuth != nil || search.lmst != nil,
+      let last = try connection.value("SELECT max(sol) FROM sols").integerValue
+    else { return nil }
+    let first = max(0, Int((search.sols?.lower ?? 0).rounded(.up)))
+    let upper = search.sols?.upper.map { Int($0.rounded(.down)) } ?? last
+    guard first <= min(last, upper) else { return nil }
+    return (first / CatalogSchema.eraSols)...(min(last, upper) / CatalogSchema.eraSols)
   }
 
   /// A search's rovers and cameras as the photos name them, read from the small tables once.

@@ -140,15 +140,11 @@ extension Catalog {
   }
 
   /// Moves what the write-ahead log holds into the file and empties the log, so the log does
-  /// not grow from sync to sync; and lets SQLite renew the statistics its planner chooses
-  /// indexes by, where a sync changed them much (`PRAGMA optimize`, cheap when it has not).
+  /// not grow from sync to sync. No statistics are gathered for the planner: the searches are
+  /// written for its plain rules (``CatalogSearch/condition(missions:instruments:missionSols:eras:perSol:)``),
+  /// and statistics of a sample mislead it.
   public func checkpoint() throws(CatalogError) {
-    try guarded {
-      // A bounded look at each index (analysis_limit), so a large catalogue's end of sync
-      // costs what a small one's does.
-      try connection.execute(
-        "PRAGMA analysis_limit = 400; PRAGMA optimize; PRAGMA wal_checkpoint(TRUNCATE)")
-    }
+    try guarded { try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
   }
 
   /// The addresses' numbers, read from the file once.

@@ -83,10 +83,34 @@ public final class Catalog {
     // crash of the process, which is what a sync killed at any moment needs (Debian's build
     // defaults to FULL, an fsync per commit).
     try connection.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
-    guard version == 0 else { return }
+    guard version == 0 else { return try renewEraIndexes() }
     try connection.transaction {
       for statement in CatalogSchema.statements { try connection.execute(statement) }
       try connection.execute("PRAGMA user_version = \(CatalogSchema.version)")
+    }
+  }
+
+  /// Replaces the pointing and time-of-day indexes of a catalogue made before they were led
+  /// by an era (``CatalogSchema/era``), once: the tables are the same, and a search reads
+  /// either, but a sync into the old ones costs with the catalogue's size. The statistics
+  /// such a catalogue's syncs gathered from a sample of each index go too: they led the
+  /// planner away from the indexes.
+  private func renewEraIndexes() throws {
+    let stale = try CatalogSchema.eraIndexes.filter { index in
+      try connection.value(
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", [.text(index.name)]
+      ).textValue != index.sql
+    }
+    guard !stale.isEmpty else { return }
+    let sampled =
+      try connection.value("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'")
+      .integerValue != nil
+    try connection.transaction {
+      for index in stale {
+        try connection.execute("DROP INDEX IF EXISTS \(index.name)")
+        try connection.execute(index.sql)
+      }
+      if sampled { try connection.execute("DELETE FROM sqlite_stat1") }
     }
   }
 

@@ -64,6 +64,14 @@ public enum CatalogSchema {
       meaning: "NASA's caption, as a template in texts"),
   ]
 
+  /// The era of a photo's sol, 16 sols a step, which leads the pointing and time-of-day
+  /// indexes after the instrument: a sync's new sols land on a few pages of each, not across
+  /// the whole of it, so a sol costs the same in a large catalogue as in a small one.
+  public static let era = "sol / \(eraSols)"
+
+  /// The sols of one era.
+  static let eraSols = 16
+
   /// The columns a sync writes: every one but the row's own number.
   static var writtenColumns: [Column] { Array(photoColumns.dropFirst()) }
 
@@ -75,6 +83,12 @@ public enum CatalogSchema {
   public static var text: String {
     let header = "-- rovers catalogue, schema version \(version) (PRAGMA user_version)\n"
     return header + statements(commented: true).map { $0 + ";\n" }.joined()
+  }
+
+  /// The indexes an era leads, by name; a catalogue made before them had others of these
+  /// names, which a sync replaces (``Catalog``).
+  static let eraIndexes = [("photos_by_azimuth", "mast_az"), ("photos_by_time", "lmst")].map {
+    (name: $0.0, sql: "CREATE INDEX \($0.0) ON photos (instrument, \(era), \($0.1))")
   }
 
   private static func statements(commented: Bool) -> [String] {
@@ -147,12 +161,10 @@ public enum CatalogSchema {
       """,
       "CREATE TABLE photos (\n\(columns)\n)",
       // What the searches ask most: a mission's sols, an instrument over sols, pointing or
-      // time of day (with the sol, so a window ordered by sol sorts the index, not the rows),
-      // and a place.
+      // time of day (by era, ``era``), and a place.
       "CREATE INDEX photos_by_sol ON photos (mission, sol)",
       "CREATE INDEX photos_by_instrument ON photos (instrument, sol)",
-      "CREATE INDEX photos_by_azimuth ON photos (instrument, mast_az, sol)",
-      "CREATE INDEX photos_by_time ON photos (instrument, lmst, sol)",
+    ] + eraIndexes.map(\.sql) + [
       "CREATE INDEX photos_by_place ON photos (site, drive)",
       // The photos as a user reads them: the mission's name, every address, title and
       // caption whole.

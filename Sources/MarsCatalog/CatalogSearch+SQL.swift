@@ -36,26 +36,48 @@ extension CatalogSearch {
   /// The search's WHERE clause over the photos (or, with `perSol`, over `sol_cameras`) and
   /// the values of its `?`s, in order; `1` for a search that keeps every photo. The rovers
   /// and cameras come resolved: `missions` the missions' numbers, `instruments` the
-  /// instruments the cameras name (`nil` for no such filter). Values are always bound, never
-  /// written into the SQL, so quotes and SQL in a search are only text.
+  /// instruments the cameras name (`nil` for no such filter), `eras` those of the sols the
+  /// catalogue holds within the search's (``CatalogSchema/era``), by which the pointing and
+  /// time-of-day indexes are read. Values are always bound, never written into the SQL, so
+  /// quotes and SQL in a search are only text.
   func condition(
     missions: [Int]?, instruments: [String]?, missionSols: [Int: [ClosedRange<Int>]]? = nil,
-    perSol: Bool = false
+    eras: ClosedRange<Int>? = nil, perSol: Bool = false
   ) -> (sql: String, values: [SQLiteValue]) {
     var clauses: [String] = []
     var values: [SQLiteValue] = []
+    // An instrument's eras, which lead the pointing and time-of-day indexes: a window read by
+    // one is a seek per instrument and era. A window through north or midnight is two, each
+    // with them, so that each half is read by the index.
+    var lead: (sql: String, values: [SQLiteValue])?
+    if !perSol, let instruments, let eras, azimuth != nil || lmst != nil {
+      lead = (
+        "instrument IN (\(Self.marks(instruments.count))) AND \(CatalogSchema.era)"
+          + " IN (\(Self.marks(eras.count)))",
+        instruments.map { .text($0) } + eras.map { .integer($0) }
+      )
+    }
     func anyOf(_ items: [String], _ clause: (String) -> (String, [SQLiteValue])) {
       guard !items.isEmpty else { return }
       let parts = items.map(clause)
       clauses.append("(" + parts.map(\.0).joined(separator: " OR ") + ")")
       values += parts.flatMap(\.1)
     }
-    func within(_ column: String, _ span: Span?) {
+    func within(_ column: String, _ span: Span?, led: Bool = false) {
       guard let span else { return }
       if span.wraps, let lower = span.lower, let upper = span.upper {
+        if led, let lead {
+          clauses.append("((\(lead.sql) AND \(column) >= ?) OR (\(lead.sql) AND \(column) <= ?))")
+          values += lead.values + [.real(lower)] + lead.values + [.real(upper)]
+          return
+        }
         clauses.append("(\(column) >= ? OR \(column) <= ?)")
         values += [.real(lower), .real(upper)]
         return
+      }
+      if led, let lead {
+        clauses.append(lead.sql)
+        values += lead.values
       }
       if let lower = span.lower {
         clauses.append("\(column) >= ?")
@@ -68,13 +90,13 @@ extension CatalogSearch {
     }
     func oneOf(_ column: String, _ items: [SQLiteValue]?) {
       guard let items else { return }
-      clauses.append(
-        "\(column) IN (" + Array(repeating: "?", count: items.count).joined(separator: ", ")
-          + ")")
+      clauses.append("\(column) IN (\(Self.marks(items.count)))")
       values += items
     }
     oneOf("mission", missions.map { $0.map { .integer($0) } })
-    oneOf("instrument", instruments.map { $0.map { .text($0) } })
+    // With a lead, the instruments are in it: a window through north is planned as the two
+    // halves only when nothing outside them names the instruments.
+    if lead == nil { oneOf("instrument", instruments.map { $0.map { .text($0) } }) }
     within("sol", sols)
     if let missionSols {
       // Each mission's own sols: the index on (mission, sol) reads only those.
@@ -100,9 +122,9 @@ extension CatalogSearch {
       clauses.append("\(CatalogRow.earthDate) <= ?")
       values.append(.text(toEarthDate))
     }
-    within("lmst", lmst)
+    within("lmst", lmst, led: true)
     within("ls", solarLongitude)
-    within("mast_az", azimuth)
+    within("mast_az", azimuth, led: true)
     within("mast_el", elevation)
     within("site", site)
     within("drive", drive)
@@ -140,6 +162,11 @@ extension CatalogSearch {
       + " AND substr(photos.nasa_id, \(eye), 1) IN ('L', 'R') AND EXISTS (SELECT 1 FROM photos"
       + " AS partner WHERE partner.mission = photos.mission AND partner.sol = photos.sol"
       + " AND partner.nasa_id = \(partner)))"
+  }
+
+  /// `count` marks for bound values, `?, ?, ?`.
+  static func marks(_ count: Int) -> String {
+    Array(repeating: "?", count: count).joined(separator: ", ")
   }
 
   /// The ORDER BY of ``order``, or a random pick.

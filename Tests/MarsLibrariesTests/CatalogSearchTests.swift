@@ -107,6 +107,70 @@ import Testing
     try check(search, in: catalog) { photo in
       photo.rover.name == "Curiosity" && photo.camera.name == "MAST" && evening(photo)
     }
+    // A camera's window is read by era (CatalogSchema.era), each half of a wrapped one too.
+    let north = { (photo: Photo) in
+      (photo.details.mastAzimuth).map { $0 >= 300 || $0 <= 60 } ?? false
+    }
+    search = CatalogSearch()
+    search.cameras = ["NAVCAM"]
+    search.azimuth = .init(300, 60)
+    try check(search, in: catalog) { $0.camera.name.hasPrefix("NAVCAM") && north($0) }
+    search.lmst = .init(17 * 3600, 7 * 3600 + 59.999)
+    try check(search, in: catalog) {
+      $0.camera.name.hasPrefix("NAVCAM") && north($0) && evening($0)
+    }
+    search.lmst = .init(9 * 3600, 15 * 3600)
+    search.sols = .init(0, 1000)
+    try check(search, in: catalog) {
+      $0.camera.name.hasPrefix("NAVCAM") && north($0) && $0.sol <= 1000
+        && (Self.seconds($0).map { (9 * 3600...15 * 3600).contains($0) } ?? false)
+    }
+  }
+
+  @Test func aCatalogueWithTheOldPointingIndexesIsRenewedOnceAndFindsTheSame() throws {
+    let folder = try TemporaryFolder()
+    _ = try Self.catalogue(in: folder)
+    let path = folder.url.appendingPathComponent("catalog.sqlite").path
+    // As a sync before the eras left it: pointing and time indexes over the whole mission,
+    // and statistics of a sample of each index.
+    let script = """
+      import sqlite3, sys
+      db = sqlite3.connect(sys.argv[1])
+      if sys.argv[2] == "age":
+          db.execute("DROP INDEX photos_by_azimuth")
+          db.execute("DROP INDEX photos_by_time")
+          db.execute("CREATE INDEX photos_by_azimuth ON photos (instrument, mast_az, sol)")
+          db.execute("CREATE INDEX photos_by_time ON photos (instrument, lmst, sol)")
+          db.execute("PRAGMA analysis_limit = 400")
+          db.execute("ANALYZE")
+          db.commit()
+      for (sql,) in db.execute("SELECT sql FROM sqlite_master WHERE name IN"
+                               " ('photos_by_azimuth', 'photos_by_time') ORDER BY name"):
+          print(sql)
+      print(db.execute("SELECT count(*) FROM sqlite_stat1").fetchone()[0]
+            if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").fetchone()
+            else 0)
+      """
+    func indexes(_ action: String) throws -> [String] {
+      String(
+        decoding: try ReferenceTool.stdout(ReferenceTool.python, ["-c", script, path, action]),
+        as: UTF8.self
+      ).split(separator: "\n").map(String.init)
+    }
+    let aged = try indexes("age")
+    #expect(aged.first?.contains("(instrument, mast_az, sol)") == true && aged.last != "0")
+    var search = CatalogSearch()
+    search.cameras = ["NAVCAM"]
+    search.azimuth = .init(300, 60)
+    let before = try Catalog(path: path, writing: false).photos(search).map(\.nasaID)
+    #expect(!before.isEmpty)
+    let renewed = try Catalog(path: path, writing: true)
+    #expect(
+      try indexes("read") == [
+        "CREATE INDEX photos_by_azimuth ON photos (instrument, \(CatalogSchema.era), mast_az)",
+        "CREATE INDEX photos_by_time ON photos (instrument, \(CatalogSchema.era), lmst)", "0",
+      ])
+    #expect(try renewed.photos(search).map(\.nasaID) == before)
   }
 
   @Test func seasonsComeFromEachPhotosUTCTimeByMars24() throws {
