@@ -76,16 +76,17 @@ import Testing
   @Test func aRetiredMissionHeldWholeAsksItsServerNothing() async throws {
     let api = try await FixtureServer.start()
     let feeds = try await FixtureServer.start(shape: "nasa")
-    let first = try await rovers(
-      ["catalog", "sync", "spirit", "--json"], api: api.baseURL, feeds: feeds)
+    // Its last sols, to its last: the sync knows where the mission ended without asking.
+    let words = ["catalog", "sync", "spirit", "--from-sol", "2150", "--json"]
+    let first = try await rovers(words, api: api.baseURL, feeds: feeds)
     #expect(first.status == 0, "\(first.stderr)")
     let outcome = try #require(try objects(first).first)
-    #expect(outcome["sols"] as? Int == 2209 && outcome["last_sol"] as? Int == 2208)
-    let asked = api.requests.filter { $0.target.contains("/rovers/spirit/photos?sol=") }
-    #expect(asked.count == 2209, "each sol asked once")
-    // Its server gone, a later sync of every mission still holds Spirit whole, asking nothing.
-    let later = try await rovers(
-      ["catalog", "sync", "spirit", "--json"], api: Offline.apiBase, feeds: feeds)
+    #expect(outcome["sols"] as? Int == 59 && outcome["last_sol"] as? Int == 2208)
+    let asked = api.requests.filter { $0.target.contains("/rovers/spirit/") }
+    #expect(asked.count == 59, "each sol asked once, and nothing else: \(asked.count)")
+    #expect(asked.allSatisfy { $0.target.contains("/photos?sol=") })
+    // Its server gone, a later sync still holds those sols whole, asking nothing.
+    let later = try await rovers(words, api: Offline.apiBase, feeds: feeds)
     #expect(later.status == 0, "\(later.stderr)")
     #expect(try objects(later).first?["sols"] as? Int == 0)
     // Not held yet, a dead server is said in one line.
