@@ -22,7 +22,11 @@ GOLD = $(shell command -v ld.gold > /dev/null 2>&1 && echo -Xswiftc -use-ld=gold
 LIBSTDCXX = $(eval LIBSTDCXX := $$(shell clang -print-file-name=libstdc++.a 2>/dev/null))$(LIBSTDCXX)
 STATIC_CXX_FOLDER = .build/static-c++
 STATIC_CXX = $(if $(filter /%,$(LIBSTDCXX)),-Xlinker -L$(CURDIR)/$(STATIC_CXX_FOLDER))
-STATIC = --static-swift-stdlib -Xlinker --no-export-dynamic $(GOLD) $(STATIC_CXX)
+# No run path of the binary's own folder ($ORIGIN): it loads only the system's libraries, which
+# the loader (and dlopen of libcurl and libsqlite3) looked for there first, 25 failed lookups
+# at every start.
+STATIC = --static-swift-stdlib --disable-local-rpath -Xlinker --no-export-dynamic $(GOLD) \
+	$(STATIC_CXX)
 .PHONY: help all build test static-c++ screenshots demo release release-rovers install uninstall lint clean bench man golden dist packages package-tree
 
 all: build ## the same as build
