@@ -102,15 +102,17 @@ public final class Catalog {
       ).textValue != index.sql
     }
     guard !stale.isEmpty else { return }
-    let sampled =
-      try connection.value("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'")
-      .integerValue != nil
+    // stat4 only where SQLite was built with it (not Debian's).
+    let sampled = try ["sqlite_stat1", "sqlite_stat4"].filter { table in
+      try connection.value("SELECT 1 FROM sqlite_master WHERE name = ?", [.text(table)])
+        .integerValue != nil
+    }
     try connection.transaction {
       for index in stale {
         try connection.execute("DROP INDEX IF EXISTS \(index.name)")
         try connection.execute(index.sql)
       }
-      if sampled { try connection.execute("DELETE FROM sqlite_stat1") }
+      for table in sampled { try connection.execute("DELETE FROM \(table)") }
     }
   }
 
