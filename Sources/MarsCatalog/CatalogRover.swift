@@ -16,11 +16,7 @@ public struct CatalogRover: Sendable, Hashable {
   public static let all: [CatalogRover] =
     FeedRover.all.map { rover in
       CatalogRover(
-        facts: Rover(
-          id: rover.id, name: rover.name, landingDate: rover.landingDate,
-          launchDate: rover.launchDate, status: rover.status, maxSol: 0, maxDate: "",
-          totalPhotos: 0, cameras: rover.cameras),
-        keptByDefault: FeedMapping.keptByDefault(rover), inFeeds: true)
+        facts: rover.rover(), keptByDefault: FeedMapping.keptByDefault(rover), inFeeds: true)
     } + RetiredRover.all.map { CatalogRover(facts: $0, keptByDefault: [], inFeeds: false) }
 
   /// Their names, lower case.

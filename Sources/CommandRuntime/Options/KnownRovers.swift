@@ -13,17 +13,10 @@ package enum KnownRovers {
     apiCameras
     + FeedRover.feedsOnly.map { ($0.name.lowercased(), $0.cameras.map(\.name)) }
 
-  private static let apiCameras: [(rover: String, cameras: [String])] = [
-    ("curiosity", ["FHAZ", "NAVCAM", "MAST", "CHEMCAM", "MAHLI", "MARDI", "RHAZ"]),
-    ("spirit", ["FHAZ", "NAVCAM", "PANCAM", "MINITES", "ENTRY", "RHAZ"]),
-    ("opportunity", ["FHAZ", "NAVCAM", "PANCAM", "MINITES", "ENTRY", "RHAZ"]),
-    (
-      "perseverance",
-      [
-        "EDL_RUCAM", "EDL_DDCAM", "EDL_PUCAM1", "EDL_PUCAM2", "NAVCAM_LEFT", "NAVCAM_RIGHT",
-        "MCZ_RIGHT", "MCZ_LEFT", "FRONT_HAZCAM_LEFT_A", "FRONT_HAZCAM_RIGHT_A", "REAR_HAZCAM_LEFT",
-        "REAR_HAZCAM_RIGHT", "EDL_RDCAM", "SKYCAM", "SHERLOC_WATSON", "SUPERCAM_RMI", "LCAM",
-      ]
-    ),
-  ]
+  /// The four rovers' cameras, from the facts the tool keeps of them: the feeds' rovers and
+  /// the retired ones, whose cameras the API names alike.
+  private static let apiCameras: [(rover: String, cameras: [String])] = names.map { name in
+    let cameras = FeedRover.named(name)?.cameras ?? RetiredRover.named(name)?.cameras ?? []
+    return (name.lowercased(), cameras.map(\.name))
+  }
 }

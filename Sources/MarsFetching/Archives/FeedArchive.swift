@@ -41,7 +41,7 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
     guard let rover = FeedRover.named(name) else {
       throw ArchiveError.notInFeeds(
         name, covered: FeedRover.all.map { $0.name.lowercased() },
-        retired: FeedRover.retired.contains(name.lowercased()))
+        retired: RetiredRover.named(name) != nil)
     }
     return rover
   }
@@ -75,11 +75,9 @@ public struct FeedArchive: PhotoArchive, DownlinkSource {
   /// The rover from the built-in facts and its feed's latest answer.
   private func details(of rover: FeedRover) async throws -> Rover {
     let latest = try await latest(of: rover)
-    var details = Rover(
-      id: rover.id, name: rover.name, landingDate: rover.landingDate,
-      launchDate: rover.launchDate, status: rover.status, maxSol: latest.latestSol,
-      maxDate: FeedMapping.day(of: latest.latest) ?? "", totalPhotos: latest.total ?? 0,
-      cameras: rover.cameras)
+    var details = rover.rover(
+      maxSol: latest.latestSol, maxDate: FeedMapping.day(of: latest.latest) ?? "",
+      totalPhotos: latest.total ?? 0)
     details.coverage = Self.countCoverage
     return details
   }

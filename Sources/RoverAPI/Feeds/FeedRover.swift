@@ -36,10 +36,6 @@ public struct FeedRover: Sendable, Hashable {
   /// publishes none for (a helicopter's flights and a lander are other layers).
   public var traverse: String?
 
-  /// The rovers whose images NASA removed from its servers (2024), lower case: only the API
-  /// servers have their photos (``RetiredRover``).
-  public static var retired: [String] { RetiredRover.names }
-
   /// The missions the feeds cover; Spirit and Opportunity are in none (their images were
   /// removed from NASA's servers in 2024).
   public static let all = [
@@ -103,6 +99,14 @@ public struct FeedRover: Sendable, Hashable {
     self.status = status
     self.feedsOnly = feedsOnly
     self.cameras = cameras.map { Camera(name: $0.0, roverID: id, fullName: $0.1) }
+  }
+
+  /// The rover as the API describes it, with the counts given (none by default: the facts
+  /// alone).
+  public func rover(maxSol: Int = 0, maxDate: String = "", totalPhotos: Int = 0) -> Rover {
+    Rover(
+      id: id, name: name, landingDate: landingDate, launchDate: launchDate, status: status,
+      maxSol: maxSol, maxDate: maxDate, totalPhotos: totalPhotos, cameras: cameras)
   }
 
   /// The rover called `name`, in any case, if a feed covers it.
