@@ -70,6 +70,17 @@ extension POSIX {
   /// Makes what was written survive a power cut; whether it could.
   public static func sync(_ fd: Int32) -> Bool { fsync(fd) == 0 }
 
+  /// On Linux, writes the file's data to disk and drops bytes `offset..<offset + length` from
+  /// the page cache, so what a long stream already wrote takes no memory; elsewhere nothing.
+  /// Whether the data reached the disk (dropping is advice).
+  public static func writeOutAndForget(_ fd: Int32, from offset: Int, length: Int) -> Bool {
+    #if os(Linux)
+      guard fdatasync(fd) == 0 else { return false }
+      _ = posix_fadvise(fd, off_t(offset), off_t(length), POSIX_FADV_DONTNEED)
+    #endif
+    return true
+  }
+
   /// Sets the file's access and modification times to `seconds` since 1970; whether it could.
   /// (Its change time becomes now, as any change of a file's makes it.)
   public static func setModified(_ fd: Int32, to seconds: Double) -> Bool {

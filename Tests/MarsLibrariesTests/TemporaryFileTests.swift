@@ -5,6 +5,10 @@ import Testing
 @testable import MarsFetching
 @testable import MarsMirror
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A photo is written with no name where the system allows it, and with a hidden one where
 /// not; either way its real name shows only a whole file, and nothing else is left.
 @Suite(.timeLimit(.minutes(3))) struct TemporaryFileTests {
@@ -100,4 +104,47 @@ import Testing
     #expect(TemporaryFile.isTemporary(String(path.split(separator: "/").last!)))
     #expect(TemporaryFile.path(for: "p.jpg") == ".p.jpg.rovers-tmp")
   }
+
+  #if os(Linux)
+    /// A long stream goes to disk a window at a time and leaves memory: of a file three
+    /// windows long, the windows before the last are no longer in the page cache, and a piece
+    /// written again after a cut still lands where it belongs.
+    @Test func aLongFileLeavesMemoryAsItIsWrittenAndStaysWhole() async throws {
+      let disk = try TemporaryFolder("longfile", onDisk: true)
+      let target = disk.url.appendingPathComponent("big.jpg")
+      let file = try #require(try await TemporaryFile.create(for: target.path, skipIfPresent: true))
+      let window = TemporaryFile.writeOutWindow
+      let size = 1 << 20
+      func piece(_ index: Int) -> Data { Data(repeating: UInt8(index & 0xFF), count: size) }
+      // Two windows, a retry from the middle of the first, then the rest.
+      for index in 0..<(2 * window / size) { try file.write(piece(index)) }
+      try file.truncate(to: window / 2)
+      for index in (window / 2 / size)..<(3 * window / size) { try file.write(piece(index)) }
+      try file.commit(durable: true)
+      // Asked before the file is read back, which brings it in again.
+      #expect(try residentBytes(of: target, in: 0..<window) == 0)
+      let written = try Data(contentsOf: target)
+      #expect(written.count == 3 * window)
+      let wrong = (0..<(3 * window / size)).first { index in
+        written[index * size] != UInt8(index & 0xFF)
+          || written[index * size + size - 1] != UInt8(index & 0xFF)
+      }
+      #expect(wrong == nil, "piece \(wrong ?? -1)")
+    }
+
+    /// How many of the file's bytes in `range` are in the page cache (`mincore(2)`).
+    private func residentBytes(of file: URL, in range: Range<Int>) throws -> Int {
+      let fd = open(file.path, O_RDONLY)
+      try #require(fd >= 0)
+      defer { close(fd) }
+      let map = try #require(
+        mmap(nil, range.count, PROT_READ, MAP_SHARED, fd, off_t(range.lowerBound)))
+      try #require(map != MAP_FAILED)
+      defer { munmap(map, range.count) }
+      let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+      var resident = [UInt8](repeating: 0, count: (range.count + page - 1) / page)
+      try #require(mincore(map, range.count, &resident) == 0)
+      return resident.filter { $0 & 1 != 0 }.count * page
+    }
+  #endif
 }
