@@ -82,9 +82,23 @@ import Testing
     #expect(first.status == 0, "\(first.stderr)")
     let outcome = try #require(try objects(first).first)
     #expect(outcome["sols"] as? Int == 59 && outcome["last_sol"] as? Int == 2208)
-    let asked = api.requests.filter { $0.target.contains("/rovers/spirit/") }
-    #expect(asked.count == 59, "each sol asked once, and nothing else: \(asked.count)")
-    #expect(asked.allSatisfy { $0.target.contains("/photos?sol=") })
+    // Its manifest once, then each sol it lists once: the sols without photos are held
+    // unasked.
+    let manifest = try JSONSerialization.jsonObject(
+      with: Data(
+        contentsOf: PackagePaths.fixtures.appendingPathComponent("api/manifests/spirit.json")))
+    let listed = try #require(
+      ((manifest as? [String: Any])?["photo_manifest"] as? [String: Any])?["photos"]
+        as? [[String: Any]]
+    ).compactMap { $0["sol"] as? Int }.filter { $0 >= 2150 }
+    #expect(listed.count < 59, "the fixtures' last sols include some without photos")
+    let asked = api.requests.map(\.target).filter { $0.contains("/spirit") }
+    let sols = asked.compactMap {
+      $0.split(separator: "sol=").last.flatMap { Int($0.prefix { $0.isNumber }) }
+    }
+    #expect(asked.filter { $0.contains("/manifests/spirit") }.count == 1, "\(asked)")
+    #expect(sols.sorted() == listed.sorted(), "each sol with photos asked once, and nothing else")
+    #expect(asked.count == listed.count + 1)
     // Its server gone, a later sync still holds those sols whole, asking nothing.
     let later = try await rovers(words, api: Offline.apiBase, feeds: feeds)
     #expect(later.status == 0, "\(later.stderr)")
