@@ -25,8 +25,9 @@ extension Rovers {
         its photos, sols, last sol and when it was last synced, and the file and its size. \
         'rovers catalog sync [ROVER...]' fills and refreshes it (every mission unless rovers \
         are named) from NASA's feeds, and Spirit and Opportunity, whose photos only the API \
-        servers have, from the API server, once: their sols are final. It asks the sols it \
-        does not hold yet and those NASA's latest downlink brought images for, -j at once, \
+        servers have, from the API server, once, the sols their manifest lists: they are final. \
+        It asks the sols it does not hold yet and those NASA's latest downlink brought images \
+        for, -j at once, \
         each sol written in one transaction, so a run stopped at any moment leaves every sol \
         whole or absent and the next goes on from there. One sync writes at a time (another \
         exits 75); searches are never blocked. --schema prints the tables, which stay stable for sqlite3 and pandas. \
