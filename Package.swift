@@ -5,11 +5,10 @@ import PackageDescription
 // are built for size in release: the binary is downloaded, stored and paged in on every run,
 // tab completions included. The modules of the hot paths (decoding, paging, pictures) keep -O.
 let forSize: [SwiftSetting] = [.unsafeFlags(["-Osize"], .when(configuration: .release))]
+/// Optimized for speed in debug builds too: code the tests run hot, in their own process.
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 /// Optimized for speed in debug builds (the tests), for size in release.
-let optimizedForSize: [SwiftSetting] = [
-  .unsafeFlags(["-O"], .when(configuration: .debug)),
-  .unsafeFlags(["-Osize"], .when(configuration: .release)),
-]
+let optimizedForSize: [SwiftSetting] = optimizedInDebug + forSize
 
 let package = Package(
   name: "rovers",
@@ -28,8 +27,9 @@ let package = Package(
     .target(name: "SystemInterface"),
     // Text functions of the project's own over the standard library (trimming, percent-
     // encoding, byte scans, a server's text made safe for one line), in place of Foundation's,
-    // which bring ICU into the binary.
-    .target(name: "PlainText"),
+    // which bring ICU into the binary. Optimized in debug builds too: every table, line and
+    // scan of the tests' runs goes through it.
+    .target(name: "PlainText", swiftSettings: optimizedInDebug),
     // The few libcurl functions the Linux transport calls, declared without libcurl's
     // development headers, and found in the libcurl.so.4 every Linux machine has when a
     // command first needs the network (dlopen), not at every start.
@@ -52,10 +52,7 @@ let package = Package(
         "SystemInterface", "PlainText",
         .target(name: "LibCurl", condition: .when(platforms: [.linux])),
       ],
-      swiftSettings: [
-        .unsafeFlags(["-O"], .when(configuration: .debug)),
-        .unsafeFlags(["-Osize"], .when(configuration: .release)),
-      ]),
+      swiftSettings: optimizedForSize),
     // The HTTP transport over Foundation's URLSession: the one macOS sends with. It builds on
     // Linux too (with FoundationNetworking), where the transport tests run it beside
     // libcurl's; the Linux binary does not link it, and so carries no ICU.
@@ -79,7 +76,7 @@ let package = Package(
     // debug builds too: the tests match megapixel pairs.
     .target(
       name: "StereoMatching", dependencies: ["CameraGeometry"],
-      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+      swiftSettings: optimizedInDebug),
     // Time on Mars: the Mars24 algorithm and each mission's own clock (its sols and local
     // time), with nothing but arithmetic and the leap-second table.
     .target(name: "MarsTime", dependencies: ["SystemInterface"], swiftSettings: forSize),
@@ -119,16 +116,19 @@ let package = Package(
     // The catalogue: every photo of the missions synced, in a SQLite file of a documented
     // schema, filled from NASA's feeds and searched offline. Built for speed: a listing makes
     // a photo of each of thousands of rows, and a sync a row of each of thousands of photos.
+    // Optimized in debug builds too: the tests sync, list and search catalogues in process,
+    // and unoptimized they took twice the CPU.
     .target(
       name: "MarsCatalog",
       dependencies: [
         "LibSQLite", "MarsFetching", "MarsTime", "RoverAPI", "PlainText", "SystemInterface",
-      ]),
+      ],
+      swiftSettings: optimizedInDebug),
     // JPEG and PNG decoders of their own, and the scaling a terminal picture needs.
     // Optimized in debug builds too: the tests decode thousands of images.
     .target(
       name: "RasterImages", dependencies: ["SystemInterface"],
-      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+      swiftSettings: optimizedInDebug),
     // Pictures in the terminal: iTerm2's and kitty's protocols, sixel and half-blocks, and how
     // a terminal says which it speaks.
     .target(name: "TerminalPictures", dependencies: ["RasterImages"], swiftSettings: forSize),
@@ -173,7 +173,7 @@ let package = Package(
     // Optimized in debug builds too: it makes the tiles and movie frames the tests fetch.
     .target(
       name: "FixtureServing", dependencies: ["SystemInterface", "RasterImages", "CameraGeometry"],
-      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+      swiftSettings: optimizedInDebug),
     .executableTarget(name: "fixture-server", dependencies: ["FixtureServing"]),
     // `make bench`'s measure of one key press in the browser, drawn off-screen.
     .executableTarget(name: "browse-bench", dependencies: ["MarsBrowser", "TerminalScreen"]),
@@ -199,7 +199,7 @@ let package = Package(
     // by pixel, and unoptimized loops over them were a tenth of the suite's time.
     .testTarget(
       name: "RasterImagesTests", dependencies: ["TestSupport", "RasterImages", "TerminalPictures"],
-      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+      swiftSettings: optimizedInDebug),
     .testTarget(
       name: "MarsBrowserTests",
       dependencies: ["TestSupport", "MarsBrowser", "TerminalScreen", "RoverAPI", "RasterImages"]),
@@ -218,7 +218,7 @@ let package = Package(
       exclude: ["Golden", "Browser", "Screenshots"],
       // Optimized in debug builds too: its tests make 5120 × 3840 scenes, mosaics and tiles,
       // and compare pictures pixel by pixel, in the test process.
-      swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+      swiftSettings: optimizedInDebug),
   ],
   swiftLanguageModes: [.v6]
 )
