@@ -22,17 +22,24 @@ struct RequestHead: Sendable {
   }
 
   /// Parses the text before the blank line; `nil` when it is not an HTTP request.
+  ///
+  /// Split by the standard library alone: `"\r\n"` is one `Character`, and Foundation's
+  /// splitting and trimming were a tenth of the fixture server's CPU in a test run.
   init?(_ text: String) {
-    var lines = text.components(separatedBy: "\r\n")
-    let parts = lines.removeFirst().split(separator: " ")
+    let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
+    guard let first = lines.first else { return nil }
+    let parts = first.split(separator: " ")
     guard parts.count == 3, parts[2].hasPrefix("HTTP/") else { return nil }
     method = String(parts[0])
     target = String(parts[1])
     headers = [:]
-    for line in lines {
+    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    for line in lines.dropFirst() {
       guard let colon = line.firstIndex(of: ":") else { continue }
       let name = line[..<colon].lowercased()
-      headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      var value = line[line.index(after: colon)...].drop(while: blank)
+      while let last = value.last, blank(last) { value = value.dropLast() }
+      headers[name] = String(value)
     }
   }
 }
