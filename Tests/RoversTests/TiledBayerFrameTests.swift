@@ -99,6 +99,27 @@ import Testing
     var mosaic: RasterImage { self == .hueWheel ? TiledBayerFrameTests.mosaic : realMosaic }
     /// Its one grey plane.
     var plane: [UInt8] { self == .hueWheel ? TiledBayerFrameTests.plane : realPlane }
+    /// The whole mosaic developed at once.
+    var reference: Reference {
+      self == .hueWheel ? TiledBayerFrameTests.reference : realReference
+    }
+  }
+
+  /// What developing the whole mosaic at once makes, and how far, on average, its grey plane
+  /// lies from those colours: the same for tiles of either format, so made once a scene.
+  struct Reference: Sendable {
+    var colour: RasterImage
+    var demosaicked: Bool
+    var greyDifference: Double
+
+    init(_ mosaic: RasterImage, plane: [UInt8]) {
+      let (colour, how) = FrameDeveloper().colour(mosaic, name: "NLE_0897_x", vouched: true)
+      self.colour = colour
+      demosaicked = how.isDemosaicked
+      let grey = RasterImage(width: width, height: height, grey: plane)
+      greyDifference =
+        Double(PixelComparison.total(grey.pixels, colour.pixels)) / Double(grey.pixels.count)
+    }
   }
 
   /// What the sensor read: the scene behind the RGGB filter, as grey.
@@ -107,6 +128,8 @@ import Testing
   static let plane = mosaic.greyPlaneIfGrey() ?? []
   static let realMosaic = BayerMosaic.sampling(realScene)
   static let realPlane = realMosaic.greyPlaneIfGrey() ?? []
+  static let reference = Reference(mosaic, plane: plane)
+  static let realReference = Reference(realMosaic, plane: realPlane)
 
   /// A tile's rectangle on the sensor, from 0: 1280 × 960 with 8 px into each neighbour.
   static func rectangle(column: Int, row: Int) -> (x: Int, y: Int, width: Int, height: Int) {
@@ -233,15 +256,14 @@ import Testing
     let colour = try Self.developed(output, product: "NLE")
     // The real scene is one the pixels alone do not take for a mosaic: its records decide.
     #expect(BayerMosaic(scene.mosaic).looksLikeMosaic == (scene == .hueWheel))
-    let (expected, how) = FrameDeveloper().colour(scene.mosaic, name: "NLE_0897_x", vouched: true)
-    #expect(how.isDemosaicked)
+    let reference = scene.reference
+    let expected = reference.colour
+    #expect(reference.demosaicked)
     #expect(colour.width == Self.width && colour.height == Self.height)
     guard colour.width == Self.width, colour.height == Self.height else { return }
     let difference =
       Double(PixelComparison.total(colour.pixels, expected.pixels)) / Double(colour.pixels.count)
-    let grey = RasterImage(width: Self.width, height: Self.height, grey: scene.plane)
-    let greyDifference =
-      Double(PixelComparison.total(grey.pixels, expected.pixels)) / Double(grey.pixels.count)
+    let greyDifference = reference.greyDifference
     if format == "png" {
       #expect(PixelComparison.worst(colour.pixels, expected.pixels) == 0)
     } else {
