@@ -20,34 +20,51 @@ import Testing
     "STDOUT_FILENO", "STDERR_FILENO",
   ]
 
-  /// Every Swift file of the product outside the C library's home, with its text.
-  static func productFiles() throws -> [(path: String, text: String)] {
+  /// A Swift file of the product: its path, its text, and its code (the text without the
+  /// lines that are comments, which may name the calls they are about).
+  struct SourceFile: Sendable {
+    var path: String
+    var text: String
+    var code: String
+
+    /// Whether the code has `needle`.
+    func codeHas(_ needle: String) -> Bool { code.contains(needle) }
+  }
+
+  /// Every Swift file of the product outside the C library's home, read once for every check.
+  static let sources = Result { () throws -> [SourceFile] in
     let sources = PackagePaths.root.appendingPathComponent("Sources")
-    var files: [(String, String)] = []
+    var files: [SourceFile] = []
     let walker = FileManager.default.enumerator(atPath: sources.path)
     while let relative = walker?.nextObject() as? String {
       let path = "Sources/" + relative
       guard path.hasSuffix(".swift"), !allowed.contains(where: path.hasPrefix) else { continue }
-      files.append(
-        (path, try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)))
+      let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+      let code = text.split(separator: "\n", omittingEmptySubsequences: false).filter {
+        !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("//")
+      }.joined(separator: "\n")
+      files.append(SourceFile(path: path, text: text, code: code))
     }
     return files
   }
 
+  /// Every Swift file of the product outside the C library's home.
+  static func productFiles() throws -> [SourceFile] { try sources.get() }
+
   @Test func onlySystemInterfaceSpeaksToTheCLibrary() throws {
     let files = try Self.productFiles()
     #expect(files.count > 100)
-    for (path, text) in files {
-      // Comments may name the calls they are about.
-      let code = text.split(separator: "\n").filter {
-        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-      }.joined(separator: "\n")
+    for file in files {
+      // Stated apart: a failed expectation on the file itself would print all of it.
       for name in Self.systemNames {
-        #expect(!code.contains(name), "\(path) uses \(name): call SystemInterface's POSIX instead")
+        let uses = file.codeHas(name)
+        #expect(!uses, "\(file.path) uses \(name): call SystemInterface's POSIX instead")
       }
       // `errno` itself, not a parameter's label of that name.
+      guard file.codeHas("errno") else { continue }
       let errno = try Regex(#"(^|[^\w.])errno(?!\s*:|\s+\w+:)"#)
-      #expect(!code.contains(errno), "\(path) reads errno: use POSIX.lastError")
+      let readsErrno = file.code.contains(errno)
+      #expect(!readsErrno, "\(file.path) reads errno: use POSIX.lastError")
     }
   }
 
@@ -57,13 +74,10 @@ import Testing
   @Test func onlyTheCurlTransportSpeaksToLibcurl() throws {
     let home = "Sources/RoverAPI/Transport/Curl/"
     var callers: [String] = []
-    for (path, text) in try Self.productFiles() {
-      let code = text.split(separator: "\n").filter {
-        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-      }.joined(separator: "\n")
-      guard code.contains("import LibCurl") || code.contains("curl_") else { continue }
-      callers.append(path)
-      #expect(path.hasPrefix(home), "\(path) calls libcurl: only \(home) may")
+    for file in try Self.productFiles() {
+      guard file.codeHas("import LibCurl") || file.codeHas("curl_") else { continue }
+      callers.append(file.path)
+      #expect(file.path.hasPrefix(home), "\(file.path) calls libcurl: only \(home) may")
     }
     #expect(!callers.isEmpty)
     let library = PackagePaths.root.appendingPathComponent("Sources/LibCurl")
@@ -79,13 +93,10 @@ import Testing
   @Test func onlyTheCataloguesConnectionSpeaksToSQLite() throws {
     let home = "Sources/MarsCatalog/SQLite/"
     var callers: [String] = []
-    for (path, text) in try Self.productFiles() {
-      let code = text.split(separator: "\n").filter {
-        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-      }.joined(separator: "\n")
-      guard code.contains("import LibSQLite") || code.contains("rovers_sqlite_") else { continue }
-      callers.append(path)
-      #expect(path.hasPrefix(home), "\(path) calls SQLite: only \(home) may")
+    for file in try Self.productFiles() {
+      guard file.codeHas("import LibSQLite") || file.codeHas("rovers_sqlite_") else { continue }
+      callers.append(file.path)
+      #expect(file.path.hasPrefix(home), "\(file.path) calls SQLite: only \(home) may")
     }
     #expect(!callers.isEmpty)
     let library = PackagePaths.root.appendingPathComponent("Sources/LibSQLite")
@@ -103,12 +114,12 @@ import Testing
       "Sources/rovers/", "Sources/FixtureServing/", "Sources/jpeg-bench/",
     ]
     var importers: [String] = []
-    for (path, text) in try Self.productFiles()
-    where text.contains("\nimport RasterImages\n")
-      || text.hasPrefix("import RasterImages\n")
+    for file in try Self.productFiles()
+    where file.text.contains("\nimport RasterImages\n")
+      || file.text.hasPrefix("import RasterImages\n")
     {
-      importers.append(path)
-      #expect(allowed.contains(where: path.hasPrefix), "\(path) imports RasterImages")
+      importers.append(file.path)
+      #expect(allowed.contains(where: file.path.hasPrefix), "\(file.path) imports RasterImages")
     }
     #expect(importers.contains { $0.hasPrefix("Sources/MarsImaging/") })
     let manifest = try String(
