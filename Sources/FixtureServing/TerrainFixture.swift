@@ -146,8 +146,8 @@ public enum TerrainFixture {
   /// Smooth value noise in space: a pseudo-random value in -1...1 at each whole point, eased
   /// between.
   static func noise(_ point: Vector3, seed: UInt64) -> Double {
-    let (fx, fy, fz) = (point.x.rounded(.down), point.y.rounded(.down), point.z.rounded(.down))
-    let (ix, iy, iz) = (Int64(fx), Int64(fy), Int64(fz))
+    let (ix, iy, iz) = (whole(point.x), whole(point.y), whole(point.z))
+    let (fx, fy, fz) = (Double(ix), Double(iy), Double(iz))
     let (u, v, w) = (ease(point.x - fx), ease(point.y - fy), ease(point.z - fz))
     let start = seed &* 0x9E37_79B9_7F4A_7C15
     @inline(__always) func step(_ hash: UInt64, _ part: Int64) -> UInt64 {
@@ -168,8 +168,8 @@ public enum TerrainFixture {
 
   /// ``noise(_:seed:)`` on a plane.
   static func noise(x: Double, y: Double, seed: UInt64) -> Double {
-    let (fx, fy) = (x.rounded(.down), y.rounded(.down))
-    let (ix, iy) = (Int64(fx), Int64(fy))
+    let (ix, iy) = (whole(x), whole(y))
+    let (fx, fy) = (Double(ix), Double(iy))
     let (u, v) = (ease(x - fx), ease(y - fy))
     let start = (seed | 1 << 40) &* 0x9E37_79B9_7F4A_7C15
     @inline(__always) func corner(_ dx: Int64, _ dy: Int64) -> Double {
@@ -182,6 +182,14 @@ public enum TerrainFixture {
     let top = corner(0, 0) + (corner(1, 0) - corner(0, 0)) * u
     let bottom = corner(0, 1) + (corner(1, 1) - corner(0, 1)) * u
     return top + (bottom - top) * v
+  }
+
+  /// The whole number at or below `value` (a scene's coordinates, far inside `Int64`): by
+  /// conversion, where `rounded(.down)` is a call to libm's `floor` on this target, and two of
+  /// them a noise were a tenth of a frame's rendering.
+  @inline(__always) static func whole(_ value: Double) -> Int64 {
+    let truncated = Int64(value)
+    return Double(truncated) > value ? truncated - 1 : truncated
   }
 
   static func ease(_ t: Double) -> Double { t * t * (3 - 2 * t) }
