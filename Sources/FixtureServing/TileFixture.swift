@@ -50,6 +50,10 @@ public enum TileFixture {
     return Int(suffix)
   }
 
+  /// The real frames the tiles are cut from, decoded once a run: each is cut into four tiles,
+  /// under several products' names.
+  private static let decoded = Remembered<RasterImage?>()
+
   /// The tile an image path names, with its content type, or `nil` when it names none: the
   /// full-resolution tile as a PNG, a copy as the JPEG `generate_tiles.py` wrote for it.
   static func file(for target: String, fixtures: String) -> (type: String, body: Data)? {
@@ -68,9 +72,10 @@ public enum TileFixture {
       return ("image/jpeg", data)
     }
     let file = folder.appendingPathComponent("real-images").appendingPathComponent(layout.source)
-    guard let data = try? Data(contentsOf: file),
-      let image = try? ImageDecoder.decode([UInt8](data))
-    else { return nil }
+    let source = decoded.value(for: file.path) {
+      (try? Data(contentsOf: file)).flatMap { try? ImageDecoder.decode([UInt8]($0)) }
+    }
+    guard let image = source else { return nil }
     let left = layout.columns[place.0]
     let top = layout.rows[place.1]
     var pixels: [UInt8] = []
