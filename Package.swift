@@ -154,7 +154,7 @@ let package = Package(
       name: "CommandRuntime",
       dependencies: [
         "ArgumentParsing", "RoverAPI", "MarsFetching", "MarsMirror", "MarsTime", "PlainText",
-        "SystemInterface", "MarsCatalog",
+        "SystemInterface", "MarsCatalog", "TerminalScreen",
         .target(name: "URLSessionTransport", condition: .when(platforms: [.macOS])),
       ],
       swiftSettings: forSize),

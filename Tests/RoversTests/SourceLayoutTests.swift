@@ -168,4 +168,100 @@ import Testing
       Double(executable) <= 0.12 * Double(product),
       "Sources/rovers is \(executable) of the product's \(product) lines")
   }
+
+  /// A target imports only what it depends on, directly or through its dependencies: a module
+  /// imported without that is built in whatever order a parallel build happens to take, and
+  /// CI failed once on `MarsImaging` importing `ArgumentParsing` before it was built.
+  @Test func everyModuleATargetImportsIsAmongItsDependencies() throws {
+    let targets = try Self.packageTargets()
+    #expect(targets.count > 20)
+    func closure(of name: String) -> Set<String> {
+      var found: Set<String> = []
+      var next = targets[name]?.dependencies ?? []
+      while let dependency = next.popLast() {
+        guard found.insert(dependency).inserted else { continue }
+        next += targets[dependency]?.dependencies ?? []
+      }
+      return found
+    }
+    for (name, target) in targets {
+      let allowed = closure(of: name)
+      let folder = PackagePaths.root.appendingPathComponent(target.path)
+      let walker = FileManager.default.enumerator(atPath: folder.path)
+      while let relative = walker?.nextObject() as? String {
+        guard relative.hasSuffix(".swift") else { continue }
+        let text = try String(
+          contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
+        for line in text.split(separator: "\n") {
+          let words = line.split(separator: " ")
+          guard let index = words.firstIndex(of: "import"), index + 1 < words.count else {
+            continue
+          }
+          let module = String(words[index + 1])
+          guard targets[module] != nil, module != name else { continue }
+          // Stated apart: a failed expectation on the set itself would print all of it.
+          let dependsOnIt = allowed.contains(module)
+          #expect(
+            dependsOnIt,
+            "\(target.path)/\(relative) imports \(module), which \(name) does not depend on")
+        }
+      }
+    }
+  }
+
+  /// The package's targets as `Package.swift` declares them: each one's folder and the targets
+  /// it names as dependencies (each declaration starts a line at four spaces).
+  static func packageTargets() throws -> [String: (path: String, dependencies: [String])] {
+    let manifest = try String(
+      contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    var declarations: [String] = []
+    for line in manifest.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("    .target(") || line.hasPrefix("    .executableTarget(")
+        || line.hasPrefix("    .testTarget(")
+      {
+        declarations.append("")
+      }
+      if !declarations.isEmpty { declarations[declarations.count - 1] += line + "\n" }
+    }
+    /// The first quoted text after `key` in `text`.
+    func quoted(after key: String, in text: Substring) -> String? {
+      guard let start = text.range(of: key)?.upperBound,
+        let open = text[start...].firstIndex(of: "\""),
+        let close = text[text.index(after: open)...].firstIndex(of: "\"")
+      else { return nil }
+      return String(text[text.index(after: open)..<close])
+    }
+    var targets: [String: (path: String, dependencies: [String])] = [:]
+    for declaration in declarations {
+      let text = Substring(declaration)
+      guard let name = quoted(after: "name:", in: text) else { continue }
+      let isTest = declaration.hasPrefix("    .testTarget(")
+      let path = quoted(after: "path:", in: text) ?? (isTest ? "Tests/" : "Sources/") + name
+      var dependencies: [String] = []
+      if let start = text.range(of: "dependencies: [")?.upperBound {
+        // Up to the bracket that closes the list; conditions nest brackets of their own.
+        var depth = 1
+        var index = start
+        var inQuote = false
+        var word = ""
+        while index < text.endIndex, depth > 0 {
+          let character = text[index]
+          if character == "\"" {
+            if inQuote { dependencies.append(word) }
+            inQuote.toggle()
+            word = ""
+          } else if inQuote {
+            word.append(character)
+          } else if character == "[" {
+            depth += 1
+          } else if character == "]" {
+            depth -= 1
+          }
+          index = text.index(after: index)
+        }
+      }
+      targets[name] = (path, dependencies)
+    }
+    return targets
+  }
 }

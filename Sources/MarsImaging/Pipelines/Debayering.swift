@@ -1,4 +1,3 @@
-import ArgumentParsing
 import MarsFetching
 import RasterImages
 import RoverAPI
