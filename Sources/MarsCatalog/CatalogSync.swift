@@ -81,14 +81,16 @@ public struct CatalogSync: Sendable {
     let source = source(of: rover)
     // A retired mission's last sol is final: once every sol of it is held, a run asks its
     // server nothing, so a nightly sync does not hang on a community server being up.
+    let retired = RetiredRover.named(rover)
     let lastSol: Int
-    if let retired = RetiredRover.named(rover) {
+    if let retired {
       lastSol = retired.maxSol
     } else {
       lastSol = try await source.fetchRover(rover).maxSol
     }
     let planned = try await plan(rover, lastSol: lastSol, held: catalog.heldSols(of: rover))
-    let (sols, empty) = try await withPhotos(planned, of: rover, from: source)
+    let (sols, empty) =
+      retired == nil ? (planned, []) : try await withPhotos(planned, of: rover, from: source)
     let total = sols.count + empty.count
     var outcome = Outcome(rover: rover, sols: 0, photos: 0, lastSol: lastSol)
     // Sols wait to be written together for up to a second or a few thousand photos; each is
@@ -145,14 +147,14 @@ public struct CatalogSync: Sendable {
   static let batchPhotos = 4000
   static let batchTime = Duration.seconds(1)
 
-  /// `sols` parted into those to fetch and those known to have no photos. A retired
-  /// mission's manifest lists every sol with photos, in one request: the others (a tenth of
+  /// A retired mission's `sols` parted into those to fetch and those known to have no photos.
+  /// Its manifest lists every sol with photos, in one request: the others (a tenth of
   /// Opportunity's sols in the fixtures' manifest) are not asked one by one of a server that
   /// allows 100 requests a minute. The feeds have no manifest, so every sol of theirs is asked.
   private func withPhotos(_ sols: [Int], of rover: String, from source: any PhotoArchive)
     async throws -> (fetch: [Int], empty: [Int])
   {
-    guard !sols.isEmpty, RetiredRover.named(rover) != nil else { return (sols, []) }
+    guard !sols.isEmpty else { return ([], []) }
     let listed = Set(
       try await source.fetchManifest(rover: rover, span: .recent).photos.map(\.sol))
     return (sols.filter { listed.contains($0) }, sols.filter { !listed.contains($0) })

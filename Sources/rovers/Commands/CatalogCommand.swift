@@ -27,9 +27,8 @@ extension Rovers {
         are named) from NASA's feeds, and Spirit and Opportunity, whose photos only the API \
         servers have, from the API server, once, the sols their manifest lists: they are final. \
         It asks the sols it does not hold yet and those NASA's latest downlink brought images \
-        for, -j at once, \
-        each sol written in one transaction, so a run stopped at any moment leaves every sol \
-        whole or absent and the next goes on from there. One sync writes at a time (another \
+        for, -j at once, each sol written in one transaction, so a run stopped at any moment \
+        leaves every sol whole or absent and the next goes on from there. One sync writes at a time (another \
         exits 75); searches are never blocked. --schema prints the tables, which stay stable for sqlite3 and pandas. \
         The file needs the system's SQLite (libsqlite3-0).
         """,
