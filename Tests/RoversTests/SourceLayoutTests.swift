@@ -122,15 +122,11 @@ import Testing
       #expect(allowed.contains(where: file.path.hasPrefix), "\(file.path) imports RasterImages")
     }
     #expect(importers.contains { $0.hasPrefix("Sources/MarsImaging/") })
-    let manifest = try String(
-      contentsOf: PackagePaths.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let targets = try Self.packageTargets()
     for library in ["MarsFetching", "MarsMirror", "MarsGallery", "CommandRuntime"] {
-      let declaration = try #require(
-        manifest.ranges(of: "name: \"\(library)\"").last.map { manifest[$0.lowerBound...] })
-      // The target's declaration, after the product of the same name.
-      let target = declaration.prefix { $0 != ")" }
-      #expect(target.contains("dependencies"))
-      #expect(!target.contains("RasterImages"), "\(library) depends on RasterImages")
+      let dependencies = try #require(targets[library]?.dependencies)
+      #expect(!dependencies.isEmpty)
+      #expect(!dependencies.contains("RasterImages"), "\(library) depends on RasterImages")
     }
   }
 
