@@ -144,8 +144,7 @@ import Testing
     ).write(to: harness)
     // Served, so the frame is of the harness's origin.
     let server = try await FixtureServer.start(staticFolder: mirror.path)
-    let report = try await Chromium.report(
-      "\(server.host)/static/find-feed.html", profile: folder.url)
+    let report = try await Chromium.report("\(server.host)/static/find-feed.html")
     #expect(report["href"] as? String == "\(server.host)/static/feed.atom", "\(report)")
     #expect(report["title"] as? String == "New photos")
     // And what it names is there: the feed the gallery wrote.

@@ -26,7 +26,7 @@ struct GalleryBrowserTests {
       at: PackagePaths.root.appendingPathComponent("Tests/RoversTests/Browser/\(name)"),
       to: site.appendingPathComponent(name))
     let server = try await FixtureServer.start(staticFolder: site.path)
-    let report = try await Chromium.report("\(server.host)/static/\(name)", profile: folder.url)
+    let report = try await Chromium.report("\(server.host)/static/\(name)")
     return (report, server.host, server)
   }
 

@@ -28,8 +28,7 @@ struct MovieGalleryTests {
         "Tests/RoversTests/Browser/movie-gallery.html"),
       to: site.appendingPathComponent("movie-gallery.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)
-    let report = try await Chromium.report(
-      "\(server.host)/static/movie-gallery.html", profile: folder.url)
+    let report = try await Chromium.report("\(server.host)/static/movie-gallery.html")
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     let layouts = try #require(report["layouts"] as? [[String: Any]])
     #expect(layouts.map { $0["width"] as? Int } == [1280, 390])

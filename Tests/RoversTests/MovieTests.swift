@@ -102,7 +102,7 @@ import Testing
     let pages = try await FixtureServer.start(staticFolder: site.path)
     // A page that ticks to stay awake while the decoder works: virtual time to spare.
     let report = try await Chromium.report(
-      "\(pages.host)/static/movie.html", profile: folder.url, budget: 600_000)
+      "\(pages.host)/static/movie.html", budget: 600_000)
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     for name in ["dust.png", "dust.gif"] {
       let seen = try #require(report[name] as? [String: Any], "\(name) was not read")

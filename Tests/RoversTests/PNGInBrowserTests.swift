@@ -58,7 +58,7 @@ struct PNGInBrowserTests {
       at: PackagePaths.root.appendingPathComponent("Tests/RoversTests/Browser/png.html"),
       to: site.appendingPathComponent("png.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)
-    let report = try await Chromium.report("\(server.host)/static/png.html", profile: folder.url)
+    let report = try await Chromium.report("\(server.host)/static/png.html")
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     for (name, image) in expected {
       let seen = try #require(report[name] as? [String: Any], "\(name) was not read")

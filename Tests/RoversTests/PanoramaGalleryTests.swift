@@ -38,8 +38,7 @@ struct PanoramaGalleryTests {
         "Tests/RoversTests/Browser/panorama-gallery.html"),
       to: site.appendingPathComponent("panorama-gallery.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)
-    let report = try await Chromium.report(
-      "\(server.host)/static/panorama-gallery.html", profile: folder.url)
+    let report = try await Chromium.report("\(server.host)/static/panorama-gallery.html")
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     let layouts = try #require(report["layouts"] as? [[String: Any]])
     #expect(layouts.count == 2)

@@ -48,8 +48,7 @@ struct TerrainGalleryTests {
     let server = try await FixtureServer.start(
       faults: #"[{"match": "/static/pause", "status": 204, "latency_ms": 50}]"#,
       staticFolder: site.path)
-    let report = try await Chromium.report(
-      "\(server.host)/static/terrain-gallery.html", profile: folder.url)
+    let report = try await Chromium.report("\(server.host)/static/terrain-gallery.html")
     #expect(report["error"] is NSNull || report["error"] == nil, "\(report)")
     #expect(report["canvases"] as? Int == 1)
     #expect((report["caught"] as? [Any])?.isEmpty == true, "\(report)")

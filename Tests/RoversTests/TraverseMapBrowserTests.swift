@@ -44,8 +44,7 @@ struct TraverseMapBrowserTests {
       at: PackagePaths.root.appendingPathComponent("Tests/RoversTests/Browser/traverse.html"),
       to: site.appendingPathComponent("traverse.html"))
     let server = try await FixtureServer.start(staticFolder: site.path)
-    let report = try await Chromium.report(
-      "\(server.host)/static/traverse.html", profile: folder.url)
+    let report = try await Chromium.report("\(server.host)/static/traverse.html")
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     for width in ["wide", "phone"] {
       let page = try #require(report[width] as? [String: Any], "\(report)")

@@ -25,29 +25,29 @@ enum Chromium {
     ProcessInfo.processInfo.environment["ROVERS_TEST_SCREENSHOTS"] == "1"
     ? PackagePaths.root.appendingPathComponent(".build/gallery-screenshots") : nil
 
-  /// Runs the browser headless on a page: no sandbox (tests may run as root), no GPU, and no
-  /// host but this machine resolvable, so nothing it loads can come from the internet. Lazy
-  /// pictures load as a person's browser loads them, near the window: headless Chromium loads
-  /// them all unless told, and a sol of 856 photos took seconds of the suite for nothing.
+  /// The flags of every browser the tests start: headless, no sandbox (tests may run as
+  /// root), no GPU, and no host but this machine resolvable, so nothing it loads can come
+  /// from the internet. Lazy pictures load as a person's browser loads them, near the window:
+  /// headless Chromium loads them all unless told, and a sol of 856 photos took seconds of the
+  /// suite for nothing.
+  static func flags(profile: URL) -> [String] {
+    [
+      "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+      "--user-data-dir=\(profile.appendingPathComponent("chromium").path)",
+      "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+      "--blink-settings=lazyLoadEnabled=true",
+    ]
+  }
+
+  /// Runs a browser of its own on a page, for a picture.
   static func run(_ arguments: [String], profile: URL) async throws -> String {
     guard let path else { throw CocoaError(.executableNotLoadable) }
     let out = profile.appendingPathComponent("chromium-out-\(UUID().uuidString)")
     let child = try Subprocess(
-      path,
-      [
-        "--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-        "--no-first-run", "--user-data-dir=\(profile.appendingPathComponent("chromium").path)",
-        "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-        "--blink-settings=lazyLoadEnabled=true",
-      ] + arguments,
+      path, flags(profile: profile) + arguments,
       environment: ["PATH": "/usr/bin:/bin", "HOME": profile.path], stdout: out.path)
     _ = await child.exitStatus()
     return (try? String(contentsOf: out, encoding: .utf8)) ?? ""
-  }
-
-  /// The page's DOM once its scripts have had up to `budget` ms (30 s) of virtual time.
-  static func dumpDOM(_ url: String, profile: URL, budget: Int = 30000) async throws -> String {
-    try await run(["--virtual-time-budget=\(budget)", "--dump-dom", url], profile: profile)
   }
 
   /// A picture of the page in a window of this size (1280 × 900 unless said).
@@ -62,23 +62,77 @@ enum Chromium {
   }
 
   /// What a harness page reports: the JSON object it writes in `<pre id="out">` once its
-  /// scripts have run.
-  static func report(_ url: String, profile: URL, budget: Int = 30000) async throws
-    -> [String: Any]
-  {
-    let dom = try await dumpDOM(url, profile: profile, budget: budget)
-    guard let start = dom.range(of: "<pre id=\"out\">"),
-      let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
-      let report = try JSONSerialization.jsonObject(
-        with: Data(unescaped(String(dom[start.upperBound..<end.lowerBound])).utf8))
-        as? [String: Any]
-    else { throw CocoaError(.coderReadCorrupt) }
-    return report
+  /// scripts have had `budget` ms (30 s) of virtual time, as `--virtual-time-budget` gives
+  /// them: time stands still while anything is being fetched and runs ahead when nothing is
+  /// to be done, so a page's waits are the same on a busy machine as on an idle one.
+  ///
+  /// The page opens in a browser context of its own (no cookies, storage or cache shared with
+  /// another page) in the run's one browser, ``SharedChromium``, once the pages before it are
+  /// done: a budget can run out for a page whose document is still loading while another page
+  /// runs.
+  static func report(_ url: String, budget: Int = 30000) async throws -> [String: Any] {
+    try await SharedChromium.pages.next {
+      try await report(url, budget: budget, browser: try SharedChromium.pipe.get())
+    }
   }
 
-  /// `--dump-dom` writes the text of `<pre>` with `&`, `<`, `>` and `"` escaped.
-  static func unescaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
-      .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+  private static func report(_ url: String, budget: Int, browser: DevToolsPipe) async throws
+    -> [String: Any]
+  {
+    let context = try await browser.call("Target.createBrowserContext")["browserContextId"]
+    let closing = ["browserContextId": context as? String ?? ""]
+    do {
+      let text = try await read(url, budget: budget, in: closing, from: browser)
+      _ = try? await browser.call("Target.disposeBrowserContext", closing)
+      guard
+        let report = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+      else { throw DevToolsPipe.Failure(description: "\(url) reported \(text.prefix(200))") }
+      return report
+    } catch {
+      _ = try? await browser.call("Target.disposeBrowserContext", closing)
+      throw error
+    }
+  }
+
+  /// The text of the page's `<pre id="out">` once its budget has run out.
+  private static func read(
+    _ url: String, budget: Int, in context: [String: String], from browser: DevToolsPipe
+  ) async throws -> String {
+    let target = try await browser.call(
+      "Target.createTarget", context.merging(["url": "about:blank"]) { $1 })
+    let attached = try await browser.call(
+      "Target.attachToTarget", ["targetId": target["targetId"] ?? "", "flatten": true])
+    guard let session = attached["sessionId"] as? String else {
+      throw DevToolsPipe.Failure(description: "no session for \(url)")
+    }
+    // As `--virtual-time-budget` does: the page loads in real time, and its budget starts
+    // once it has (a budget set before counts the document's own fetch as idle time, and
+    // can run out before the page's first line).
+    _ = try await browser.call("Page.navigate", ["url": url], session: session)
+    for _ in 0..<3000 {
+      let state = try await evaluate("location.href + ' ' + document.readyState", session, browser)
+      if state == "\(url) complete" { break }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    _ = try await browser.call(
+      "Emulation.setVirtualTimePolicy",
+      [
+        "policy": "pauseIfNetworkFetchesPending", "budget": budget,
+        "maxVirtualTimeTaskStarvationCount": 9999,
+      ], session: session)
+    try await browser.budgetExpired(session: session)
+    return try await evaluate(
+      "document.getElementById('out')?.textContent ?? location.href + ' ' + document.readyState",
+      session, browser)
+  }
+
+  /// What `expression` comes to in the page of `session`, as text.
+  private static func evaluate(_ expression: String, _ session: String, _ browser: DevToolsPipe)
+    async throws -> String
+  {
+    let evaluated = try await browser.call(
+      "Runtime.evaluate", ["expression": expression, "returnByValue": true], session: session)
+    let value = (evaluated["result"] as? [String: Any])?["value"]
+    return value as? String ?? ""
   }
 }

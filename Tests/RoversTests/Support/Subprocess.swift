@@ -45,9 +45,11 @@ final class Subprocess: Sendable {
       executable, arguments, environment: environment, out: .file(stdout), err: .file(stderr))
   }
 
+  /// Starts `executable` with stdin from /dev/null, stdout and stderr as asked, and each of
+  /// `handing` (descriptors of this process) as the child's 3, 4 and so on.
   init(
     _ executable: String, _ arguments: [String], environment: [String: String], out: Stream,
-    err: Stream
+    err: Stream, handing: [Int32] = []
   ) throws {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -75,7 +77,15 @@ final class Subprocess: Sendable {
     // Nothing of the test process's but what is asked for: no other descriptor (a pipe's
     // write end a child keeps open never ends its reader), no blocked signal (a tmux server
     // that inherits a blocked SIGTERM and SIGHUP outlives its kill-server).
-    POSIX.closeFrom(3, &actions)
+    // Copies above any number they are given as, so that giving one as 3 cannot overwrite
+    // another still to be given.
+    let handed = handing.map { fcntl($0, F_DUPFD_CLOEXEC, 64) }
+    defer { for copy in handed where copy >= 0 { close(copy) } }
+    guard !handed.contains(-1) else { throw POSIXError(.EMFILE) }
+    for (index, copy) in handed.enumerated() {
+      posix_spawn_file_actions_adddup2(&actions, copy, 3 + Int32(index))
+    }
+    POSIX.closeFrom(3 + Int32(handed.count), &actions)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
