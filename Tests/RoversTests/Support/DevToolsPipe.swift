@@ -97,7 +97,10 @@ final class DevToolsPipe: Sendable {
         state.answers[id] = continuation
         return nil
       }
-      if let now { continuation.resume(with: now) }
+      if let now { return continuation.resume(with: now) }
+      giveUp(after: .seconds(60), "no answer to command \(id)") {
+        $0.answers.removeValue(forKey: id)
+      }
     }
     let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     if let error = answer["error"] as? [String: Any] {
@@ -115,7 +118,23 @@ final class DevToolsPipe: Sendable {
         state.waiting[session] = continuation
         return nil
       }
-      if let now { continuation.resume(with: now) }
+      if let now { return continuation.resume(with: now) }
+      giveUp(after: .seconds(300), "the page's virtual time never ran out") {
+        $0.waiting.removeValue(forKey: session)
+      }
+    }
+  }
+
+  /// Fails a wait still open after `bound`: a browser that hangs fails its test, not the run
+  /// (the pages wait their turns behind it).
+  private func giveUp<Value>(
+    after bound: Duration, _ why: String,
+    taking wait: @escaping @Sendable (inout State) -> CheckedContinuation<Value, any Error>?
+  ) {
+    Task {
+      try? await Task.sleep(for: bound)
+      let waiting = self.state.withLock { state in wait(&state) }
+      waiting?.resume(throwing: Failure(description: why))
     }
   }
 
