@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A reference tool the pictures are held to (djpeg, cjpeg, ffmpeg, ImageMagick, Python with
 /// OpenCV), run to its end.
@@ -26,10 +27,18 @@ public enum ReferenceTool {
   public static let python = "/usr/bin/python3"
 
   /// Whether the system's Python can import `module` (cv2, feedparser).
+  /// Asked once a run for each module: importing OpenCV costs Python a third of a second.
   public static func pythonHas(_ module: String) -> Bool {
-    guard FileManager.default.isExecutableFile(atPath: python) else { return false }
-    return (try? run(python, ["-c", "import \(module)"]).status) == 0
+    if let known = imports.withLock({ $0[module] }) { return known }
+    let has =
+      FileManager.default.isExecutableFile(atPath: python)
+      && (try? run(python, ["-c", "import \(module)"]).status) == 0
+    imports.withLock { $0[module] = has }
+    return has
   }
+
+  /// What ``pythonHas(_:)`` found so far, by module.
+  private static let imports = Mutex<[String: Bool]>([:])
 
   /// A run that ended with another status than 0.
   public struct Failed: Error, CustomStringConvertible {
