@@ -20,9 +20,10 @@ public enum Demosaic {
     let stride = width + 4
     let gains = balance.gains
     let phase = mosaic.phase
-    var pixels = [UInt8](repeating: 0, count: width * height * 3)
     let bands = max(1, min(64, height / 32))
-    pixels.withUnsafeMutableBufferPointer { out in
+    // Every byte is written by its band's rows, so none is zeroed first: the bands' first
+    // writes to each page are shared between the cores, not made by one before they start.
+    let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
       padded.withUnsafeBufferPointer { source in
         guard let target = out.baseAddress, let base = source.baseAddress else { return }
         // Each band writes only its own rows.
@@ -36,6 +37,7 @@ public enum Demosaic {
           }
         }
       }
+      count = width * height * 3
     }
     return RasterImage(width: width, height: height, pixels: pixels)
   }
