@@ -25,7 +25,7 @@ struct GalleryBrowserTests {
     try FileManager.default.copyItem(
       at: PackagePaths.root.appendingPathComponent("Tests/RoversTests/Browser/\(name)"),
       to: site.appendingPathComponent(name))
-    let server = try await FixtureServer.start(staticFolder: site.path)
+    let server = try await Chromium.pages(in: site.path)
     let report = try await Chromium.report("\(server.host)/static/\(name)")
     return (report, server.host, server)
   }

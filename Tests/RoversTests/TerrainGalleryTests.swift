@@ -44,10 +44,7 @@ struct TerrainGalleryTests {
       at: PackagePaths.root.appendingPathComponent(
         "Tests/RoversTests/Browser/terrain-gallery.html"),
       to: site.appendingPathComponent("terrain-gallery.html"))
-    // The page waits for the viewer's frames by asking this, answered 50 ms late.
-    let server = try await FixtureServer.start(
-      faults: #"[{"match": "/static/pause", "status": 204, "latency_ms": 50}]"#,
-      staticFolder: site.path)
+    let server = try await Chromium.pages(in: site.path)
     let report = try await Chromium.report("\(server.host)/static/terrain-gallery.html")
     #expect(report["error"] is NSNull || report["error"] == nil, "\(report)")
     #expect(report["canvases"] as? Int == 1)

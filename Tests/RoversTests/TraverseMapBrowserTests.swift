@@ -43,7 +43,7 @@ struct TraverseMapBrowserTests {
     try FileManager.default.copyItem(
       at: PackagePaths.root.appendingPathComponent("Tests/RoversTests/Browser/traverse.html"),
       to: site.appendingPathComponent("traverse.html"))
-    let server = try await FixtureServer.start(staticFolder: site.path)
+    let server = try await Chromium.pages(in: site.path)
     let report = try await Chromium.report("\(server.host)/static/traverse.html")
     #expect(report["error"] == nil, "\(report["error"] ?? "")")
     for width in ["wide", "phone"] {

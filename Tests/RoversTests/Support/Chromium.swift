@@ -39,6 +39,15 @@ enum Chromium {
     ]
   }
 
+  /// A server of `folder`'s files (under `/static/`) for pages under test, which also answers
+  /// `/static/pause` 50 ms late: a page waiting for something decoded or drawn pauses by
+  /// asking it, since a fetch holds virtual time still while a timer's wait races ahead.
+  static func pages(in folder: String) async throws -> FixtureServer {
+    try await FixtureServer.start(
+      faults: #"[{"match": "/static/pause", "status": 204, "latency_ms": 50}]"#,
+      staticFolder: folder)
+  }
+
   /// Runs a browser of its own on a page, for a picture.
   static func run(_ arguments: [String], profile: URL) async throws -> String {
     guard let path else { throw CocoaError(.executableNotLoadable) }
