@@ -90,17 +90,18 @@ enum Chromium {
   {
     let context = try await browser.call("Target.createBrowserContext")["browserContextId"]
     let closing = ["browserContextId": context as? String ?? ""]
+    let read: Result<String, any Error>
     do {
-      let text = try await read(url, budget: budget, in: closing, from: browser)
-      _ = try? await browser.call("Target.disposeBrowserContext", closing)
-      guard
-        let report = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-      else { throw DevToolsPipe.Failure(description: "\(url) reported \(text.prefix(200))") }
-      return report
+      read = .success(try await Self.read(url, budget: budget, in: closing, from: browser))
     } catch {
-      _ = try? await browser.call("Target.disposeBrowserContext", closing)
-      throw error
+      read = .failure(error)
     }
+    // The context goes, whatever the page did.
+    _ = try? await browser.call("Target.disposeBrowserContext", closing)
+    let text = try read.get()
+    guard let report = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    else { throw DevToolsPipe.Failure(description: "\(url) reported \(text.prefix(200))") }
+    return report
   }
 
   /// The text of the page's `<pre id="out">` once its budget has run out.

@@ -18,15 +18,20 @@ final class DevToolsPipe: Sendable {
 
   private struct State {
     var nextID = 1
-    /// Commands sent, by id, waiting for their answers; answers come before they are asked
-    /// for wait here.
-    var answers: [Int: CheckedContinuation<Data, any Error>] = [:]
-    var early: [Int: Data] = [:]
-    /// Sessions whose virtual time budget has run out, and those waiting for it.
-    var expired: Set<String> = []
-    var waiting: [String: CheckedContinuation<Void, any Error>] = [:]
+    /// Messages waited for, by what they are (``Arrival``): those come before their waiter,
+    /// and the waiters still without theirs.
+    var arrived: [Arrival: Data] = [:]
+    var waiting: [Arrival: CheckedContinuation<Data, any Error>] = [:]
     /// Why the pipe can take no more commands, once it cannot.
     var closed: String?
+  }
+
+  /// A message a caller waits for.
+  private enum Arrival: Hashable {
+    /// The answer to the command of this id.
+    case answer(Int)
+    /// The end of the virtual time budget of this session's page.
+    case budgetExpired(String)
   }
 
   let child: Subprocess
@@ -66,14 +71,6 @@ final class DevToolsPipe: Sendable {
   func call(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil)
     async throws -> [String: Any]
   {
-    try await answer(to: post(method, parameters, session: session))
-  }
-
-  /// Sends `method` without waiting: its id, for ``answer(to:)``. A command whose answer
-  /// waits for the next (a virtual time policy deferred until the page navigates) is posted.
-  func post(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil) throws
-    -> Int
-  {
     let id = try state.withLock { state in
       if let closed = state.closed { throw Failure(description: closed) }
       defer { state.nextID += 1 }
@@ -85,56 +82,39 @@ final class DevToolsPipe: Sendable {
       fail(Failure(description: "the browser's pipe is closed"))
       throw Failure(description: "the browser's pipe is closed")
     }
-    return id
-  }
-
-  /// The result of the command posted as `id`, once the browser answers.
-  func answer(to id: Int) async throws -> [String: Any] {
-    let data = try await withCheckedThrowingContinuation { continuation in
-      let now = state.withLock { state -> Result<Data, Failure>? in
-        if let data = state.early.removeValue(forKey: id) { return .success(data) }
-        if let closed = state.closed { return .failure(Failure(description: closed)) }
-        state.answers[id] = continuation
-        return nil
-      }
-      if let now { return continuation.resume(with: now) }
-      giveUp(after: .seconds(60), "no answer to command \(id)") {
-        $0.answers.removeValue(forKey: id)
-      }
-    }
+    let data = try await arrival(.answer(id), within: .seconds(60), "no answer to \(method)")
     let answer = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     if let error = answer["error"] as? [String: Any] {
-      throw Failure(description: "\(error["message"] ?? error)")
+      throw Failure(description: "\(method): \(error["message"] ?? error)")
     }
     return answer["result"] as? [String: Any] ?? [:]
   }
 
   /// Waits until the virtual time budget of `session`'s page has run out.
   func budgetExpired(session: String) async throws {
+    _ = try await arrival(
+      .budgetExpired(session), within: .seconds(300), "the page's virtual time never ran out")
+  }
+
+  /// The message `awaited`, once it comes (it may have come already). One still missing after
+  /// `bound` fails its wait: a browser that hangs fails its test, not the run (the pages wait
+  /// their turns behind it).
+  private func arrival(_ awaited: Arrival, within bound: Duration, _ why: String) async throws
+    -> Data
+  {
     try await withCheckedThrowingContinuation { continuation in
-      let now = state.withLock { state -> Result<Void, Failure>? in
-        if state.expired.remove(session) != nil { return .success(()) }
+      let now = state.withLock { state -> Result<Data, Failure>? in
+        if let data = state.arrived.removeValue(forKey: awaited) { return .success(data) }
         if let closed = state.closed { return .failure(Failure(description: closed)) }
-        state.waiting[session] = continuation
+        state.waiting[awaited] = continuation
         return nil
       }
       if let now { return continuation.resume(with: now) }
-      giveUp(after: .seconds(300), "the page's virtual time never ran out") {
-        $0.waiting.removeValue(forKey: session)
+      Task {
+        try? await Task.sleep(for: bound)
+        let late = self.state.withLock { $0.waiting.removeValue(forKey: awaited) }
+        late?.resume(throwing: Failure(description: why))
       }
-    }
-  }
-
-  /// Fails a wait still open after `bound`: a browser that hangs fails its test, not the run
-  /// (the pages wait their turns behind it).
-  private func giveUp<Value>(
-    after bound: Duration, _ why: String,
-    taking wait: @escaping @Sendable (inout State) -> CheckedContinuation<Value, any Error>?
-  ) {
-    Task {
-      try? await Task.sleep(for: bound)
-      let waiting = self.state.withLock { state in wait(&state) }
-      waiting?.resume(throwing: Failure(description: why))
     }
   }
 
@@ -156,14 +136,13 @@ final class DevToolsPipe: Sendable {
     }
   }
 
-  /// Fails every command and wait still open, and any after.
+  /// Fails every wait still open, and any after.
   private func fail(_ failure: Failure) {
-    let (answers, waiting) = state.withLock { state in
+    let waiting = state.withLock { state in
       if state.closed == nil { state.closed = failure.description }
-      defer { (state.answers, state.waiting) = ([:], [:]) }
-      return (Array(state.answers.values), Array(state.waiting.values))
+      defer { state.waiting = [:] }
+      return Array(state.waiting.values)
     }
-    answers.forEach { $0.resume(throwing: failure) }
     waiting.forEach { $0.resume(throwing: failure) }
   }
 
@@ -186,30 +165,29 @@ final class DevToolsPipe: Sendable {
     fail(Failure(description: "the browser closed its pipe"))
   }
 
+  /// Hands a message to its waiter, or keeps it for the waiter to come; other events are
+  /// dropped.
   private func deliver(_ message: Data) {
     guard let object = try? JSONSerialization.jsonObject(with: message) as? [String: Any] else {
       return
     }
+    let arrival: Arrival
     if let id = object["id"] as? Int {
-      let waiter = state.withLock { state in
-        guard let waiter = state.answers.removeValue(forKey: id) else {
-          state.early[id] = message
-          return CheckedContinuation<Data, any Error>?.none
-        }
-        return waiter
-      }
-      waiter?.resume(returning: message)
+      arrival = .answer(id)
     } else if object["method"] as? String == "Emulation.virtualTimeBudgetExpired",
       let session = object["sessionId"] as? String
     {
-      let waiter = state.withLock { state in
-        guard let waiter = state.waiting.removeValue(forKey: session) else {
-          state.expired.insert(session)
-          return CheckedContinuation<Void, any Error>?.none
-        }
-        return waiter
-      }
-      waiter?.resume()
+      arrival = .budgetExpired(session)
+    } else {
+      return
     }
+    let waiter = state.withLock { state in
+      guard let waiter = state.waiting.removeValue(forKey: arrival) else {
+        state.arrived[arrival] = message
+        return CheckedContinuation<Data, any Error>?.none
+      }
+      return waiter
+    }
+    waiter?.resume(returning: message)
   }
 }
