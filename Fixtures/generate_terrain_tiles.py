@@ -6,9 +6,9 @@ eye sent as four full-resolution tiles, cut as NASA cuts frames: a 2x2 grid of 5
 whose neighbours overlap by 128 pixels. Each tile is its own record with its own
 `subframe_rect` and its own camera model, the frame's model moved to the tile's corner
 (H - x*A, V - y*A, CAMERA.md), as NASA's tiles carry theirs. The fixture server
-(TerrainFixture.swift) renders each tile of the scene through its own model on request, so
-`rovers terrain curiosity --sol 87` must put each eye's tiles together, and their models, to
-match the frames whole.
+(TerrainFixture.swift) cuts each tile from its eye's whole frame of the scene, as a camera's
+tiles are cut from one exposure, so `rovers terrain curiosity --sol 87` must put each eye's
+tiles together, and their models, to match the frames whole.
 
 The output is committed; run this again only to change the fixtures:
     python3 Fixtures/generate_terrain_tiles.py

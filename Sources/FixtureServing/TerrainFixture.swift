@@ -17,8 +17,9 @@ import RasterImages
 public enum TerrainFixture {
   /// The sol of the pairs sent whole.
   public static let sol = 86
-  /// A made-up sol whose one pair (sol 86's first NCAM00207) comes as tiles, each rendered
-  /// through its own record's model (`Fixtures/generate_terrain_tiles.py`).
+  /// A made-up sol whose one pair (sol 86's first NCAM00207) comes as tiles, each with its
+  /// own record's model (`Fixtures/generate_terrain_tiles.py`) and cut from its eye's whole
+  /// frame, as a camera's tiles are cut from one exposure.
   public static let tiledSol = 87
   /// The sequences of the pairs rendered: two that look down at the scene, and one that looks
   /// up at the sky (an even level, where nothing can be matched).
@@ -231,6 +232,9 @@ public enum TerrainFixture {
     public var width: Int
     /// Its pixels down.
     public var height: Int
+    /// The frame rendered for its pixels, and its own top-left corner there: itself at (0, 0),
+    /// or a tile's whole frame, whose model moved to the tile's corner is the tile's.
+    var source: (model: CameraModel, width: Int, height: Int, x: Int, y: Int)
     /// Whether it is a right eye's.
     public var isRight: Bool { name.hasPrefix("NR") }
   }
@@ -242,7 +246,7 @@ public enum TerrainFixture {
       let record = try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any]
       return record?["items"] as? [[String: Any]] ?? []
     }
-    return items.compactMap { item in
+    let frames = items.compactMap { item -> Frame? in
       guard let name = item["imageid"] as? String,
         sequences.contains(where: { name.contains($0) }),
         let type = item["camera_model_type"] as? String,
@@ -257,7 +261,21 @@ public enum TerrainFixture {
         let model = CameraModel(type: type, components: list.split(separator: ";").map(numbers)),
         corners.count == 4
       else { return nil }
-      return Frame(name: name, model: model, width: Int(corners[2]), height: Int(corners[3]))
+      let (width, height) = (Int(corners[2]), Int(corners[3]))
+      return Frame(
+        name: name, model: model, width: width, height: height,
+        source: (model, width, height, Int(corners[0]) - 1, Int(corners[1]) - 1))
+    }
+    // A tile's whole frame is named as the generator names it from: `F` for `T`, `_` for
+    // the tile's number.
+    return frames.map { frame in
+      guard frame.name.contains("EDR_T") else { return frame }
+      let whole = frame.name.replacingOccurrences(of: "EDR_T", with: "EDR_F").dropLast() + "_"
+      guard let source = frames.first(where: { $0.name == whole }) else { return frame }
+      var tile = frame
+      tile.source.model = source.model
+      (tile.source.width, tile.source.height) = (source.width, source.height)
+      return tile
     }
   }
 
@@ -271,19 +289,28 @@ public enum TerrainFixture {
     return jpeg(of: frame)
   }
 
-  /// The frames served so far, by what they show: each is made once a run, whichever server
-  /// or test asks, and frames of one camera model (sol 86 took three pairs from one place)
-  /// are one picture.
+  /// The frames served so far, by what they show, and the whole frames rendered for them:
+  /// each is made once a run, whichever server or test asks; frames of one camera model (sol
+  /// 86 took three pairs from one place) are one picture, and a tile is cut from its frame's.
   private static let served = Remembered<Data?>()
+  private static let rendered = Remembered<[UInt8]>()
 
-  /// The file the server serves for `frame`: rendered (the right eye 8% darker) and saved as
-  /// a JPEG at quality 90.
+  /// The file the server serves for `frame`: its part of its source frame rendered (the right
+  /// eye 8% darker), saved as a JPEG at quality 90.
   public static func jpeg(of frame: Frame) -> Data? {
-    let key = "\(frame.model) \(frame.width)x\(frame.height) \(frame.isRight ? "right" : "left")"
+    let (model, width, height, x, y) = frame.source
+    let eye = frame.isRight ? "right" : "left"
+    let key = "\(model) \(width)x\(height) \(eye) at \(x),\(y) \(frame.width)x\(frame.height)"
     return served.value(for: key) {
-      let plane = render(
-        model: frame.model, width: frame.width, height: frame.height,
-        gain: frame.isRight ? 0.92 : 1)
+      let whole = rendered.value(for: "\(model) \(width)x\(height) \(eye)") {
+        render(model: model, width: width, height: height, gain: frame.isRight ? 0.92 : 1)
+      }
+      guard x >= 0, y >= 0, x + frame.width <= width, y + frame.height <= height else {
+        return nil
+      }
+      let plane = (y..<(y + frame.height)).flatMap { row in
+        whole[(row * width + x)..<(row * width + x + frame.width)]
+      }
       return try? Data(
         JPEGEncoder.encode(greyPlane: plane, width: frame.width, height: frame.height))
     }
