@@ -25,7 +25,11 @@ struct Inflate {
     var inflate = Inflate(data, limit: limit)
     inflate.position = 2
     try inflate.run()
-    return Array(inflate.output[0..<inflate.written])
+    // Handed back as it was filled, cut to what was written: a copy would be a second picture.
+    var bytes: [UInt8] = []
+    swap(&bytes, &inflate.output)
+    bytes.removeLast(bytes.count - inflate.written)
+    return bytes
   }
 
   private mutating func run() throws {
@@ -163,38 +167,128 @@ struct Inflate {
     (try? Code(lengths: [Int](repeating: 5, count: 30))) ?? (try? Code(lengths: [1, 1]))!
   }()
 
-  private mutating func huffman(_ literals: Code, _ distances: Code) throws {
-    while true {
-      let symbol = try symbol(literals)
-      if symbol < 256 {
-        guard written < limit else { throw Self.tooLarge }
-        output[written] = UInt8(symbol)
-        written += 1
-      } else if symbol == 256 {
-        return
+  private static let cutShort = ImageError("the PNG's compressed data is cut short")
+  private static let damaged = ImageError("the PNG's compressed data is damaged")
+
+  /// The Huffman loop's reader: the bit buffer, how many of its bits are the stream's (those
+  /// above are kept 0, so a refill can OR its bytes in), and where the input is read next.
+  private struct BitReader {
+    let input: UnsafeBufferPointer<UInt8>
+    var buffer: UInt64
+    var available: Int
+    var at: Int
+
+    /// At least 57 bits in the buffer, or all the input has: eight bytes a load where eight
+    /// are left.
+    @inline(__always)
+    mutating func refill() {
+      if at + 8 <= input.count, let base = input.baseAddress {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self))
+        let taken = (63 - available) / 8
+        buffer |= word << UInt64(available)
+        at += taken
+        available += taken * 8
+        buffer &= (1 << UInt64(available)) - 1
       } else {
-        let lengthIndex = symbol - 257
-        guard lengthIndex < 29 else { throw ImageError("the PNG's compressed data is damaged") }
-        let length =
-          DeflateFormat.lengthBase[lengthIndex] + (try bits(DeflateFormat.lengthExtra[lengthIndex]))
-        let distanceIndex = try self.symbol(distances)
-        guard distanceIndex < 30 else { throw ImageError("the PNG's compressed data is damaged") }
-        let distance =
-          DeflateFormat.distanceBase[distanceIndex]
-          + (try bits(DeflateFormat.distanceExtra[distanceIndex]))
-        guard distance <= written else { throw ImageError("the PNG's compressed data is damaged") }
-        guard written + length <= limit else { throw Self.tooLarge }
-        // Byte by byte: a copy may overlap what it writes (a run of one byte repeated).
-        let start = written - distance
-        let end = written + length
-        output.withUnsafeMutableBufferPointer { out in
-          var from = start
-          for to in written..<end {
-            out[to] = out[from]
-            from += 1
+        while available <= 56, at < input.count {
+          buffer |= UInt64(input[at]) << UInt64(available)
+          at += 1
+          available += 8
+        }
+      }
+    }
+
+    /// The next `count` bits, the first read lowest.
+    @inline(__always)
+    mutating func take(_ count: Int) throws -> Int {
+      if available < count {
+        refill()
+        guard available >= count else { throw Inflate.cutShort }
+      }
+      let value = Int(buffer & ((1 << UInt64(count)) - 1))
+      buffer >>= UInt64(count)
+      available -= count
+      return value
+    }
+
+    /// The next symbol of `code`, whose 10-bit lookup is `table`.
+    @inline(__always)
+    mutating func decode(_ table: UnsafeBufferPointer<Int32>, _ code: Code) throws -> Int {
+      if available < 15 { refill() }
+      let entry = table[Int(buffer & 1023)]
+      if entry >= 0 {
+        let length = Int(entry & 15)
+        guard length <= available else { throw Inflate.cutShort }
+        buffer >>= UInt64(length)
+        available -= length
+        return Int(entry >> 4)
+      }
+      // Longer codes, bit by bit.
+      var (value, first, index) = (0, 0, 0)
+      for length in 1..<16 {
+        value |= try take(1)
+        let count = code.counts[length]
+        if value - first < count { return code.symbols[index + value - first] }
+        index += count
+        first = (first + count) << 1
+        value <<= 1
+      }
+      throw Inflate.damaged
+    }
+  }
+
+  /// One block's codes, to its end. The loop works on locals and raw pointers (the bit reader,
+  /// the output, the two lookup tables), refilling eight bytes at a time, and copies a match
+  /// whole where it does not overlap what it writes: the decoder's time was mostly this
+  /// loop's checks. The fields are written back when the block ends, or when it throws.
+  private mutating func huffman(_ literals: Code, _ distances: Code) throws {
+    var filled = written
+    let (limit, start) = (self.limit, (bitBuffer, bitCount, position))
+    var end = start
+    defer { ((bitBuffer, bitCount, position), written) = (end, filled) }
+    try input.withUnsafeBufferPointer { input in
+      try output.withUnsafeMutableBufferPointer { output in
+        try literals.fast.withUnsafeBufferPointer { literalTable in
+          try distances.fast.withUnsafeBufferPointer { distanceTable in
+            guard let out = output.baseAddress else { throw Self.tooLarge }
+            var reader = BitReader(input: input, buffer: start.0, available: start.1, at: start.2)
+            defer { end = (reader.buffer, reader.available, reader.at) }
+            while true {
+              let symbol = try reader.decode(literalTable, literals)
+              if symbol < 256 {
+                guard filled < limit else { throw Self.tooLarge }
+                out[filled] = UInt8(truncatingIfNeeded: symbol)
+                filled += 1
+              } else if symbol == 256 {
+                return
+              } else {
+                let lengthIndex = symbol - 257
+                guard lengthIndex < 29 else { throw Self.damaged }
+                let length =
+                  DeflateFormat.lengthBase[lengthIndex]
+                  + (try reader.take(DeflateFormat.lengthExtra[lengthIndex]))
+                let distanceIndex = try reader.decode(distanceTable, distances)
+                guard distanceIndex < 30 else { throw Self.damaged }
+                let distance =
+                  DeflateFormat.distanceBase[distanceIndex]
+                  + (try reader.take(DeflateFormat.distanceExtra[distanceIndex]))
+                guard distance <= filled else { throw Self.damaged }
+                guard filled + length <= limit else { throw Self.tooLarge }
+                if distance >= length {
+                  (out + filled).update(from: out + (filled - distance), count: length)
+                } else {
+                  // Byte by byte: the copy reads what it writes (a run of a few bytes repeated).
+                  var from = filled - distance
+                  for to in filled..<(filled + length) {
+                    out[to] = out[from]
+                    from += 1
+                  }
+                }
+                filled += length
+              }
+            }
           }
         }
-        written = end
       }
     }
   }
