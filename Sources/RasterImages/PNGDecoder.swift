@@ -183,28 +183,38 @@ enum PNGDecoder {
     let bpp = header.pixelBytes
     let stride = rowBytes + 1
     try raw.withUnsafeMutableBufferPointer { raw in
-      for row in 0..<rows {
-        let filter = raw[start + row * stride]
-        let here = start + row * stride + 1
-        let above = here - stride
-        for x in 0..<rowBytes {
-          let value = raw[here + x]
-          let left = x >= bpp ? Int(raw[here + x - bpp]) : 0
-          let up = row > 0 ? Int(raw[above + x]) : 0
-          let upLeft = row > 0 && x >= bpp ? Int(raw[above + x - bpp]) : 0
-          let predicted: Int
-          switch filter {
-          case 0: predicted = 0
-          case 1: predicted = left
-          case 2: predicted = up
-          case 3: predicted = (left + up) / 2
+      guard let base = raw.baseAddress else { return }
+      // The row above the first is all 0: its filters then read only the row's own bytes.
+      let zeros = [UInt8](repeating: 0, count: rowBytes)
+      try zeros.withUnsafeBufferPointer { zeros in
+        guard let zeros = zeros.baseAddress else { return }
+        for row in 0..<rows {
+          let line = base + start + row * stride + 1
+          let above = row > 0 ? UnsafePointer(line - stride) : zeros
+          // One loop a filter, none testing which filter per byte.
+          switch line[-1] {
+          case 0: break
+          case 1:
+            for x in bpp..<max(bpp, rowBytes) { line[x] &+= line[x - bpp] }
+          case 2:
+            for x in 0..<rowBytes { line[x] &+= above[x] }
+          case 3:
+            for x in 0..<min(bpp, rowBytes) { line[x] &+= above[x] / 2 }
+            for x in bpp..<max(bpp, rowBytes) {
+              line[x] &+= UInt8(truncatingIfNeeded: (Int(line[x - bpp]) + Int(above[x])) / 2)
+            }
           case 4:
-            let p = left + up - upLeft
-            let (pa, pb, pc) = (abs(p - left), abs(p - up), abs(p - upLeft))
-            predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft
+            // With nothing to the left, Paeth's predictor is the byte above.
+            for x in 0..<min(bpp, rowBytes) { line[x] &+= above[x] }
+            for x in bpp..<max(bpp, rowBytes) {
+              let (left, up, upLeft) = (Int(line[x - bpp]), Int(above[x]), Int(above[x - bpp]))
+              let p = left + up - upLeft
+              let (pa, pb, pc) = (abs(p - left), abs(p - up), abs(p - upLeft))
+              let predicted = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft
+              line[x] &+= UInt8(truncatingIfNeeded: predicted)
+            }
           default: throw ImageError("a PNG row has a filter that does not exist")
           }
-          raw[here + x] = value &+ UInt8(truncatingIfNeeded: predicted)
         }
       }
     }
