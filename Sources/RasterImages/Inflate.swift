@@ -47,20 +47,20 @@ struct Inflate {
     }
   }
 
-  @inline(__always)
+  /// The next `count` bits of the stream, the first read lowest.
   private mutating func bits(_ count: Int) throws -> Int {
-    while bitCount < count {
-      guard position < input.count else {
-        throw ImageError("the PNG's compressed data is cut short")
-      }
-      bitBuffer |= UInt64(input[position]) << UInt64(bitCount)
-      position += 1
-      bitCount += 8
+    try reading { try $0.take(count) }
+  }
+
+  /// Runs `body` on a bit reader at the stream's place, and keeps where it got to.
+  private mutating func reading<Value>(_ body: (inout BitReader) throws -> Value) rethrows
+    -> Value
+  {
+    try input.withUnsafeBufferPointer { input in
+      var reader = BitReader(input: input, buffer: bitBuffer, available: bitCount, at: position)
+      defer { (bitBuffer, bitCount, position) = (reader.buffer, reader.available, reader.at) }
+      return try body(&reader)
     }
-    let value = Int(bitBuffer & ((1 << UInt64(count)) - 1))
-    bitBuffer >>= UInt64(count)
-    bitCount -= count
-    return value
   }
 
   private mutating func stored() throws {
@@ -129,34 +129,9 @@ struct Inflate {
     }
   }
 
-  @inline(__always)
+  /// The next symbol of `code`.
   private mutating func symbol(_ code: Code) throws -> Int {
-    while bitCount < 15, position < input.count {
-      bitBuffer |= UInt64(input[position]) << UInt64(bitCount)
-      position += 1
-      bitCount += 8
-    }
-    let entry = code.fast[Int(bitBuffer & 1023)]
-    if entry >= 0 {
-      let length = Int(entry & 15)
-      guard length <= bitCount else { throw ImageError("the PNG's compressed data is cut short") }
-      bitBuffer >>= UInt64(length)
-      bitCount -= length
-      return Int(entry >> 4)
-    }
-    // Longer codes, bit by bit.
-    var value = 0
-    var first = 0
-    var index = 0
-    for length in 1..<16 {
-      value |= try bits(1)
-      let count = code.counts[length]
-      if value - first < count { return code.symbols[index + value - first] }
-      index += count
-      first = (first + count) << 1
-      value <<= 1
-    }
-    throw ImageError("the PNG's compressed data is damaged")
+    try reading { reader in try code.fast.withUnsafeBufferPointer { try reader.decode($0, code) } }
   }
 
   private static let fixedLiterals: Code = {
@@ -243,16 +218,16 @@ struct Inflate {
   /// loop's checks. The fields are written back when the block ends, or when it throws.
   private mutating func huffman(_ literals: Code, _ distances: Code) throws {
     var filled = written
-    let (limit, start) = (self.limit, (bitBuffer, bitCount, position))
-    var end = start
-    defer { ((bitBuffer, bitCount, position), written) = (end, filled) }
-    try input.withUnsafeBufferPointer { input in
+    defer { written = filled }
+    let limit = self.limit
+    var output: [UInt8] = []
+    swap(&output, &self.output)
+    defer { swap(&output, &self.output) }
+    try reading { reader in
       try output.withUnsafeMutableBufferPointer { output in
         try literals.fast.withUnsafeBufferPointer { literalTable in
           try distances.fast.withUnsafeBufferPointer { distanceTable in
             guard let out = output.baseAddress else { throw Self.tooLarge }
-            var reader = BitReader(input: input, buffer: start.0, available: start.1, at: start.2)
-            defer { end = (reader.buffer, reader.available, reader.at) }
             while true {
               let symbol = try reader.decode(literalTable, literals)
               if symbol < 256 {
