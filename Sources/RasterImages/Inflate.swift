@@ -220,6 +220,8 @@ struct Inflate {
     var filled = written
     defer { written = filled }
     let limit = self.limit
+    // The output is moved out for the block (a swap, no copy): the reader holds `self` while
+    // the loop writes.
     var output: [UInt8] = []
     swap(&output, &self.output)
     defer { swap(&output, &self.output) }

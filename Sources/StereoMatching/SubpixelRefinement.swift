@@ -17,32 +17,30 @@ enum SubpixelRefinement {
   static func refine(_ map: inout DisparityMap, left: GreyPlane, right: GreyPlane) {
     let (width, height, radius) = (map.width, map.height, Self.radius)
     guard width > 2 * radius + 2, height > 2 * radius else { return }
-    let found = map.values
     map.values.withUnsafeMutableBufferPointer { values in
       left.pixels.withUnsafeBufferPointer { leftPixels in
         right.pixels.withUnsafeBufferPointer { rightPixels in
           guard let out = values.baseAddress, let leftPixels = leftPixels.baseAddress,
             let rightPixels = rightPixels.baseAddress
           else { return }
-          // Each row writes only its own disparities.
+          // Each row reads and writes only its own disparities.
           nonisolated(unsafe) let rows = (out, leftPixels, rightPixels)
           DispatchQueue.concurrentPerform(iterations: height - 2 * radius) { index in
-            refine(
-              row: index + radius, found: found, into: rows.0, rows.1, rows.2, width: width)
+            refine(row: index + radius, of: rows.0, rows.1, rows.2, width: width)
           }
         }
       }
     }
   }
 
-  /// Refines row `y`'s disparities `found` into `out`.
+  /// Refines row `y`'s disparities in `map`, each read before it is written.
   private static func refine(
-    row y: Int, found: [Float?], into out: UnsafeMutablePointer<Float?>,
-    _ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, width: Int
+    row y: Int, of map: UnsafeMutablePointer<Float?>, _ left: UnsafePointer<UInt8>,
+    _ right: UnsafePointer<UInt8>, width: Int
   ) {
     let window = WindowSums(left, right, width: width, row: y)
     for x in radius..<(width - radius) {
-      guard let disparity = found[y * width + x] else { continue }
+      guard let disparity = map[y * width + x] else { continue }
       let whole = Int(disparity.rounded())
       // The right windows at whole - 1, whole, whole + 1 must lie inside the frame.
       guard x - whole - 1 - radius >= 0, x - whole + 1 + radius < width else { continue }
@@ -50,7 +48,7 @@ enum SubpixelRefinement {
       guard costs.1 <= costs.0, costs.1 <= costs.2 else { continue }
       let curvature = costs.0 - 2 * costs.1 + costs.2
       guard curvature > 1e-9 else { continue }
-      out[y * width + x] = Float(Double(whole) + (costs.0 - costs.2) / (2 * curvature))
+      map[y * width + x] = Float(Double(whole) + (costs.0 - costs.2) / (2 * curvature))
     }
   }
 
