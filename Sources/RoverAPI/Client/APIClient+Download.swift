@@ -7,8 +7,8 @@ import PlainText
 #endif
 
 extension APIClient {
-  /// The most bytes asked for in one request: a larger image comes in several ranges.
-  public static let pieceLength = 32 * 1_048_576
+  /// The piece length of a client unless told: 32 MB, a few pieces for the largest images.
+  public static let defaultPieceLength = 32 * 1_048_576
 
   /// Fetches the image at an absolute http(s) URL, such as a photo's `img_src`, into `writer`,
   /// with the same retries and timeout as API requests but without the key: image hosts are
@@ -33,7 +33,7 @@ extension APIClient {
     var offset = start
     while true {
       var pieceHeaders = headers
-      pieceHeaders["Range"] = "bytes=\(offset)-\(offset + Self.pieceLength - 1)"
+      pieceHeaders["Range"] = "bytes=\(offset)-\(offset + pieceLength - 1)"
       var request = HTTPRequest(
         url: url, headers: pieceHeaders, timeout: timeout, bodyWriter: writer)
       request.bodyOffset = offset
@@ -44,20 +44,20 @@ extension APIClient {
         throw APIError.undecodable(
           request: summary, problem: "the server answered 206 with a range that was not asked for")
       }
-      if Self.endsBody(range, offset: offset) { return response }
+      if endsBody(range, offset: offset) { return response }
       offset = range.last + 1
     }
   }
 
   /// Whether a 2xx answer to a download is its last: a whole body, or the last range.
-  static func endsBody(_ response: HTTPResponse, offset: Int) -> Bool {
+  func endsBody(_ response: HTTPResponse, offset: Int) -> Bool {
     guard response.status == 206 else { return true }
     guard let range = ContentRange(response.header("Content-Range")) else { return true }
     return endsBody(range, offset: offset)
   }
 
   /// Whether the piece `range`, asked for from `offset`, is the body's last.
-  static func endsBody(_ range: ContentRange, offset: Int) -> Bool {
+  func endsBody(_ range: ContentRange, offset: Int) -> Bool {
     // Without a total, a piece shorter than asked for is the last.
     range.total == nil ? range.last + 1 - offset < pieceLength : range.isLast
   }

@@ -29,6 +29,9 @@ public struct APIClient: Sendable {
   public var onEvent: @Sendable (ClientEvent) -> Void
   /// Keeps the requests under the server's rate limit; shared by every copy of the client.
   public var pacer: RequestPacer
+  /// The most bytes of an image asked for in one request: a larger one comes in several
+  /// ranges (``download(from:into:startingAt:headers:)``).
+  public var pieceLength = APIClient.defaultPieceLength
 
   /// Creates a client for the server at `baseURL`.
   public init(

@@ -61,7 +61,7 @@ extension APIClient {
           throw BodyRejected("the server answered 200 with an empty body")
         }
         if (200..<300).contains(response.status),
-          Self.endsBody(response, offset: request.bodyOffset)
+          endsBody(response, offset: request.bodyOffset)
         {
           try writer.finish()
         }
