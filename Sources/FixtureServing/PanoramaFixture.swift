@@ -145,6 +145,16 @@ public enum PanoramaFixture {
     }
   }
 
+  /// The frames rendered so far: each is made once a run, whether the server or a test asks.
+  private static let rendered = Remembered<[UInt8]>()
+
+  /// The grey levels of `frame` through its model, of the fixtures' scene: made once a run.
+  public static func levels(of frame: Frame) -> [UInt8] {
+    rendered.value(for: "\(frame.name) \(frame.model) \(frame.width)x\(frame.height)") {
+      render(model: frame.model, width: frame.width, height: frame.height)
+    }
+  }
+
   /// The pan's frames as sol 888's record of the fixtures gives them.
   public static func frames(fixtures: String) throws -> [Frame] {
     let path = URL(fileURLWithPath: fixtures).appendingPathComponent("nasa/mars2020/888.json")
@@ -183,7 +193,6 @@ public enum PanoramaFixture {
       let name = target.split(separator: "/").last,
       let frame = try? frames(fixtures: fixtures).first(where: { name.hasPrefix($0.name) })
     else { return nil }
-    return png(
-      render(model: frame.model, width: frame.width, height: frame.height), width: frame.width)
+    return png(levels(of: frame), width: frame.width)
   }
 }

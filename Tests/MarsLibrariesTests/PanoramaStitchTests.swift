@@ -10,14 +10,13 @@ import Testing
 /// ground on z = 0 and a sky at infinity), stitched and compared with the scene itself. The
 /// conventions' slips score far lower, and exposures changed by up to 20% are evened out.
 @Suite struct PanoramaStitchTests {
-  /// The pan's frames rendered once a run through their models: the frames of a sol's feed.
+  /// The pan's frames rendered through their models, as the fixture server serves them (made
+  /// once a run for both): the frames of a sol's feed.
   static let rendered = Result {
     try PanoramaFixture.frames(fixtures: PackagePaths.fixtures.path).map { frame in
       PanoramaFrame(
         name: frame.name, width: frame.width, height: frame.height, channels: 1,
-        samples: PanoramaFixture.render(
-          model: frame.model, width: frame.width, height: frame.height),
-        model: frame.model)
+        samples: PanoramaFixture.levels(of: frame), model: frame.model)
     }
   }
 
