@@ -46,9 +46,14 @@ final class PythonServer: Sendable {
                 sys.argv = list(arguments)
                 runpy.run_path(arguments[0], run_name='__main__')
         except SystemExit as exit:
-            code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
-            if not isinstance(exit.code, int) and exit.code is not None:
+            # As the interpreter exits: None is 0, a number itself, anything else printed, 1.
+            if exit.code is None:
+                code = 0
+            elif isinstance(exit.code, int):
+                code = exit.code
+            else:
                 print(exit.code, file=sys.stderr)
+                code = 1
         except BaseException:
             traceback.print_exc()
             code = 1
@@ -69,8 +74,8 @@ final class PythonServer: Sendable {
 
   private struct State {
     var nextID = 1
-    /// Statuses by request, set when the child ends (or `nil` when the server went away).
-    var answers: [Int: Int32?] = [:]
+    /// Statuses by request, set when the child ends; none when the server went away.
+    var answers: [Int: Int32] = [:]
     var waiting: [Int: DispatchSemaphore] = [:]
     var gone = false
   }
@@ -127,7 +132,7 @@ final class PythonServer: Sendable {
       return nil
     }
     semaphore.wait()
-    return state.withLock { state in state.answers.removeValue(forKey: id) ?? nil }
+    return state.withLock { $0.answers.removeValue(forKey: id) }
   }
 
   /// Hands each `ID STATUS` line to its waiter; when the server goes, every waiter is told.
@@ -155,10 +160,7 @@ final class PythonServer: Sendable {
     }
     state.withLock { state in
       state.gone = true
-      for (id, waiter) in state.waiting {
-        state.answers[id] = .some(nil)
-        waiter.signal()
-      }
+      state.waiting.values.forEach { $0.signal() }
       state.waiting = [:]
     }
   }
