@@ -378,8 +378,11 @@ import Testing
     let environment = Offline.environment([
       "ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": server.host, "NO_PROXY": "*",
     ])
+    // Matched over 64 disparities, not 256: what is held here is each file whole, not the
+    // ranges in it (checked above), and a quarter of the matching.
     let child = try Subprocess(
-      Binaries.rovers.path, ["terrain", "curiosity", "--sol", "86", "-o", output.path],
+      Binaries.rovers.path,
+      ["terrain", "curiosity", "--sol", "86", "--disparities", "64", "-o", output.path],
       environment: environment)
     try await Poll.until("a terrain's first file") {
       ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).count >= 1
@@ -405,8 +408,10 @@ import Testing
     }
     // The next run makes what is missing, and what was whole is not made again.
     let rerun = try await CapturedRun.rovers(
-      ["terrain", "curiosity", "--sol", "86", "-o", output.path, "--pair", Self.pairID, "--json"],
-      base: Offline.apiBase,
+      [
+        "terrain", "curiosity", "--sol", "86", "--disparities", "64", "-o", output.path, "--pair",
+        Self.pairID, "--json",
+      ], base: Offline.apiBase,
       environment: ["ROVERS_SOURCE": "nasa", "ROVERS_NASA_BASE": server.host])
     #expect(rerun.status == 0, "\(rerun.stderr)")
     let files = ["range.png", "points.ply", "mesh.glb"].map { "\(Self.pairID)-\($0)" }
