@@ -61,7 +61,10 @@ import Testing
     let feeds = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
     let home = try TemporaryFolder()
     let environment = [
-      "HOME": home.url.path, "PATH": Binaries.directory.path + ":/usr/bin:/bin",
+      // The binary under test first on the path (the release one `make test` names), as a
+      // user who installed it runs the examples.
+      "HOME": home.url.path,
+      "PATH": Binaries.rovers.deletingLastPathComponent().path + ":/usr/bin:/bin",
       "ROVERS_API_BASE": api.baseURL, "ROVERS_NASA_BASE": feeds.host,
       "XDG_CACHE_HOME": home.url.appendingPathComponent("cache").path,
       "XDG_CONFIG_HOME": home.url.appendingPathComponent("config").path,
