@@ -37,12 +37,20 @@ public struct SemiGlobalMatcher: Sendable {
   /// The rows are matched in two bands at once, one a core, each from a little above its
   /// first row (``bandOverlap``).
   public func match(left: GreyPlane, right: GreyPlane) -> DisparityMap? {
+    match(left: left, right: right, rows: 0..<left.height)
+  }
+
+  /// The disparities of the rows `rows` alone, the others none: a part of the pair for that
+  /// part of the work, its paths run from a little above its first row as the halves of a
+  /// whole pair are.
+  public func match(left: GreyPlane, right: GreyPlane, rows: Range<Int>) -> DisparityMap? {
     guard left.width == right.width, left.height == right.height else { return nil }
     let leftSignatures = CensusTransform.signatures(of: left)
     let rightSignatures = CensusTransform.signatures(of: right)
     let height = left.height
-    let bands = height >= 4 * Self.bandOverlap ? 2 : 1
-    let edges = (0...bands).map { $0 * height / bands }
+    let rows = rows.clamped(to: 0..<height)
+    let bands = rows.count >= 4 * Self.bandOverlap ? 2 : 1
+    let edges = (0...bands).map { rows.lowerBound + $0 * rows.count / bands }
     let maps = Mutex<[DisparityMap]>([])
     DispatchQueue.concurrentPerform(iterations: bands) { band in
       let rows = edges[band]..<edges[band + 1]

@@ -18,11 +18,11 @@ public struct StereoTerrain: Sendable {
   public let disparities: DisparityMap
 
   /// The terrain of the frames `left` and `right` (grey planes of the sizes their models are
-  /// for) by their models, matched over `disparities` disparities; `nil` when the models
-  /// make no stereo pair (no baseline).
+  /// for) by their models, matched by `matcher`: the rectified pair's `rows` alone when given,
+  /// else all of it; `nil` when the models make no stereo pair (no baseline).
   public init?(
     left: GreyPlane, right: GreyPlane, leftModel: CameraModel, rightModel: CameraModel,
-    matcher: SemiGlobalMatcher
+    matcher: SemiGlobalMatcher, rows: Range<Int>? = nil
   ) {
     guard
       let rectification = StereoRectification(
@@ -30,7 +30,10 @@ public struct StereoTerrain: Sendable {
         rightSize: (right.width, right.height))
     else { return nil }
     let pair = RectifiedPair(rectification, left: left, right: right)
-    guard var map = matcher.match(left: pair.left, right: pair.right) else { return nil }
+    guard
+      var map = matcher.match(
+        left: pair.left, right: pair.right, rows: rows ?? 0..<pair.left.height)
+    else { return nil }
     Self.keepSeen(&map, pair)
     (width, height, rectified, disparities) = (left.width, left.height, pair, map)
     points = Self.triangulate(map, pair, width: left.width, height: left.height)
