@@ -139,6 +139,11 @@ import Testing
   static let band = 384..<640
   static let counted = 400..<624
 
+  /// Whether `point` falls in ``counted`` of the frame `model` (rectified or not) makes.
+  static func inBand(_ point: Vector3, of model: CameraModel) -> Bool {
+    model.pixel(of: point).map { counted.contains(Int($0.y)) } ?? false
+  }
+
   /// The score of the terrain made from the pair with `rightModel` for its right eye, of the
   /// rectified `rows` alone when given.
   static func terrainScore(_ pair: Pair, rightModel: CameraModel, rows: Range<Int>? = nil)
@@ -159,10 +164,7 @@ import Testing
       ranges: { terrain.points[$1 * terrain.width + $0]?.range }, pair: pair,
       rectification: geometry, disparities: terrain.disparities,
       leftRay: { truth.left.ray(x: $0, y: $1) }, rightPixel: { truth.right.pixel(of: $0) },
-      counted: { point in
-        guard rows != nil else { return true }
-        return geometry.left.pixel(of: point).map { counted.contains(Int($0.y)) } ?? false
-      })
+      counted: { rows == nil || inBand($0, of: geometry.left) })
   }
 
   @Test func aRenderedSceneComesBackWithinItsErrors() throws {
@@ -200,7 +202,7 @@ import Testing
           right: right.ray(x: Double(u) - Double(d), y: Double(v)))?.range
       }, pair: pair, rectification: truth, disparities: map,
       leftRay: { left.ray(x: $0, y: $1) }, rightPixel: { right.pixel(of: $0) },
-      counted: { point in left.pixel(of: point).map { Self.counted.contains(Int($0.y)) } ?? false })
+      counted: { Self.inBand($0, of: left) })
     #expect(!score.passes, "\(score)")
   }
 }
