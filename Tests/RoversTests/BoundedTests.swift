@@ -10,8 +10,11 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct BoundedTests {
   let folder: TemporaryFolder
 
-  // On disk: a 2 GB image is more than memory should hold.
-  init() throws { folder = try TemporaryFolder(onDisk: true) }
+  /// The large image's size: 2 GB, more than a body read whole would leave room for.
+  static let largeImage = 2 << 30
+
+  // In memory only where the machine can spare the large image.
+  init() throws { folder = try TemporaryFolder(room: Self.largeImage) }
 
   func run(_ arguments: [String], _ server: FixtureServer, _ transport: TransportUnderTest) throws
     -> Subprocess
@@ -31,7 +34,7 @@ import Testing
 
   @Test(arguments: TransportUnderTest.inTheBinary)
   func aTwoGigabyteImageStreamsToDiskInLittleMemory(_ transport: TransportUnderTest) async throws {
-    let size = 2 << 30
+    let size = Self.largeImage
     let server = try await FixtureServer.start(
       faults:
         #"[{"match": "SKY_0100_608882828", "action": "large", "bytes": \#(size), "headers": {"Content-Type": "image/jpeg"}}]"#,
