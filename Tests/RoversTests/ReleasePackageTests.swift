@@ -45,8 +45,10 @@ struct ReleasePackageTests {
   @Test func theTarballAndTheDebRunWithoutAToolchain() async throws {
     let folder = try TemporaryFolder()
     let dist = folder.url.appendingPathComponent("dist")
+    // Staged in the test's own folder, which is in memory where the machine has one.
     let made = try await Self.shell(
-      "make -s packages DIST='\(dist.path)' DEB_FLAGS='-Zgzip -z6'", in: PackagePaths.root)
+      "make -s packages DIST='\(dist.path)' DEB_FLAGS='-Zgzip -z6'", in: PackagePaths.root,
+      environment: ["TMPDIR": folder.url.path])
     #expect(made.status == 0, "\(made.stderr)")
     let files = try FileManager.default.contentsOfDirectory(atPath: dist.path).sorted()
     let version = String(
