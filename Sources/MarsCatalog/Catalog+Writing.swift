@@ -32,15 +32,15 @@ extension Catalog {
       var known = try addressNumbers()
       var added: [CatalogRow.Address: Int] = [:]
       var addedTexts: [CatalogText.Kept: Int] = [:]
-      let findText = try connection.prepare(
+      let findText = try statement(
         "SELECT id FROM texts WHERE hash = ? AND templated = ? AND text = ?")
-      let addText = try connection.prepare(
+      let addText = try statement(
         "INSERT INTO texts (hash, templated, text) VALUES (?, ?, ?)")
       /// The number of the row of `texts` that holds `text` (as a template for `fields`
       /// where it can be), added when new; found by its hash, then its text, so two texts of
       /// one hash are still two rows.
       func textNumber(
-        _ text: String, _ fields: CatalogText.Fields, _ marks: [(mark: String, text: String)]
+        _ text: String, _ fields: CatalogText.Fields, _ marks: [(mark: [UInt8], text: [UInt8])]
       ) throws -> Int {
         let (template, templated) = CatalogText.template(text, fields, marks: marks)
         let kept = CatalogText.Kept(text: template, templated: templated)
@@ -61,11 +61,11 @@ extension Catalog {
       }
       try connection.transaction {
         let mission = try missionNumber(rover)
-        let insert = try connection.prepare(Self.insertSQL)
+        let insert = try statement(Self.insertSQL)
         for (sol, photos) in sols.map({ ($0.sol, $0.photos) }) {
           let where_ = [SQLiteValue.integer(mission), .integer(sol)]
           // The sol's photos leave the mission's totals before they go.
-          try connection.prepare(
+          try statement(
             """
             UPDATE cameras SET photos = photos - (SELECT sol_cameras.photos FROM sol_cameras
               WHERE sol_cameras.mission = cameras.mission AND sol_cameras.sol = ?
@@ -74,8 +74,8 @@ extension Catalog {
               (SELECT instrument FROM sol_cameras WHERE mission = ? AND sol = ?)
             """, [.integer(sol), .integer(mission), .integer(mission), .integer(sol)]
           ).step()
-          try connection.prepare("DELETE FROM photos WHERE mission = ? AND sol = ?", where_).step()
-          try connection.prepare("DELETE FROM sol_cameras WHERE mission = ? AND sol = ?", where_)
+          try statement("DELETE FROM photos WHERE mission = ? AND sol = ?", where_).step()
+          try statement("DELETE FROM sol_cameras WHERE mission = ? AND sol = ?", where_)
             .step()
           var perInstrument: [String: (camera: String, photos: Int)] = [:]
           for photo in photos {
@@ -98,10 +98,10 @@ extension Catalog {
             let instrument = CatalogRow.instrument(of: photo)
             perInstrument[instrument, default: (photo.camera.name, 0)].photos += 1
           }
-          let counted = try connection.prepare(
+          let counted = try statement(
             "INSERT INTO sol_cameras (mission, sol, instrument, camera, photos) VALUES (?, ?, ?, ?, ?)"
           )
-          let camera = try connection.prepare(
+          let camera = try statement(
             """
             INSERT INTO cameras (mission, instrument, camera, photos) VALUES (?, ?, ?, ?)
             ON CONFLICT (mission, instrument) DO UPDATE SET photos = photos + excluded.photos
@@ -115,7 +115,7 @@ extension Catalog {
             try camera.rebind([.integer(mission)] + values)
             try camera.step()
           }
-          try connection.prepare(
+          try statement(
             "INSERT OR REPLACE INTO sols (mission, sol, photos, synced_at) VALUES (?, ?, ?, ?)",
             where_ + [.integer(photos.count), .text(time)]
           ).step()
@@ -133,7 +133,7 @@ extension Catalog {
   public func noteSynced(_ rover: String, at time: String) throws(CatalogError) {
     try guarded {
       let mission = try missionNumber(rover)
-      try connection.prepare(
+      try statement(
         "UPDATE missions SET synced_at = ? WHERE id = ?", [.text(time), .integer(mission)]
       ).step()
     }
@@ -162,7 +162,7 @@ extension Catalog {
   }
 
   private func addAddress(_ address: CatalogRow.Address) throws -> Int {
-    try connection.prepare(
+    try statement(
       "INSERT INTO addresses (prefix, suffix) VALUES (?, ?)",
       [.text(address.prefix), .text(address.suffix)]
     ).step()

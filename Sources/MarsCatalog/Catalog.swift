@@ -15,6 +15,9 @@ public final class Catalog {
   var texts: [CatalogText.Kept: Int] = [:]
   /// The most texts ``texts`` keeps: a bound on a sync's memory whatever its size.
   static let keptTexts = 20_000
+  /// A writer's statements by their SQL, each prepared once: a sync runs a few for every sol,
+  /// and preparing one cost more than running it.
+  private var statements: [String: SQLiteStatement] = [:]
   /// How long a reader waits for a sync's commit, milliseconds.
   static let lockWait = 2000
   /// A writer's hold on `PATH.lock`: one sync writes at a time.
@@ -48,6 +51,17 @@ public final class Catalog {
     } catch {
       throw .sqlite(path: path, SQLiteError(code: 1, message: "\(error)"))
     }
+  }
+
+  /// The statement of `sql`, prepared at its first use and kept, with `values` bound.
+  func statement(_ sql: String, _ values: [SQLiteValue] = []) throws -> SQLiteStatement {
+    guard let statement = statements[sql] else {
+      let statement = try connection.prepare(sql, values)
+      statements[sql] = statement
+      return statement
+    }
+    try statement.rebind(values)
+    return statement
   }
 
   /// A reader's connection. A WAL reader keeps its place in a `-shm` file beside the
