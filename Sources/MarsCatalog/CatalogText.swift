@@ -44,31 +44,55 @@ enum CatalogText {
       self.lmst = lmst.flatMap { $0 >= 0 && $0 < 100_000 ? $0 : nil }
     }
 
-    /// The marks a template may hold besides `{sol}`, in the order they are put in: the
-    /// local time with its milliseconds before the one without, whose text is part of it.
-    static let markNames = ["utc", "day", "lmst_ms", "lmst"]
+    /// A template's marks, each named as it is written between braces.
+    enum Mark: String, CaseIterable {
+      case sol, utc, day, lmstMillis = "lmst_ms", lmst
 
-    /// Each mark with its text for these fields; a mark whose field is absent is left out.
-    /// A writer makes them once a photo (its title and caption both ask for every mark); a
-    /// reader asks only for the marks a template holds (``text(of:)``).
-    var marks: [(mark: String, text: String)] {
-      Self.markNames.compactMap { name in text(of: name).map { ("{" + name + "}", $0) } }
+      /// The marks a template may hold besides `{sol}`, in the order they are put in: the
+      /// local time with its milliseconds before the one without, whose text is part of it.
+      static let putIn: [Mark] = [.utc, .day, .lmstMillis, .lmst]
+
+      /// The mark between its braces, as bytes.
+      var written: [UInt8] { Array("{\(rawValue)}".utf8) }
+    }
+
+    /// ``Mark/putIn``'s marks as written.
+    private static let writtenMarks = Mark.putIn.map(\.written)
+
+    /// Each mark with its text for these fields, both as bytes; a mark whose field is absent
+    /// is left out. A writer makes them once a photo (its title and caption both ask for every
+    /// mark); a reader asks only for the marks a template holds (``text(of:)``).
+    var marks: [(mark: [UInt8], text: [UInt8])] {
+      zip(Mark.putIn, Self.writtenMarks).compactMap { mark, written in
+        bytes(of: mark).map { (written, $0) }
+      }
     }
 
     /// The text of the mark named `name` (between its braces); `nil` for a name that is no
     /// mark, or whose field is absent.
     func text(of name: String) -> String? {
-      switch name {
-      case "sol": return String(sol)
-      case "utc":
+      Mark(rawValue: name).flatMap(bytes(of:)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The text of `mark`, as bytes; `nil` where its field is absent.
+    private func bytes(of mark: Mark) -> [UInt8]? {
+      var bytes: [UInt8] = []
+      switch mark {
+      case .sol: Self.appendDigits(sol, 1, to: &bytes)
+      case .utc:
         guard let dateTaken, dateTaken.utf8.count >= 19 else { return nil }
-        let utc = dateTaken.utf8.prefix(19).map { $0 == UInt8(ascii: "T") ? UInt8(ascii: " ") : $0 }
-        return String(decoding: utc, as: UTF8.self)
-      case "day": return dateTaken.flatMap(Self.newsDay)
-      case "lmst_ms": return lmst.map(Self.clockWithMillis)
-      case "lmst": return lmst.map { Self.clock(Int($0)) }
-      default: return nil
+        bytes = dateTaken.utf8.prefix(19).map { $0 == UInt8(ascii: "T") ? UInt8(ascii: " ") : $0 }
+      case .day:
+        guard let day = dateTaken.flatMap(Self.newsDayBytes) else { return nil }
+        bytes = day
+      case .lmstMillis:
+        guard let lmst else { return nil }
+        Self.appendClockWithMillis(lmst, to: &bytes)
+      case .lmst:
+        guard let lmst else { return nil }
+        Self.appendClock(Int(lmst), to: &bytes)
       }
+      return bytes
     }
 
     /// `HH:MM:SS` of seconds after midnight.
@@ -93,7 +117,7 @@ enum CatalogText {
       appendDigits(millis % 1000, 3, to: &bytes)
     }
 
-    private static func appendClock(_ seconds: Int, to bytes: inout [UInt8]) {
+    static func appendClock(_ seconds: Int, to bytes: inout [UInt8]) {
       appendDigits(seconds / 3600, 2, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
       appendDigits(seconds / 60 % 60, 2, to: &bytes)
@@ -130,6 +154,11 @@ enum CatalogText {
 
     /// `Aug. 30, 2026` of a time `2026-08-30T…`.
     static func newsDay(_ time: String) -> String? {
+      newsDayBytes(time).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// ``newsDay(_:)`` as bytes.
+    static func newsDayBytes(_ time: String) -> [UInt8]? {
       let bytes = Array(time.utf8.prefix(10))
       /// The number of the digits in `range`.
       func number(_ range: Range<Int>) -> Int? {
@@ -149,19 +178,19 @@ enum CatalogText {
       appendDigits(day, 1, to: &out)
       out += Array(", ".utf8)
       appendDigits(year, 1, to: &out)
-      return String(decoding: out, as: UTF8.self)
+      return out
     }
   }
 
   /// The template of `text` for `fields`, whose ``Fields/marks`` are `marks`, and whether it
   /// is one (else `text` as it is).
   static func template(
-    _ text: String, _ fields: Fields, marks: [(mark: String, text: String)]
+    _ text: String, _ fields: Fields, marks: [(mark: [UInt8], text: [UInt8])]
   ) -> (text: String, templated: Bool) {
     var bytes = Array(text.utf8)
     guard !bytes.contains(UInt8(ascii: "{")) else { return (text, false) }
     for (mark, value) in marks where !value.isEmpty {
-      bytes = replacing(Array(value.utf8), with: Array(mark.utf8), in: bytes)
+      bytes = replacing(value, with: mark, in: bytes)
     }
     bytes = replacingNumber(fields.sol, in: bytes)
     let template = String(decoding: bytes, as: UTF8.self)
@@ -259,7 +288,8 @@ enum CatalogText {
 
   /// `bytes` with each whole decimal `number` (no digit either side) written `{sol}`.
   private static func replacingNumber(_ number: Int, in bytes: [UInt8]) -> [UInt8] {
-    let digits = Array(String(number).utf8)
+    var digits: [UInt8] = []
+    Fields.appendDigits(number, 1, to: &digits)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var index = 0
@@ -269,7 +299,7 @@ enum CatalogText {
       if end <= bytes.count, bytes[index..<end].elementsEqual(digits),
         index == 0 || !isDigit(bytes[index - 1]), end == bytes.count || !isDigit(bytes[end])
       {
-        out += Array("{sol}".utf8)
+        out += solMark
         index = end
       } else {
         out.append(bytes[index])
@@ -278,6 +308,9 @@ enum CatalogText {
     }
     return out
   }
+
+  /// `{sol}` as bytes.
+  private static let solMark = Array("{sol}".utf8)
 
   /// A text's hash, what the `texts` table finds it by.
   static func hash(_ text: String) -> Int64 {
