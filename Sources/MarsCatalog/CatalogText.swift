@@ -45,15 +45,17 @@ enum CatalogText {
     }
 
     /// A template's marks, each named as it is written between braces.
-    enum Mark: String, CaseIterable {
+    enum Mark: String {
       case sol, utc, day, lmstMillis = "lmst_ms", lmst
 
       /// The marks a template may hold besides `{sol}`, in the order they are put in: the
       /// local time with its milliseconds before the one without, whose text is part of it.
       static let putIn: [Mark] = [.utc, .day, .lmstMillis, .lmst]
 
-      /// The mark between its braces, as bytes.
-      var written: [UInt8] { Array("{\(rawValue)}".utf8) }
+      /// The mark between its braces, as a template holds it.
+      var braced: String { "{\(rawValue)}" }
+      /// ``braced`` as bytes.
+      var written: [UInt8] { Array(braced.utf8) }
     }
 
     /// ``Mark/putIn``'s marks as written.
@@ -95,21 +97,7 @@ enum CatalogText {
       return bytes
     }
 
-    /// `HH:MM:SS` of seconds after midnight.
-    static func clock(_ seconds: Int) -> String {
-      var bytes: [UInt8] = []
-      appendClock(seconds, to: &bytes)
-      return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `HH:MM:SS.mmm` of seconds after midnight, to the nearest millisecond.
-    static func clockWithMillis(_ seconds: Double) -> String {
-      var bytes: [UInt8] = []
-      appendClockWithMillis(seconds, to: &bytes)
-      return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends ``clockWithMillis(_:)``'s text.
+    /// Appends `HH:MM:SS.mmm` of seconds after midnight, to the nearest millisecond.
     static func appendClockWithMillis(_ seconds: Double, to bytes: inout [UInt8]) {
       let millis = Int((seconds * 1000).rounded())
       appendClock(millis / 1000, to: &bytes)
@@ -117,6 +105,7 @@ enum CatalogText {
       appendDigits(millis % 1000, 3, to: &bytes)
     }
 
+    /// Appends `HH:MM:SS` of seconds after midnight.
     static func appendClock(_ seconds: Int, to bytes: inout [UInt8]) {
       appendDigits(seconds / 3600, 2, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
@@ -152,12 +141,7 @@ enum CatalogText {
       "Dec.",
     ]
 
-    /// `Aug. 30, 2026` of a time `2026-08-30T…`.
-    static func newsDay(_ time: String) -> String? {
-      newsDayBytes(time).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// ``newsDay(_:)`` as bytes.
+    /// `Aug. 30, 2026` of a time `2026-08-30T…`, as bytes.
     static func newsDayBytes(_ time: String) -> [UInt8]? {
       let bytes = Array(time.utf8.prefix(10))
       /// The number of the digits in `range`.
@@ -262,20 +246,20 @@ enum CatalogText {
       "WHEN '\(Fields.digits(index + 1, 2))' THEN '\(name)'"
     }.joined(separator: " ")
     let marks = [
-      ("{sol}", "photos.sol"),
-      ("{utc}", "replace(substr(\(taken), 1, 19), 'T', ' ')"),
+      (Fields.Mark.sol.braced, "photos.sol"),
+      (Fields.Mark.utc.braced, "replace(substr(\(taken), 1, 19), 'T', ' ')"),
       (
-        "{day}",
+        Fields.Mark.day.braced,
         "(CASE substr(\(taken), 6, 2) \(month) END) || ' ' || CAST(substr(\(taken), 9, 2) AS"
           + " INTEGER) || ', ' || substr(\(taken), 1, 4)"
       ),
       (
-        "{lmst_ms}",
+        Fields.Mark.lmstMillis.braced,
         "printf('%02d:%02d:%02d.%03d', \(millis) / 3600000, \(millis) / 60000 % 60,"
           + " \(millis) / 1000 % 60, \(millis) % 1000)"
       ),
       (
-        "{lmst}",
+        Fields.Mark.lmst.braced,
         "printf('%02d:%02d:%02d', \(whole) / 3600, \(whole) / 60 % 60, \(whole) % 60)"
       ),
     ]
@@ -310,7 +294,7 @@ enum CatalogText {
   }
 
   /// `{sol}` as bytes.
-  private static let solMark = Array("{sol}".utf8)
+  private static let solMark = Fields.Mark.sol.written
 
   /// A text's hash, what the `texts` table finds it by.
   static func hash(_ text: String) -> Int64 {
