@@ -97,7 +97,10 @@ extension CatalogSearch {
     // With a lead, the instruments are in it: a window through north is planned as the two
     // halves only when nothing outside them names the instruments.
     if lead == nil { oneOf("instrument", instruments.map { $0.map { .text($0) } }) }
-    within("sol", sols)
+    // Over more than one era, the sols only bound what the lead's eras read: `+sol` keeps
+    // the planner, which cannot see how few photos a window keeps, from reading every photo
+    // of the instruments' sols by their own index and testing each one's pointing or time.
+    within(lead != nil && (eras?.count ?? 0) > 1 ? "+sol" : "sol", sols)
     if let missionSols {
       // Each mission's own sols: the index on (mission, sol) reads only those.
       let spans = missionSols.sorted { $0.key < $1.key }.flatMap { mission, spans in
