@@ -18,6 +18,9 @@ public final class Catalog {
   /// A writer's statements by their SQL, each prepared once: a sync runs a few for every sol,
   /// and preparing one cost more than running it.
   private var statements: [String: SQLiteStatement] = [:]
+  /// The most of the file a reader maps, 2 GiB; SQLite holds it to its own ceiling (64 KiB
+  /// under that in Debian's build).
+  static let mappedBytes = 1 << 31
   /// How long a reader waits for a sync's commit, milliseconds.
   static let lockWait = 2000
   /// A writer's hold on `PATH.lock`: one sync writes at a time.
@@ -91,6 +94,11 @@ public final class Catalog {
     }
     if !writing {
       guard version == CatalogSchema.version else { throw CatalogError.absent(path: path) }
+      // A search reads its pages where the kernel already holds them, not copied into a
+      // cache of its own a page at a time: a search is one process, and its first read of a
+      // page is its only one. The file only grows (no sync shrinks it), so what is mapped
+      // stays there.
+      try connection.execute("PRAGMA mmap_size = \(Self.mappedBytes)")
       return
     }
     // WAL: readers never block the writer nor it them. NORMAL: in WAL a commit survives a
