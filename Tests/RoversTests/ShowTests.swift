@@ -75,6 +75,21 @@ import Testing
     #expect(run.stdout.contains("▀"))
   }
 
+  @Test func offATerminalAFileThatCannotBeReadIsExit65AndTheOthersAreListed() async throws {
+    let folder = try TemporaryFolder()
+    let missing = folder.url.appendingPathComponent("missing.jpg").path
+    // A file, a name of nothing, a folder: no picture is drawn, yet only a file is listed.
+    let run = await CapturedRun.run(
+      ["show", Self.grey, missing, folder.url.path, "--image-protocol", "none"])
+    #expect(run.code == .dataError)
+    #expect(run.stdout == "\(Self.grey)  \(URL(fileURLWithPath: Self.grey).lastPathComponent)\n")
+    #expect(
+      run.stderr.split(separator: "\n") == [
+        "Error: \(missing): there is no such file, or it cannot be read",
+        "Error: \(folder.url.path): there is no such file, or it cannot be read",
+      ])
+  }
+
   @Test func usageMistakesAreSaid() async throws {
     let two = await CapturedRun.run(["show", "curiosity", "spirit", "--sol", "1"])
     #expect(two.code == .usage)

@@ -5,11 +5,14 @@ public enum ImageFile {
   /// The largest image file read or fetched: 64 MB.
   public static let limit = 64 * 1_048_576
 
+  /// Why a file is not read: what the path names is not there or will not open.
+  public static let unreadable = "there is no such file, or it cannot be read"
+
   /// A file's bytes, up to the limit; a file that is missing, unreadable or larger fails
   /// naming it (``ImageFileError``, exit 65).
   public static func read(_ path: String) throws -> [UInt8] {
     guard let bytes = POSIX.readStart(ofFile: path, upTo: limit + 1) else {
-      throw ImageFileError(name: path, reason: "there is no such file, or it cannot be read")
+      throw ImageFileError(name: path, reason: unreadable)
     }
     guard bytes.count <= limit else {
       throw ImageFileError(name: path, reason: "it is larger than \(limit / 1_048_576) MB")

@@ -130,7 +130,7 @@ extension Rovers {
       guard
         let (drawing, made) = drawing(
           of: items, client: fetches ? common.makeImageClient(console) : nil, console)
-      else { return .success }
+      else { return listed(items, console) }
       var printer = made
       // Fetched and decoded a few at a time; drawn in order as soon as each and those before
       // it are there.
@@ -158,7 +158,9 @@ extension Rovers {
       else { return nil }
       POSIX.keepLargeBlocksForReuse()
       let items = fileItems(paths)
-      guard let (drawing, made) = drawing(of: items, client: nil, console) else { return .success }
+      guard let (drawing, made) = drawing(of: items, client: nil, console) else {
+        return listed(items, console)
+      }
       var printer = made
       printer.take(drawing.drawFile(items[0]))
       return finish(&printer, console)
@@ -166,21 +168,13 @@ extension Rovers {
 
     /// The drawing of `items` and the printer of what it draws: the terminal's protocol, each
     /// picture's width and how many go on a line. `nil` when the terminal shows no pictures,
-    /// where a line a file is printed instead.
+    /// where ``listed(_:_:)`` prints a line a file instead.
     private func drawing(of items: [Item], client: APIClient?, _ console: Console)
       -> (PhotoDrawing, PicturePrinter)?
     {
       let terminal = PictureSetup.terminal(
         choice, environment: environment, onTerminal: console.style.width != nil)
-      guard terminal.imageProtocol != .none else {
-        let out = OutputBuffer(console)
-        // A line a file: a tiled frame's tiles each have their own.
-        for item in items.flatMap({ $0.tiles.isEmpty ? [$0] : $0.tiles }) {
-          out.write(TerminalText.safe(item.address) + "  " + TerminalText.safe(item.caption) + "\n")
-        }
-        out.flush()
-        return nil
-      }
+      guard terminal.imageProtocol != .none else { return nil }
       // Off a terminal (a forced protocol into a file), COLUMNS still says how wide to lay out.
       let columns =
         console.style.width ?? environment["COLUMNS"].flatMap(Int.init).flatMap {
@@ -201,6 +195,32 @@ extension Rovers {
         perLine: perLine, width: pictureWidth, gap: Self.sheetGap,
         output: { console.output($0) }, failed: { console.error(ErrorReport($0).message) })
       return (drawing, printer)
+    }
+
+    /// A line a picture, where no picture is drawn: a tiled frame's tiles each have their own.
+    /// A file on disk that could not be drawn is an error as it would be on a terminal, so a
+    /// script learns of it from the exit code.
+    private func listed(_ items: [Item], _ console: Console) -> ExitCode {
+      let out = OutputBuffer(console)
+      var codes: [ExitCode] = []
+      for item in items.flatMap({ $0.tiles.isEmpty ? [$0] : $0.tiles }) {
+        guard item.url != nil || Self.isReadableFile(item.address) else {
+          out.flush()
+          let report = ErrorReport(
+            ImageFileError(name: item.address, reason: ImageFile.unreadable))
+          console.error(report.message)
+          codes.append(report.code)
+          continue
+        }
+        out.write(TerminalText.safe(item.address) + "  " + TerminalText.safe(item.caption) + "\n")
+      }
+      out.flush()
+      return ExitCode.worst(codes)
+    }
+
+    /// Whether `path` is a plain file that opens for reading; what it holds is not read.
+    private static func isReadableFile(_ path: String) -> Bool {
+      FileStatus.of(path)?.kind == .file && POSIX.readStart(ofFile: path, upTo: 0) != nil
     }
 
     /// Ends the printing: the last line, the remark on frames left grey, the worst code.
