@@ -178,7 +178,7 @@ import Testing
     #expect(unknown.status == 64)
     #expect(
       unknown.stderr.hasPrefix(
-        "Error: Unknown rover 'sojourner' for the catalogue. It holds these missions: curiosity,"))
+        "Error: Unknown rover 'sojourner' for the catalogue. It is for these missions: curiosity,"))
     #expect(!FileManager.default.fileExists(atPath: path), "nothing made for a bad command line")
     // A file that is not a catalogue: refused, never made worse.
     let garbage = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })

@@ -14,6 +14,6 @@ package enum CatalogMissions {
     guard !names.contains(name) else { return name }
     throw UsageError(
       message: "Unknown rover '\(word)' for the catalogue.\(Suggestion.hint(for: name, in: names))"
-        + " It holds these missions: \(names.joined(separator: ", ")).", command: spec)
+        + " It is for these missions: \(names.joined(separator: ", ")).", command: spec)
   }
 }
