@@ -35,8 +35,9 @@ public struct CatalogArchive: PhotoArchive {
   /// The answer from the file: photos by the same filters the searches use, pages cut as the
   /// API cuts them, manifests from the per-sol counts.
   public func answer<Answer: Sendable>(_ question: RoverQuestion<Answer>) async throws -> Answer {
-    let catalog = try open()
+    // A name mistyped is said so whether or not there is a file yet.
     let rover = try catalogRover(question.rover)
+    let catalog = try open()
     // The mission's summary reads every sol's count: only the questions that answer with it
     // ask for it, not each sol of a range.
     let answer: any Sendable =
@@ -66,8 +67,8 @@ public struct CatalogArchive: PhotoArchive {
   {
     let names = try rovers ?? heldRovers().map { $0.name.lowercased() }
     return try await fetchEachRover(names) { name in
-      let catalog = try open()
       let rover = try catalogRover(name)
+      let catalog = try open()
       _ = try summary(of: rover, in: catalog)
       var search = CatalogSearch()
       search.rovers = [name.lowercased()]
@@ -91,9 +92,9 @@ public struct CatalogArchive: PhotoArchive {
   {
     let names = try rovers ?? heldRovers().map { $0.name.lowercased() }
     return try await fetchEachRover(names) { name in
+      let rover = try catalogRover(name)
       let catalog = try open()
-      return try manifest(
-        of: try summary(of: try catalogRover(name), in: catalog), span: .latest, in: catalog)
+      return try manifest(of: try summary(of: rover, in: catalog), span: .latest, in: catalog)
     }
   }
 

@@ -125,6 +125,24 @@ import Testing
     #expect(sols["Perseverance"] == served.keys.max())
   }
 
+  @Test func withNoCatalogueYetAMistypedRoverIsStillAUsageError() async throws {
+    func run(_ words: [String]) async throws -> CapturedRun {
+      try await CapturedRun.rovers(
+        words + ["--source", "catalog"], base: Offline.apiBase,
+        environment: ["ROVERS_CATALOG": path])
+    }
+    for words in [["photos", "pluto", "--sol", "1"], ["manifest", "pluto"], ["latest", "pluto"]] {
+      let typo = try await run(words)
+      #expect(typo.status == 64, "\(words)")
+      #expect(typo.stderr.hasPrefix("Error: Unknown rover 'pluto'."), "\(typo.stderr)")
+    }
+    // A mission's name is right: what is missing is the file.
+    let missing = try await run(["photos", "curiosity", "--sol", "1"])
+    #expect(missing.status == 69)
+    #expect(missing.stderr.hasPrefix("Error: no catalogue at \(path) yet"), "\(missing.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+
   @Test func aSolOrRoverTheCatalogueDoesNotHoldIsSaidToBeSo() async throws {
     let server = try await synced()
     let past = try await rovers(
