@@ -17,7 +17,7 @@ import Testing
         ($0.details.capture, $0.details)
       }
     }
-    return try JSONDecoder().decode(CuriosityFeedPage.self, from: data).items.map {
+    return try CuriosityFeedPage.scan(data).items.map {
       ($0.details.capture, $0.details)
     }
   }

@@ -28,8 +28,7 @@ import Testing
   }
 
   @Test func curiosityItemsKeepTheirClockAtTheTopLevel() throws {
-    let page = try JSONDecoder().decode(
-      CuriosityFeedPage.self, from: FeedDecodingTests.real("msl_sol86_items_16.json"))
+    let page = try CuriosityFeedPage.scan(FeedDecodingTests.real("msl_sol86_items_16.json"))
     let first = try #require(page.items.first?.details.capture)
     #expect(first.spacecraftClock == 405_141_307.148)
     #expect(first.subframeRect == [1, 1, 1024, 1024])

@@ -25,7 +25,7 @@ import Testing
 
   @Test(arguments: ["msl_sol86_items_16.json", "insight_sol190_item_1.json"])
   func everyItemsBodyDecodes(_ name: String) throws {
-    let page = try JSONDecoder().decode(CuriosityFeedPage.self, from: Self.real(name))
+    let page = try CuriosityFeedPage.scan(Self.real(name))
     #expect(!page.items.isEmpty)
     #expect(page.more == false)
   }
@@ -70,8 +70,7 @@ import Testing
   }
 
   @Test func curiosityItemsKeepFullSamplesUnderTheirLegacyCameras() throws {
-    let page = try JSONDecoder().decode(
-      CuriosityFeedPage.self, from: Self.real("msl_sol86_items_16.json"))
+    let page = try CuriosityFeedPage.scan(Self.real("msl_sol86_items_16.json"))
     let photos = FeedMapping.photos(page.items, rover: Self.curiosity)
     #expect(page.items.count == 16)
     #expect(photos.count == 8, "the 8 downsampled copies are dropped")

@@ -16,7 +16,7 @@ public enum FeedRecords {
       let page = try? JSONDecoder().decode(PerseveranceFeedPage.self, from: data)
       return FeedMapping.photos(page?.images ?? [], rover: rover, keeping: everySampleType)
     }
-    let page = try? JSONDecoder().decode(CuriosityFeedPage.self, from: data)
+    let page = try? CuriosityFeedPage.scan(data)
     return FeedMapping.photos(page?.items ?? [], rover: rover, keeping: everySampleType)
   }
 

@@ -261,6 +261,41 @@ package struct JSONScanner: ~Copyable {
 
   private static func finite(_ value: Double) -> Double? { value.isFinite ? value : nil }
 
+  /// What the next value is, told by its first byte and not read: for a field whose type
+  /// varies from record to record.
+  package enum ValueKind { case object, list, string, number, flag, null }
+
+  /// The kind of the next value; `nil` where the body ends.
+  package mutating func nextKind() -> ValueKind? {
+    skipWhitespace()
+    switch peek() {
+    case nil: return nil
+    case UInt8(ascii: "{"): return .object
+    case UInt8(ascii: "["): return .list
+    case UInt8(ascii: "\""): return .string
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .flag
+    case UInt8(ascii: "n"): return .null
+    default: return .number
+    }
+  }
+
+  /// Reads any number: its value (infinite where a double cannot hold it) and, where
+  /// ``readInt()`` reads it as one, the whole number it is.
+  package mutating func readNumber() throws -> (value: Double, whole: Int?) {
+    skipWhitespace()
+    let start = index
+    try skipNumber()
+    let end = index
+    guard let value = Double(String(decoding: bytes[start..<end], as: UTF8.self)) else {
+      index = start
+      throw mismatch("a number")
+    }
+    index = start
+    let whole = try? readInt()
+    index = end
+    return (value, whole)
+  }
+
   /// Reads a list of strings.
   package mutating func readStrings() throws -> [String] {
     var strings: [String] = []
@@ -285,6 +320,15 @@ package struct JSONScanner: ~Copyable {
     let expected = UnsafeRawBufferPointer(start: name.utf8Start, count: count)
     return UnsafeRawBufferPointer(start: bytes.baseAddress! + key.start, count: count)
       .elementsEqual(expected)
+  }
+
+  /// The position in `names` of the name `key` is; `nil` when it is none of them. For a
+  /// record of many members read by a table of their names, not a comparison a name.
+  package func position(of key: Key, in names: [[UInt8]]) -> Int? {
+    if let escaped = key.escaped { return names.firstIndex { $0.elementsEqual(escaped.utf8) } }
+    let count = key.end - key.start
+    let raw = UnsafeRawBufferPointer(start: bytes.baseAddress! + key.start, count: count)
+    return names.firstIndex { $0.count == count && $0.elementsEqual(raw) }
   }
 
   private mutating func readKey() throws -> Key {

@@ -1,5 +1,11 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A page of NASA's raw-image items (`/api/v1/raw_image_items/?condition_1=msl:mission…`).
-public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
+public struct CuriosityFeedPage: Sendable, Hashable {
   /// The items of this page: every sample type.
   public var items: [Item]
   /// How many items the page held, those that could not be read included: what the feed's
@@ -10,16 +16,38 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
   /// How many items match the query in all.
   public var total: Int?
 
-  enum CodingKeys: String, CodingKey { case items, more, total }
-
-  /// Decodes a page; a body without `items` is an error, anything else is lenient.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let lenient = try container.decode([LenientItem].self, forKey: .items)
-    items = lenient.compactMap(\.item)
-    received = lenient.count
-    more = container.lenientBool(.more)
-    total = container.lenientInt(.total)
+  /// Reads a page in one pass (``JSONScanner``): a body without `items` is an error, anything
+  /// else is lenient (``LenientMember``), and an item that is no object or has no plausible
+  /// sol is counted and left out. The feed is the largest the tool reads: a catalogue's sync
+  /// reads every record of a mission.
+  public static func scan(_ data: Data) throws -> CuriosityFeedPage {
+    try JSONScanner.read(data) { scanner in
+      var items: [Item]?
+      var received = 0
+      var more: ScannedMember = .absent
+      var total: ScannedMember = .absent
+      try scanner.readObject { scanner, key in
+        if scanner.isKey(key, "items") {
+          var read: [Item] = []
+          try scanner.member("items") { scanner in
+            try scanner.readArray { scanner, _ in
+              received += 1
+              if let item = try Item.scan(&scanner) { read.append(item) }
+            }
+          }
+          items = read
+        } else if scanner.isKey(key, "more") {
+          more = try ScannedMember.read(&scanner)
+        } else if scanner.isKey(key, "total") {
+          total = try ScannedMember.read(&scanner)
+        } else {
+          try scanner.skipValue()
+        }
+      }
+      guard let items else { throw scanner.missing("items") }
+      return CuriosityFeedPage(
+        items: items, received: received, more: more.lenientBool, total: total.lenientInt)
+    }
   }
 
   /// One item of the feed.
@@ -42,67 +70,90 @@ public struct CuriosityFeedPage: Decodable, Sendable, Hashable {
     public var details = PhotoDetails()
   }
 
-  private struct LenientItem: Decodable {
-    var item: Item?
+}
 
-    enum Keys: String, CodingKey {
-      case id, imageid, sol, instrument, url, extended, site, drive, title, description
-      case httpsURL = "https_url"
-      case dateTaken = "date_taken"
-      case isThumbnail = "is_thumbnail"
-      case imageCredit = "image_credit"
-      case attitude, xyz
-      case spacecraftClock = "spacecraft_clock"
-      case subframeRect = "subframe_rect"
-      case scaleFactor = "scale_factor"
-      case dateReceived = "date_received"
-      case modelType = "camera_model_type"
-      case components = "camera_model_component_list"
-      case position = "camera_position"
-      case vector = "camera_vector"
+extension CuriosityFeedPage.Item {
+  /// Reads one item; `nil` (its value read) when it is no object or has no plausible sol.
+  static func scan(_ scanner: inout JSONScanner) throws -> Self? {
+    guard scanner.nextKind() == .object else {
+      try scanner.skipValue()
+      return nil
     }
+    var members: [Member: ScannedMember] = [:]
+    try scanner.readObject { scanner, key in
+      if scanner.isKey(key, "extended") {
+        guard scanner.nextKind() == .object else { return try scanner.skipValue() }
+        try scanner.member("extended") { scanner in
+          try scanner.readObject { scanner, key in
+            guard let position = scanner.position(of: key, in: Member.extendedNames) else {
+              return try scanner.skipValue()
+            }
+            members[Member.extended[position]] = try ScannedMember.read(&scanner)
+          }
+        }
+      } else if let position = scanner.position(of: key, in: Member.topNames) {
+        members[Member.top[position]] = try ScannedMember.read(&scanner)
+      } else {
+        try scanner.skipValue()
+      }
+    }
+    func the(_ member: Member) -> ScannedMember { members[member] ?? .absent }
+    guard let sol = the(.sol).lenientInt, Plausible.isSol(sol) else { return nil }
+    let sampleType = the(.sampleType).lenientString?.lowercased()
+    return Self(
+      id: the(.id).lenientInt, imageID: the(.imageid).lenientString, sol: sol,
+      instrument: the(.instrument).lenientString,
+      httpsURL: the(.httpsURL).lenientString ?? the(.url).lenientString,
+      sampleType: sampleType, isThumbnail: the(.isThumbnail).lenientBool,
+      details: PhotoDetails(
+        // InSight, a lander, writes its local time as `localtime`.
+        marsTime: the(.lmst).lenientString ?? the(.localtime).lenientString,
+        mastAzimuth: the(.mastAz).lenientDegrees, mastElevation: the(.mastEl).lenientDegrees,
+        site: the(.site).lenientInt, drive: the(.drive).lenientInt, sampleType: sampleType,
+        filter: the(.filterName).lenientString, title: the(.title).lenientString,
+        caption: the(.description).lenientString, credit: the(.imageCredit).lenientString,
+        capture: PhotoCapture(
+          spacecraftClock: the(.spacecraftClock).lenientDouble,
+          subframeRect: the(.subframeRect).lenientIntegers(count: 4),
+          scaleFactor: the(.scaleFactor).lenientInt, dateTaken: the(.dateTaken).lenientString,
+          dateReceived: the(.dateReceived).lenientString,
+          cameraModelType: the(.modelType).lenientString,
+          cameraModelComponents: the(.components).lenientString.flatMap(NASATuple.components),
+          cameraPosition: the(.position).lenientNumbers,
+          cameraVector: the(.vector).lenientNumbers, attitude: the(.attitude).lenientNumbers,
+          xyz: the(.xyz).lenientNumbers)))
+  }
 
-    enum ExtendedKeys: String, CodingKey {
-      case lmst, localtime
-      case sampleType = "sample_type"
-      case mastAz = "mast_az"
-      case mastEl = "mast_el"
-      case filterName = "filter_name"
-    }
+  /// The members of an item that are read, by their names in the feed; the others are
+  /// skipped.
+  enum Member: String, CaseIterable {
+    case id, imageid, sol, instrument, url, site, drive, title, description
+    case httpsURL = "https_url"
+    case dateTaken = "date_taken"
+    case isThumbnail = "is_thumbnail"
+    case imageCredit = "image_credit"
+    case attitude, xyz
+    case spacecraftClock = "spacecraft_clock"
+    case subframeRect = "subframe_rect"
+    case scaleFactor = "scale_factor"
+    case dateReceived = "date_received"
+    case modelType = "camera_model_type"
+    case components = "camera_model_component_list"
+    case position = "camera_position"
+    case vector = "camera_vector"
+    // Inside `extended`.
+    case lmst, localtime
+    case sampleType = "sample_type"
+    case mastAz = "mast_az"
+    case mastEl = "mast_el"
+    case filterName = "filter_name"
 
-    init(from decoder: any Decoder) throws {
-      guard let container = try? decoder.container(keyedBy: Keys.self),
-        let sol = container.lenientInt(.sol), Plausible.isSol(sol)
-      else { return }
-      let extended = try? container.nestedContainer(keyedBy: ExtendedKeys.self, forKey: .extended)
-      let https = container.lenientString(.httpsURL) ?? container.lenientString(.url)
-      let sampleType = extended?.lenientString(.sampleType)?.lowercased()
-      item = Item(
-        id: container.lenientInt(.id), imageID: container.lenientString(.imageid), sol: sol,
-        instrument: container.lenientString(.instrument), httpsURL: https,
-        sampleType: sampleType,
-        isThumbnail: container.lenientBool(.isThumbnail),
-        details: PhotoDetails(
-          // InSight, a lander, writes its local time as `localtime`.
-          marsTime: extended?.lenientString(.lmst) ?? extended?.lenientString(.localtime),
-          mastAzimuth: extended?.lenientDegrees(.mastAz),
-          mastElevation: extended?.lenientDegrees(.mastEl), site: container.lenientInt(.site),
-          drive: container.lenientInt(.drive), sampleType: sampleType,
-          filter: extended?.lenientString(.filterName), title: container.lenientString(.title),
-          caption: container.lenientString(.description),
-          credit: container.lenientString(.imageCredit),
-          capture: PhotoCapture(
-            spacecraftClock: container.lenientDouble(.spacecraftClock),
-            subframeRect: container.lenientIntegers(.subframeRect, count: 4),
-            scaleFactor: container.lenientInt(.scaleFactor),
-            dateTaken: container.lenientString(.dateTaken),
-            dateReceived: container.lenientString(.dateReceived),
-            cameraModelType: container.lenientString(.modelType),
-            cameraModelComponents: container.lenientString(.components).flatMap(
-              NASATuple.components),
-            cameraPosition: container.lenientNumbers(.position),
-            cameraVector: container.lenientNumbers(.vector),
-            attitude: container.lenientNumbers(.attitude), xyz: container.lenientNumbers(.xyz))))
-    }
+    /// The members inside `extended`.
+    static let extended: [Member] = [.lmst, .localtime, .sampleType, .mastAz, .mastEl, .filterName]
+    /// The members of the item itself.
+    static let top = allCases.filter { !extended.contains($0) }
+    /// Their names' bytes, in the same order, as a key is matched against them.
+    static let extendedNames = extended.map { Array($0.rawValue.utf8) }
+    static let topNames = top.map { Array($0.rawValue.utf8) }
   }
 }

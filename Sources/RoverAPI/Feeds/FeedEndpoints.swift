@@ -57,7 +57,7 @@ public enum FeedEndpoints {
         URLQueryItem(name: "condition_2", value: "\(sol):sol:in"),
         URLQueryItem(name: "per_page", value: String(curiosityPageSize)),
         URLQueryItem(name: "page", value: String(page)),
-      ])
+      ], decode: CuriosityFeedPage.scan)
   }
 
   /// The latest sol and image count of a mission of the raw-image items.

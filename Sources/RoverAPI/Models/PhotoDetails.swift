@@ -65,15 +65,3 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
     return hour * 60 + minute
   }
 }
-
-extension KeyedDecodingContainer {
-  /// An angle in degrees, written as a number or a string (`"91.7789"`); a value that is not a
-  /// finite angle is absent.
-  func lenientDegrees(_ key: Key) -> Double? {
-    let value =
-      (try? decodeIfPresent(Double.self, forKey: key))
-      ?? (try? decodeIfPresent(String.self, forKey: key)).flatMap { $0.flatMap(Double.init) }
-    guard let value, value.isFinite, abs(value) <= 360 else { return nil }
-    return value
-  }
-}
