@@ -24,10 +24,18 @@ extension Catalog {
   }
 
   /// Replaces what the catalogue holds of each of `sols`, all in one transaction: a run
-  /// killed at any moment leaves each sol as it was or whole. A sync writes a few sols at
-  /// once because a commit writes out every index page its rows touched, and sols written
-  /// together share most of them.
+  /// killed at any moment leaves each sol as it was or whole.
   public func write(_ sols: [SolPhotos], of rover: String, at time: String) throws(CatalogError) {
+    try write(sols.map(PreparedSol.init), of: rover, at: time)
+  }
+
+  /// Replaces what the catalogue holds of each of `sols`, made ready, all in one transaction:
+  /// a run killed at any moment leaves each sol as it was or whole. A sync writes a few sols
+  /// at once because a commit writes out every index page its rows touched, and sols written
+  /// together share most of them.
+  public func write(_ sols: [PreparedSol], of rover: String, at time: String)
+    throws(CatalogError)
+  {
     try guarded {
       var known = try addressNumbers()
       var added: [CatalogRow.Address: Int] = [:]
@@ -36,17 +44,12 @@ extension Catalog {
         "SELECT id FROM texts WHERE hash = ? AND templated = ? AND text = ?")
       let addText = try statement(
         "INSERT INTO texts (hash, templated, text) VALUES (?, ?, ?)")
-      /// The number of the row of `texts` that holds `text` (as a template for `fields`
-      /// where it can be), added when new; found by its hash, then its text, so two texts of
-      /// one hash are still two rows.
-      func textNumber(
-        _ text: String, _ fields: CatalogText.Fields, _ marks: [(mark: [UInt8], text: [UInt8])]
-      ) throws -> Int {
-        let (template, templated) = CatalogText.template(text, fields, marks: marks)
-        let kept = CatalogText.Kept(text: template, templated: templated)
-        if let number = texts[kept] ?? addedTexts[kept] { return number }
+      /// The number of the row of `texts` that holds `kept`, added when new; found by its
+      /// hash, then its text, so two texts of one hash are still two rows.
+      func textNumber(_ kept: CatalogText.Kept) throws -> SQLiteValue {
+        if let number = texts[kept] ?? addedTexts[kept] { return .integer(number) }
         let values: [SQLiteValue] = [
-          .integer(Int(kept.hash)), .integer(templated ? 1 : 0), .text(template),
+          .integer(Int(kept.hash)), .integer(kept.templated ? 1 : 0), .text(kept.text),
         ]
         try findText.rebind(values)
         var number = try findText.step() ? findText.value(at: 0).integerValue : nil
@@ -57,13 +60,14 @@ extension Catalog {
           number = try lastInsertedRow()
         }
         addedTexts[kept] = number ?? 0
-        return number ?? 0
+        return .integer(number ?? 0)
       }
       try connection.transaction {
         let mission = try missionNumber(rover)
         let insert = try statement(Self.insertSQL)
-        for (sol, photos) in sols.map({ ($0.sol, $0.photos) }) {
-          let where_ = [SQLiteValue.integer(mission), .integer(sol)]
+        for prepared in sols {
+          let where_ = [SQLiteValue.integer(mission), .integer(prepared.sol)]
+          let sol = SQLiteValue.integer(prepared.sol)
           // The sol's photos leave the mission's totals before they go.
           try statement(
             """
@@ -72,31 +76,30 @@ extension Catalog {
               AND sol_cameras.instrument = cameras.instrument)
             WHERE mission = ? AND instrument IN
               (SELECT instrument FROM sol_cameras WHERE mission = ? AND sol = ?)
-            """, [.integer(sol), .integer(mission), .integer(mission), .integer(sol)]
+            """, [sol, .integer(mission), .integer(mission), sol]
           ).step()
           try statement("DELETE FROM photos WHERE mission = ? AND sol = ?", where_).step()
           try statement("DELETE FROM sol_cameras WHERE mission = ? AND sol = ?", where_)
             .step()
-          var perInstrument: [String: (camera: String, photos: Int)] = [:]
-          for photo in photos {
-            let address = try CatalogRow.Address(of: photo).map { address in
-              if let number = known[address] ?? added[address] { return number }
-              let number = try addAddress(address)
-              added[address] = number
-              return number
+          for row in prepared.rows {
+            var values = row.values
+            values[CatalogRow.missionColumn] = .integer(mission)
+            if let address = row.address {
+              let number: Int
+              if let known = known[address] ?? added[address] {
+                number = known
+              } else {
+                number = try addAddress(address)
+                added[address] = number
+              }
+              values[CatalogRow.addressColumn] = .integer(number)
             }
-            let fields = CatalogText.Fields(
-              sol: photo.sol, dateTaken: photo.details.capture.dateTaken,
-              lmst: CatalogRow.secondsOfDay(photo.details.marsClock))
-            let marks = fields.marks
-            let title = try photo.details.title.map { try textNumber($0, fields, marks) }
-            let caption = try photo.details.caption.map { try textNumber($0, fields, marks) }
-            try insert.rebind(
-              CatalogRow.values(
-                of: photo, mission: mission, address: address, title: title, caption: caption))
+            if let title = row.title { values[CatalogRow.titleColumn] = try textNumber(title) }
+            if let caption = row.caption {
+              values[CatalogRow.captionColumn] = try textNumber(caption)
+            }
+            try insert.rebind(values)
             try insert.step()
-            let instrument = CatalogRow.instrument(of: photo)
-            perInstrument[instrument, default: (photo.camera.name, 0)].photos += 1
           }
           let counted = try statement(
             "INSERT INTO sol_cameras (mission, sol, instrument, camera, photos) VALUES (?, ?, ?, ?, ?)"
@@ -106,7 +109,7 @@ extension Catalog {
             INSERT INTO cameras (mission, instrument, camera, photos) VALUES (?, ?, ?, ?)
             ON CONFLICT (mission, instrument) DO UPDATE SET photos = photos + excluded.photos
             """)
-          for (instrument, count) in perInstrument {
+          for (instrument, count) in prepared.perInstrument {
             let values: [SQLiteValue] = [
               .text(instrument), .text(count.camera), .integer(count.photos),
             ]
@@ -117,7 +120,7 @@ extension Catalog {
           }
           try statement(
             "INSERT OR REPLACE INTO sols (mission, sol, photos, synced_at) VALUES (?, ?, ?, ?)",
-            where_ + [.integer(photos.count), .text(time)]
+            where_ + [.integer(prepared.count), .text(time)]
           ).step()
         }
       }

@@ -64,6 +64,17 @@ enum CatalogRow {
     ]
   }
 
+  /// Where in ``values(of:mission:address:title:caption:)`` the numbers only the file knows
+  /// go: a sol is made ready (``Catalog/PreparedSol``) before its writer looks them up.
+  static let missionColumn = writtenPosition(of: "mission")
+  static let addressColumn = writtenPosition(of: "address")
+  static let titleColumn = writtenPosition(of: "title")
+  static let captionColumn = writtenPosition(of: "caption")
+
+  private static func writtenPosition(of name: String) -> Int {
+    CatalogSchema.writtenColumns.firstIndex { $0.name == name } ?? 0
+  }
+
   /// The instrument a photo is counted and searched under: NASA's, or the camera where the
   /// record names none (the API's photos of Spirit and Opportunity, which are read back
   /// without one, as the API gives them).

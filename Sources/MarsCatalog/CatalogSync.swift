@@ -95,7 +95,7 @@ public struct CatalogSync: Sendable {
     var outcome = Outcome(rover: rover, sols: 0, photos: 0, lastSol: lastSol)
     // Sols wait to be written together for up to a second or a few thousand photos; each is
     // counted done once written.
-    var pending: [Catalog.SolPhotos] = []
+    var pending: [Catalog.PreparedSol] = []
     var pendingPhotos = 0
     var pendingSince = ContinuousClock.now
     func flush() throws {
@@ -108,29 +108,28 @@ public struct CatalogSync: Sendable {
       progress(Progress(rover: rover, done: outcome.sols, total: total))
     }
     // The sols known to have no photos are held at once, each asked nothing.
-    pending = empty.map { Catalog.SolPhotos(sol: $0, photos: []) }
+    pending = empty.map { Catalog.PreparedSol(Catalog.SolPhotos(sol: $0, photos: [])) }
     try flush()
     // Four times `-j` sols under way: the transport still makes at most `-j` transfers at once,
-    // and the sols past them are decoded on the other core while a commit is written.
+    // and the sols past them are decoded and made ready on the other core while a commit is
+    // written: the writer, one at a time, only looks numbers up and inserts.
     try await sols.orderedMap(limit: concurrency * 4) { sol in
-      (
-        sol,
-        await Result(awaiting: {
-          try await source.fetchSolListing(rover: rover, sol: sol, cameras: [])
-        })
-      )
-    } each: { sol, listing in
-      let photos: [Photo]
+      await Result(awaiting: {
+        let listing = try await source.fetchSolListing(rover: rover, sol: sol, cameras: [])
+        return Catalog.PreparedSol(Catalog.SolPhotos(sol: sol, photos: listing.photos))
+      })
+    } each: { made in
+      let prepared: Catalog.PreparedSol
       do {
-        photos = try listing.get().photos
+        prepared = try made.get()
       } catch {
         // What came before the failure stays.
         try flush()
         throw error
       }
       if pending.isEmpty { pendingSince = .now }
-      pending.append(Catalog.SolPhotos(sol: sol, photos: photos))
-      pendingPhotos += photos.count
+      pending.append(prepared)
+      pendingPhotos += prepared.count
       if pendingPhotos >= Self.batchPhotos
         || ContinuousClock.now - pendingSince >= Self.batchTime
       {

@@ -1,0 +1,54 @@
+import RoverAPI
+
+extension Catalog {
+  /// One sol's photos made ready to write: each photo's row, its texts made templates, with
+  /// only the numbers the file alone knows (its mission's, its address's, its texts') left to
+  /// fill in. Made beside the fetching, on any core, so that the one writer of a sync only
+  /// looks numbers up and inserts.
+  public struct PreparedSol: Sendable {
+    /// The sol.
+    public let sol: Int
+    /// Its photos' rows, in the feed's order.
+    let rows: [Row]
+    /// How many photos each instrument took, and the camera it is counted under.
+    let perInstrument: [String: (camera: String, photos: Int)]
+
+    /// How many photos the sol has.
+    public var count: Int { rows.count }
+
+    /// One photo's row.
+    struct Row: Sendable {
+      /// The written columns' values (``CatalogRow/values(of:mission:address:title:caption:)``),
+      /// the numbers of the mission, the address and the texts still to be filled in.
+      var values: [SQLiteValue]
+      /// The image address, split around the photo's name; `nil` where it is written whole.
+      let address: CatalogRow.Address?
+      let title: CatalogText.Kept?
+      let caption: CatalogText.Kept?
+    }
+
+    /// `sol`'s photos made ready.
+    public init(_ sol: SolPhotos) {
+      self.sol = sol.sol
+      var perInstrument: [String: (camera: String, photos: Int)] = [:]
+      rows = sol.photos.map { photo in
+        let address = CatalogRow.Address(of: photo)
+        let fields = CatalogText.Fields(
+          sol: photo.sol, dateTaken: photo.details.capture.dateTaken,
+          lmst: CatalogRow.secondsOfDay(photo.details.marsClock))
+        let marks = fields.marks
+        func kept(_ text: String?) -> CatalogText.Kept? {
+          text.map { CatalogText.template($0, fields, marks: marks) }
+            .map { CatalogText.Kept(text: $0.text, templated: $0.templated) }
+        }
+        perInstrument[CatalogRow.instrument(of: photo), default: (photo.camera.name, 0)].photos +=
+          1
+        return Row(
+          values: CatalogRow.values(
+            of: photo, mission: 0, address: address == nil ? nil : 0, title: nil, caption: nil),
+          address: address, title: kept(photo.details.title), caption: kept(photo.details.caption))
+      }
+      self.perInstrument = perInstrument
+    }
+  }
+}
