@@ -13,7 +13,7 @@ import Testing
     let data = try Data(
       contentsOf: PackagePaths.fixtures.appendingPathComponent("real-nasa/\(name)"))
     if name.hasPrefix("m20") {
-      return try JSONDecoder().decode(PerseveranceFeedPage.self, from: data).images.map {
+      return try PerseveranceFeedPage.scan(data).images.map {
         ($0.details.capture, $0.details)
       }
     }

@@ -12,7 +12,7 @@ import Testing
     let data = try Data(
       contentsOf: PackagePaths.fixtures.appendingPathComponent(
         "real-nasa/m20_sol888_navcamleft_13.json"))
-    let page = try JSONDecoder().decode(PerseveranceFeedPage.self, from: data)
+    let page = try PerseveranceFeedPage.scan(data)
     let photos = FeedMapping.photos(
       page.images, rover: try #require(FeedRover.named("perseverance")))
     return photos.filter { $0.sequence == "NCAM00501" }

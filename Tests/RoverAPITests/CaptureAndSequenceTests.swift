@@ -7,9 +7,8 @@ import Testing
 /// the real bodies.
 @Suite struct CaptureAndSequenceTests {
   @Test func perseveranceRecordsKeepTheirClockSubframeAndCameraModel() throws {
-    let page = try JSONDecoder().decode(
-      PerseveranceFeedPage.self,
-      from: FeedDecodingTests.real("m20_sol888_navcamleft_13.json"))
+    let page = try PerseveranceFeedPage.scan(
+      FeedDecodingTests.real("m20_sol888_navcamleft_13.json"))
     let first = try #require(page.images.first?.details.capture)
     #expect(first.spacecraftClock == 745_756_834.599)
     #expect(first.subframeRect == [1, 1, 5120, 3840])
@@ -47,7 +46,7 @@ import Testing
           "camera_vector": "(UNK)"},
         "image_files": {"large": "https://x/NLF_0001_0667035529_850ECM_N0010052AUT_04096_00_2I3J01_1200.jpg"}}]}
       """
-    let page = try JSONDecoder().decode(PerseveranceFeedPage.self, from: Data(body.utf8))
+    let page = try PerseveranceFeedPage.scan(Data(body.utf8))
     #expect(page.images.first?.details.capture == PhotoCapture())
   }
 

@@ -17,7 +17,7 @@ import Testing
     "m20_sol889_navcamleft_5.json", "m20_empty_no_more_images.json",
   ])
   func everyMars2020BodyDecodes(_ name: String) throws {
-    let page = try JSONDecoder().decode(PerseveranceFeedPage.self, from: Self.real(name))
+    let page = try PerseveranceFeedPage.scan(Self.real(name))
     let raw = try JSONSerialization.jsonObject(with: Self.real(name)) as? [String: Any]
     #expect(page.images.count == (raw?["images"] as? [Any])?.count)
     #expect(page.perPage != nil)
@@ -39,8 +39,7 @@ import Testing
   }
 
   @Test func perseveranceRecordsBecomeThePhotosTheServersMake() throws {
-    let page = try JSONDecoder().decode(
-      PerseveranceFeedPage.self, from: Self.real("m20_sol888_navcamleft_13.json"))
+    let page = try PerseveranceFeedPage.scan(Self.real("m20_sol888_navcamleft_13.json"))
     let photos = FeedMapping.photos(page.images, rover: Self.perseverance)
     #expect(photos.count == 13)
     let first = try #require(photos.first)
@@ -95,8 +94,7 @@ import Testing
   }
 
   @Test func aPageWithMissingNullOrUnknownFieldsDecodes() throws {
-    let page = try JSONDecoder().decode(
-      PerseveranceFeedPage.self, from: FixtureFiles.data("shapes/nasa_feed_odd_fields.json"))
+    let page = try PerseveranceFeedPage.scan(FixtureFiles.data("shapes/nasa_feed_odd_fields.json"))
     #expect(page.totalResults == 4 && page.page == 0 && page.perPage == 100)
     // The record without an id is left out; the others are read, whatever their odd fields.
     #expect(page.images.count == 3)

@@ -13,7 +13,7 @@ public enum FeedRecords {
   public static func photos(_ data: Data, rover name: String) -> [Photo] {
     guard let rover = FeedRover.named(name) else { return [] }
     if case .mars2020 = rover.feed {
-      let page = try? JSONDecoder().decode(PerseveranceFeedPage.self, from: data)
+      let page = try? PerseveranceFeedPage.scan(data)
       return FeedMapping.photos(page?.images ?? [], rover: rover, keeping: everySampleType)
     }
     let page = try? CuriosityFeedPage.scan(data)

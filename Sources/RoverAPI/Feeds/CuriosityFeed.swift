@@ -24,30 +24,31 @@ public struct CuriosityFeedPage: Sendable, Hashable {
     try JSONScanner.read(data) { scanner in
       var items: [Item]?
       var received = 0
-      var more: ScannedMember = .absent
-      var total: ScannedMember = .absent
-      try scanner.readObject { scanner, key in
-        if scanner.isKey(key, "items") {
-          var read: [Item] = []
-          try scanner.member("items") { scanner in
-            try scanner.readArray { scanner, _ in
-              received += 1
-              if let item = try Item.scan(&scanner) { read.append(item) }
-            }
+      // The items are read in the same pass as the page's other members.
+      let page = try ScannedRecord.read(&scanner, PageMember.layout) { scanner, key in
+        guard scanner.isKey(key, "items") else { return false }
+        var read: [Item] = []
+        try scanner.member("items") { scanner in
+          try scanner.readArray { scanner, _ in
+            received += 1
+            if let item = try Item.scan(&scanner) { read.append(item) }
           }
-          items = read
-        } else if scanner.isKey(key, "more") {
-          more = try ScannedMember.read(&scanner)
-        } else if scanner.isKey(key, "total") {
-          total = try ScannedMember.read(&scanner)
-        } else {
-          try scanner.skipValue()
         }
+        items = read
+        return true
       }
-      guard let items else { throw scanner.missing("items") }
+      guard let page, let items else { throw scanner.missing("items") }
       return CuriosityFeedPage(
-        items: items, received: received, more: more.lenientBool, total: total.lenientInt)
+        items: items, received: received, more: page[.more].lenientBool,
+        total: page[.total].lenientInt)
     }
+  }
+
+  /// The page's members besides its items.
+  enum PageMember: String, CaseIterable, Sendable {
+    case more, total
+
+    static let layout = ScannedRecord<Self>.Layout(own: allCases)
   }
 
   /// One item of the feed.
@@ -75,29 +76,8 @@ public struct CuriosityFeedPage: Sendable, Hashable {
 extension CuriosityFeedPage.Item {
   /// Reads one item; `nil` (its value read) when it is no object or has no plausible sol.
   static func scan(_ scanner: inout JSONScanner) throws -> Self? {
-    guard scanner.nextKind() == .object else {
-      try scanner.skipValue()
-      return nil
-    }
-    var members: [Member: ScannedMember] = [:]
-    try scanner.readObject { scanner, key in
-      if scanner.isKey(key, "extended") {
-        guard scanner.nextKind() == .object else { return try scanner.skipValue() }
-        try scanner.member("extended") { scanner in
-          try scanner.readObject { scanner, key in
-            guard let position = scanner.position(of: key, in: Member.extendedNames) else {
-              return try scanner.skipValue()
-            }
-            members[Member.extended[position]] = try ScannedMember.read(&scanner)
-          }
-        }
-      } else if let position = scanner.position(of: key, in: Member.topNames) {
-        members[Member.top[position]] = try ScannedMember.read(&scanner)
-      } else {
-        try scanner.skipValue()
-      }
-    }
-    func the(_ member: Member) -> ScannedMember { members[member] ?? .absent }
+    guard let record = try ScannedRecord.read(&scanner, Member.layout) else { return nil }
+    func the(_ member: Member) -> ScannedMember { record[member] }
     guard let sol = the(.sol).lenientInt, Plausible.isSol(sol) else { return nil }
     let sampleType = the(.sampleType).lenientString?.lowercased()
     return Self(
@@ -150,10 +130,8 @@ extension CuriosityFeedPage.Item {
 
     /// The members inside `extended`.
     static let extended: [Member] = [.lmst, .localtime, .sampleType, .mastAz, .mastEl, .filterName]
-    /// The members of the item itself.
-    static let top = allCases.filter { !extended.contains($0) }
-    /// Their names' bytes, in the same order, as a key is matched against them.
-    static let extendedNames = extended.map { Array($0.rawValue.utf8) }
-    static let topNames = top.map { Array($0.rawValue.utf8) }
+    /// Where each member is: the item's own, or inside `extended`.
+    static let layout = ScannedRecord<Member>.Layout(
+      own: allCases.filter { !extended.contains($0) }, nested: [("extended", extended)])
   }
 }

@@ -17,13 +17,15 @@ public enum FeedEndpoints {
   public static func perseverance(sol: Int, page: Int, category: String = "mars2020")
     -> APIRequest<PerseveranceFeedPage>
   {
-    perseveranceFeed(
-      category,
-      [
-        URLQueryItem(name: "sol", value: String(sol)),
-        URLQueryItem(name: "num", value: String(perseverancePageSize)),
-        URLQueryItem(name: "page", value: String(page)),
-      ])
+    APIRequest(
+      path: perseverancePath,
+      query: perseveranceQuery(
+        category,
+        [
+          URLQueryItem(name: "sol", value: String(sol)),
+          URLQueryItem(name: "num", value: String(perseverancePageSize)),
+          URLQueryItem(name: "page", value: String(page)),
+        ]), decode: PerseveranceFeedPage.scan)
   }
 
   /// The latest sol and image count of a category of the Mars 2020 feed.
@@ -35,13 +37,21 @@ public enum FeedEndpoints {
   private static func perseveranceFeed<Response: Decodable & Sendable>(
     _ category: String, _ items: [URLQueryItem]
   ) -> APIRequest<Response> {
-    APIRequest(
-      path: "rss/api/",
-      query: [
-        URLQueryItem(name: "feed", value: "raw_images"),
-        URLQueryItem(name: "category", value: category),
-        URLQueryItem(name: "feedtype", value: "json"),
-      ] + items)
+    APIRequest(path: perseverancePath, query: perseveranceQuery(category, items))
+  }
+
+  /// The Mars 2020 feed's path below the host.
+  private static let perseverancePath = "rss/api/"
+
+  /// The Mars 2020 feed's fixed query items, then `items`.
+  private static func perseveranceQuery(_ category: String, _ items: [URLQueryItem])
+    -> [URLQueryItem]
+  {
+    [
+      URLQueryItem(name: "feed", value: "raw_images"),
+      URLQueryItem(name: "category", value: category),
+      URLQueryItem(name: "feedtype", value: "json"),
+    ] + items
   }
 
   /// One page (0-based) of a sol's items of a mission of the raw-image items (`msl`,

@@ -1,5 +1,11 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A page of NASA's Mars 2020 raw-image feed (`/rss/api/?feed=raw_images&category=mars2020…`).
-public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
+public struct PerseveranceFeedPage: Sendable, Hashable {
   /// The records of this page: every sample type, thumbnails included.
   public var images: [Image]
   /// How many records the page held, those that could not be read included: what the feed's
@@ -12,21 +18,40 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
   /// The page size; the feed writes it as a string.
   public var perPage: Int?
 
-  enum CodingKeys: String, CodingKey {
-    case images, page
-    case totalResults = "total_results"
-    case perPage = "per_page"
+  /// Reads a page in one pass (``JSONScanner``): a body without `images` is an error,
+  /// anything else is lenient (``LenientMember``), and a record that is no object or lacks an
+  /// id or a plausible sol is counted and left out.
+  public static func scan(_ data: Data) throws -> PerseveranceFeedPage {
+    try JSONScanner.read(data) { scanner in
+      var images: [Image]?
+      var received = 0
+      // The images are read in the same pass as the page's other members.
+      let page = try ScannedRecord.read(&scanner, PageMember.layout) { scanner, key in
+        guard scanner.isKey(key, "images") else { return false }
+        var read: [Image] = []
+        try scanner.member("images") { scanner in
+          try scanner.readArray { scanner, _ in
+            received += 1
+            if let image = try Image.scan(&scanner) { read.append(image) }
+          }
+        }
+        images = read
+        return true
+      }
+      guard let page, let images else { throw scanner.missing("images") }
+      return PerseveranceFeedPage(
+        images: images, received: received, totalResults: page[.totalResults].lenientInt,
+        page: page[.page].lenientInt, perPage: page[.perPage].lenientInt)
+    }
   }
 
-  /// Decodes a page; a body without `images` is an error, anything else is lenient.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let lenient = try container.decode([LenientImage].self, forKey: .images)
-    images = lenient.compactMap(\.image)
-    received = lenient.count
-    totalResults = container.lenientInt(.totalResults)
-    page = container.lenientInt(.page)
-    perPage = container.lenientInt(.perPage)
+  /// The page's members besides its images.
+  enum PageMember: String, CaseIterable, Sendable {
+    case page
+    case totalResults = "total_results"
+    case perPage = "per_page"
+
+    static let layout = ScannedRecord<Self>.Layout(own: allCases)
   }
 
   /// One record of the feed.
@@ -51,71 +76,74 @@ public struct PerseveranceFeedPage: Decodable, Sendable, Hashable {
     public var details = PhotoDetails()
   }
 
-  /// A record that decodes whatever it holds; `nil` when it lacks an id, sol or image.
-  private struct LenientImage: Decodable {
-    var image: Image?
+}
 
-    enum Keys: String, CodingKey {
-      case imageid, sol, camera, site, drive, title, caption, credit, extended
-      case sampleType = "sample_type"
-      case dateTakenUTC = "date_taken_utc"
-      case dateTakenMars = "date_taken_mars"
-      case imageFiles = "image_files"
-      case attitude
-      case dateReceived = "date_received"
-    }
+extension PerseveranceFeedPage.Image {
+  /// Reads one record; `nil` (its value read) when it is no object or lacks an id or a
+  /// plausible sol.
+  static func scan(_ scanner: inout JSONScanner) throws -> Self? {
+    guard let record = try ScannedRecord.read(&scanner, Member.layout),
+      let id = record[.imageid].lenientString, let sol = record[.sol].lenientInt,
+      Plausible.isSol(sol)
+    else { return nil }
+    func the(_ member: Member) -> ScannedMember { record[member] }
+    let sampleType = the(.sampleType).lenientString
+    return Self(
+      imageID: id, sol: sol, sampleType: sampleType, instrument: the(.instrument).lenientString,
+      large: the(.large).lenientString, small: the(.small).lenientString,
+      medium: the(.medium).lenientString, fullResolution: the(.fullResolution).lenientString,
+      details: PhotoDetails(
+        marsTime: the(.dateTakenMars).lenientString, mastAzimuth: the(.mastAz).lenientDegrees,
+        mastElevation: the(.mastEl).lenientDegrees, site: the(.site).lenientInt,
+        drive: the(.drive).lenientInt, sampleType: sampleType?.lowercased(),
+        filter: the(.filterName).lenientString, title: the(.title).lenientString,
+        caption: the(.caption).lenientString, credit: the(.credit).lenientString,
+        capture: PhotoCapture(
+          spacecraftClock: the(.sclk).lenientDouble,
+          subframeRect: the(.subframeRect).lenientIntegers(count: 4),
+          scaleFactor: the(.scaleFactor).lenientInt,
+          dimension: the(.dimension).lenientIntegers(count: 2),
+          dateTaken: the(.dateTakenUTC).lenientString,
+          dateReceived: the(.dateReceived).lenientString,
+          cameraModelType: the(.modelType).lenientString,
+          cameraModelComponents: the(.components).lenientString.flatMap(NASATuple.components),
+          cameraPosition: the(.position).lenientNumbers, cameraVector: the(.vector).lenientNumbers,
+          attitude: the(.attitude).lenientNumbers, xyz: the(.xyz).lenientNumbers)))
+  }
 
-    enum CameraKeys: String, CodingKey {
-      case instrument
-      case filterName = "filter_name"
-      case modelType = "camera_model_type"
-      case components = "camera_model_component_list"
-      case position = "camera_position"
-      case vector = "camera_vector"
-    }
-    enum FileKeys: String, CodingKey {
-      case large, small, medium
-      case fullResolution = "full_res"
-    }
-    enum ExtendedKeys: String, CodingKey {
-      case mastAz, mastEl, sclk, subframeRect, scaleFactor, dimension, xyz
-    }
+  /// The members of a record that are read, by their names in the feed; the others are
+  /// skipped.
+  enum Member: String, CaseIterable, Sendable {
+    case imageid, sol, site, drive, title, caption, credit, attitude
+    case sampleType = "sample_type"
+    case dateTakenUTC = "date_taken_utc"
+    case dateTakenMars = "date_taken_mars"
+    case dateReceived = "date_received"
+    // Inside `camera`.
+    case instrument
+    case filterName = "filter_name"
+    case modelType = "camera_model_type"
+    case components = "camera_model_component_list"
+    case position = "camera_position"
+    case vector = "camera_vector"
+    // Inside `image_files`.
+    case large, small, medium
+    case fullResolution = "full_res"
+    // Inside `extended`.
+    case mastAz, mastEl, sclk, subframeRect, scaleFactor, dimension, xyz
 
-    init(from decoder: any Decoder) throws {
-      guard let container = try? decoder.container(keyedBy: Keys.self),
-        let id = container.lenientString(.imageid), let sol = container.lenientInt(.sol),
-        Plausible.isSol(sol)
-      else { return }
-      let camera = try? container.nestedContainer(keyedBy: CameraKeys.self, forKey: .camera)
-      let files = try? container.nestedContainer(keyedBy: FileKeys.self, forKey: .imageFiles)
-      let extended = try? container.nestedContainer(keyedBy: ExtendedKeys.self, forKey: .extended)
-      let sampleType = container.lenientString(.sampleType)
-      image = Image(
-        imageID: id, sol: sol, sampleType: sampleType,
-        instrument: camera?.lenientString(.instrument), large: files?.lenientString(.large),
-        small: files?.lenientString(.small), medium: files?.lenientString(.medium),
-        fullResolution: files?.lenientString(.fullResolution),
-        details: PhotoDetails(
-          marsTime: container.lenientString(.dateTakenMars),
-          mastAzimuth: extended?.lenientDegrees(.mastAz),
-          mastElevation: extended?.lenientDegrees(.mastEl), site: container.lenientInt(.site),
-          drive: container.lenientInt(.drive), sampleType: sampleType?.lowercased(),
-          filter: camera?.lenientString(.filterName), title: container.lenientString(.title),
-          caption: container.lenientString(.caption), credit: container.lenientString(.credit),
-          capture: PhotoCapture(
-            spacecraftClock: extended?.lenientDouble(.sclk),
-            subframeRect: extended?.lenientIntegers(.subframeRect, count: 4),
-            scaleFactor: extended?.lenientInt(.scaleFactor),
-            dimension: extended?.lenientIntegers(.dimension, count: 2),
-            dateTaken: container.lenientString(.dateTakenUTC),
-            dateReceived: container.lenientString(.dateReceived),
-            cameraModelType: camera?.lenientString(.modelType),
-            cameraModelComponents: camera?.lenientString(.components).flatMap(
-              NASATuple.components),
-            cameraPosition: camera?.lenientNumbers(.position),
-            cameraVector: camera?.lenientNumbers(.vector),
-            attitude: container.lenientNumbers(.attitude), xyz: extended?.lenientNumbers(.xyz))))
-    }
+    static let camera: [Member] = [
+      .instrument, .filterName, .modelType, .components, .position, .vector,
+    ]
+    static let files: [Member] = [.large, .small, .medium, .fullResolution]
+    static let extended: [Member] = [
+      .mastAz, .mastEl, .sclk, .subframeRect, .scaleFactor, .dimension, .xyz,
+    ]
+    /// Where each member is: the record's own, or inside `camera`, `image_files` or
+    /// `extended`.
+    static let layout = ScannedRecord<Member>.Layout(
+      own: allCases.filter { !(camera + files + extended).contains($0) },
+      nested: [("camera", camera), ("image_files", files), ("extended", extended)])
   }
 }
 

@@ -1,0 +1,68 @@
+/// A record's members read in one pass into a table by name: the record's own and those of
+/// its nested objects (`extended`, `camera`…), everything else skipped. What a feed's record
+/// is made from, by ``LenientMember``'s rules.
+struct ScannedRecord<Member: Hashable & Sendable & RawRepresentable<String>> {
+  /// Which members are read: the record's own and each nested object's, by their names.
+  struct Layout: Sendable {
+    fileprivate let own: Names
+    fileprivate let nested: [(name: String, members: Names)]
+    fileprivate let nestedNames: [[UInt8]]
+
+    /// The record's `own` members and the members of each object nested in it by name.
+    init(own: [Member], nested: [(String, [Member])] = []) {
+      self.own = Names(own)
+      self.nested = nested.map { ($0.0, Names($0.1)) }
+      nestedNames = nested.map { Array($0.0.utf8) }
+    }
+  }
+
+  /// Members and their names' bytes, in one order, as a key is matched against them.
+  fileprivate struct Names: Sendable {
+    let members: [Member]
+    let names: [[UInt8]]
+
+    init(_ members: [Member]) {
+      self.members = members
+      names = members.map { Array($0.rawValue.utf8) }
+    }
+  }
+
+  private var values: [Member: ScannedMember] = [:]
+
+  /// The member's value; ``ScannedMember/absent`` when the record does not have it.
+  subscript(_ member: Member) -> ScannedMember { values[member] ?? .absent }
+
+  /// Reads the next value as a record; `nil`, the value read, when it is no object. A member
+  /// the layout does not name is offered to `other`, which reads it and says so (a page's
+  /// list of records), or leaves it to be skipped.
+  static func read(
+    _ scanner: inout JSONScanner, _ layout: Layout,
+    other: (inout JSONScanner, JSONScanner.Key) throws -> Bool = { _, _ in false }
+  ) throws -> Self? {
+    guard scanner.nextKind() == .object else {
+      try scanner.skipValue()
+      return nil
+    }
+    var record = Self()
+    try scanner.readObject { scanner, key in
+      if let position = scanner.position(of: key, in: layout.own.names) {
+        record.values[layout.own.members[position]] = try ScannedMember.read(&scanner)
+      } else if let position = scanner.position(of: key, in: layout.nestedNames),
+        scanner.nextKind() == .object
+      {
+        let group = layout.nested[position]
+        try scanner.member(group.name) { scanner in
+          try scanner.readObject { scanner, key in
+            guard let position = scanner.position(of: key, in: group.members.names) else {
+              return try scanner.skipValue()
+            }
+            record.values[group.members.members[position]] = try ScannedMember.read(&scanner)
+          }
+        }
+      } else if try !other(&scanner, key) {
+        try scanner.skipValue()
+      }
+    }
+    return record
+  }
+}
