@@ -4,8 +4,8 @@
 /// value in none of them is simply absent.
 ///
 /// Two kinds of member read the same way by these rules: a `Decodable` container's
-/// (``DecodedMember``, the Perseverance feed) and a scanned value (``ScannedMember``, the
-/// raw-image items, the largest feed).
+/// (``DecodedMember``: a mirror's sol records, the feeds' `latest` answers) and a scanned
+/// value (``ScannedMember``: the feeds' pages, the largest bodies the tool reads).
 protocol LenientMember {
   /// The value as a string; `nil` when it is not one.
   var text: String? { get }
@@ -84,12 +84,12 @@ struct DecodedMember<Key: CodingKey>: LenientMember {
   var wholes: [Int]? { try? container.decodeIfPresent([Int].self, forKey: key) }
 }
 
+/// The rules for a member of a container, by its key.
 extension KeyedDecodingContainer {
   func lenientString(_ key: Key) -> String? {
     DecodedMember(container: self, key: key).lenientString
   }
   func lenientInt(_ key: Key) -> Int? { DecodedMember(container: self, key: key).lenientInt }
-  func lenientBool(_ key: Key) -> Bool? { DecodedMember(container: self, key: key).lenientBool }
   func lenientDouble(_ key: Key) -> Double? {
     DecodedMember(container: self, key: key).lenientDouble
   }
