@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A record's members read in one pass into a table by name: the record's own and those of
 /// its nested objects (`extended`, `camera`…), everything else skipped. What a feed's record
 /// is made from, by ``LenientMember``'s rules.
@@ -64,5 +70,34 @@ struct ScannedRecord<Member: Hashable & Sendable & RawRepresentable<String>> {
       }
     }
     return record
+  }
+}
+
+extension ScannedRecord {
+  /// Reads a feed's page in one pass: its own members by `layout`, and the records of its
+  /// list `list`, each by `record` (`nil` for one left out, which still counts as received).
+  /// A body without the list is an error.
+  static func page<Record>(
+    _ data: Data, _ layout: Layout, list: StaticString,
+    record: (inout JSONScanner) throws -> Record?
+  ) throws -> (page: Self, records: [Record], received: Int) {
+    try JSONScanner.read(data) { scanner in
+      var records: [Record]?
+      var received = 0
+      let page = try read(&scanner, layout) { scanner, key in
+        guard scanner.isKey(key, list) else { return false }
+        var read: [Record] = []
+        try scanner.member(list.description) { scanner in
+          try scanner.readArray { scanner, _ in
+            received += 1
+            if let record = try record(&scanner) { read.append(record) }
+          }
+        }
+        records = read
+        return true
+      }
+      guard let page, let records else { throw scanner.missing(list.description) }
+      return (page, records, received)
+    }
   }
 }

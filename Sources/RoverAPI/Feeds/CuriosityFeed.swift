@@ -21,27 +21,11 @@ public struct CuriosityFeedPage: Sendable, Hashable {
   /// sol is counted and left out. The feed is the largest the tool reads: a catalogue's sync
   /// reads every record of a mission.
   public static func scan(_ data: Data) throws -> CuriosityFeedPage {
-    try JSONScanner.read(data) { scanner in
-      var items: [Item]?
-      var received = 0
-      // The items are read in the same pass as the page's other members.
-      let page = try ScannedRecord.read(&scanner, PageMember.layout) { scanner, key in
-        guard scanner.isKey(key, "items") else { return false }
-        var read: [Item] = []
-        try scanner.member("items") { scanner in
-          try scanner.readArray { scanner, _ in
-            received += 1
-            if let item = try Item.scan(&scanner) { read.append(item) }
-          }
-        }
-        items = read
-        return true
-      }
-      guard let page, let items else { throw scanner.missing("items") }
-      return CuriosityFeedPage(
-        items: items, received: received, more: page[.more].lenientBool,
-        total: page[.total].lenientInt)
-    }
+    let (page, items, received) = try ScannedRecord<PageMember>.page(
+      data, PageMember.layout, list: "items", record: Item.scan)
+    return CuriosityFeedPage(
+      items: items, received: received, more: page[.more].lenientBool,
+      total: page[.total].lenientInt)
   }
 
   /// The page's members besides its items.

@@ -22,27 +22,11 @@ public struct PerseveranceFeedPage: Sendable, Hashable {
   /// anything else is lenient (``LenientMember``), and a record that is no object or lacks an
   /// id or a plausible sol is counted and left out.
   public static func scan(_ data: Data) throws -> PerseveranceFeedPage {
-    try JSONScanner.read(data) { scanner in
-      var images: [Image]?
-      var received = 0
-      // The images are read in the same pass as the page's other members.
-      let page = try ScannedRecord.read(&scanner, PageMember.layout) { scanner, key in
-        guard scanner.isKey(key, "images") else { return false }
-        var read: [Image] = []
-        try scanner.member("images") { scanner in
-          try scanner.readArray { scanner, _ in
-            received += 1
-            if let image = try Image.scan(&scanner) { read.append(image) }
-          }
-        }
-        images = read
-        return true
-      }
-      guard let page, let images else { throw scanner.missing("images") }
-      return PerseveranceFeedPage(
-        images: images, received: received, totalResults: page[.totalResults].lenientInt,
-        page: page[.page].lenientInt, perPage: page[.perPage].lenientInt)
-    }
+    let (page, images, received) = try ScannedRecord<PageMember>.page(
+      data, PageMember.layout, list: "images", record: Image.scan)
+    return PerseveranceFeedPage(
+      images: images, received: received, totalResults: page[.totalResults].lenientInt,
+      page: page[.page].lenientInt, perPage: page[.perPage].lenientInt)
   }
 
   /// The page's members besides its images.
