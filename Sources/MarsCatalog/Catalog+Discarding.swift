@@ -5,7 +5,8 @@ extension Catalog {
   /// Removes the catalogue at `path` when it holds no sol: what a first sync leaves when it
   /// fails before writing one (a dead host, a refused rover), so that an empty file does not
   /// stand in for a catalogue never made. Done holding the writer's lock, so no sync is
-  /// writing it; the lock's own file stays, as after every sync. Whether it was removed.
+  /// writing it; the lock's own file goes last, so nothing is left where no catalogue is.
+  /// Whether it was removed.
   @discardableResult
   public static func removeIfEmpty(path: String) -> Bool {
     // No file, nothing to remove (and no lock file made for it: SQLite may not even load).
@@ -16,7 +17,9 @@ extension Catalog {
       guard holdsNoSol(path) else { return false }
       POSIX.unlink(path + "-wal")
       POSIX.unlink(path + "-shm")
-      return POSIX.unlink(path)
+      let removed = POSIX.unlink(path)
+      if removed { lock.remove() }
+      return removed
     }
   }
 

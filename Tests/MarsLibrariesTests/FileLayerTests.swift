@@ -143,6 +143,19 @@ import Testing
     #expect(throws: SyncLockHeld.self) { try SyncLock(folder: folder) }
     withExtendedLifetime(first) {}
   }
+
+  @Test func aLockRemovedByItsHolderLeavesNothingAndTheNextTakesANewOne() throws {
+    let path = folder.appendingPathComponent("catalog.sqlite.lock").path
+    let first = try #require(try ExclusiveLock(path: path))
+    #expect(try ExclusiveLock(path: path) == nil)
+    first.remove()
+    #expect(!FileManager.default.fileExists(atPath: path))
+    // Still held by the first, the removed file is no lock: the next makes and takes its own.
+    let next = try #require(try ExclusiveLock(path: path))
+    #expect(FileManager.default.fileExists(atPath: path))
+    #expect(try ExclusiveLock(path: path) == nil)
+    withExtendedLifetime((first, next)) {}
+  }
 }
 
 /// Sweeps a folder over and over on a thread of its own, as another run's sweep would.

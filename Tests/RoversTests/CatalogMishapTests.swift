@@ -172,7 +172,8 @@ import Testing
   @Test func aFirstSyncThatWritesNoSolLeavesNoCatalogueAndALaterOneKeepsWhatIsHeld()
     async throws
   {
-    // NASA's host refuses: the first sync writes nothing, and no empty catalogue stays.
+    // NASA's host refuses: the first sync writes nothing, and no empty catalogue stays, nor
+    // its writer's lock.
     let refused = try await CapturedRun.rovers(
       ["catalog", "sync", "curiosity", "--to-sol", "2"], base: Offline.apiBase,
       environment: Offline.environment([
@@ -180,7 +181,7 @@ import Testing
       ]))
     #expect(refused.status == 69, "\(refused.stderr)")
     #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
-    for name in [path, path + "-wal", path + "-shm"] {
+    for name in [path, path + "-wal", path + "-shm", path + ".lock"] {
       #expect(!FileManager.default.fileExists(atPath: name), "\(name)")
     }
     let search = try await CapturedRun.rovers(
