@@ -64,6 +64,25 @@ import Testing
       run.stderr.hasPrefix("Error: \(folder.url.path)/rovers/config\(message)"), "\(run.stderr)")
   }
 
+  @Test(arguments: [
+    // A comment line repeated past a megabyte: read no further than the limit.
+    (
+      Data(String(repeating: "# a line of a very long comment\n", count: 40_000).utf8),
+      ": is over 1 MB, too large for a config file"
+    ),
+    (
+      Data([0x74, 0x69, 0x6D, 0x65, 0x6F, 0x75, 0x74, 0x20, 0x3D, 0x20, 0xFF, 0x0A]),
+      ": is not UTF-8 text"
+    ),
+  ])
+  func aFileTooLargeOrNotTextIsExit78(_ bytes: Data, _ message: String) async throws {
+    let environment = try write("")
+    try bytes.write(to: folder.url.appendingPathComponent("rovers/config"))
+    let run = await CapturedRun.run("list", environment: environment)
+    #expect(run.code == .configError)
+    #expect(run.stderr == "Error: \(folder.url.path)/rovers/config\(message)\n", "\(run.stderr)")
+  }
+
   @Test func showPrintsTheEffectiveSettingsWithTheKeyMasked() async throws {
     var environment = try write("timeout = 12\njobs = 3\nsize = small\n")
     environment["ROVERS_API_KEY"] = "mv_live_SHOWSECRET"

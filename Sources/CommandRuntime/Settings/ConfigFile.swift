@@ -23,6 +23,9 @@ package struct ConfigError: Error, CustomStringConvertible {
 /// `$XDG_CONFIG_HOME/rovers/config`. `key = value` lines; `#` at the start of a line or after
 /// a space starts a comment; below flags and the environment in precedence.
 package struct ConfigFile: Sendable {
+  /// The most a config file may hold, in bytes: a few lines are all it takes.
+  static let sizeLimit = 1_000_000
+
   /// Every setting the file may hold.
   package static let keys = [
     "api-base", "api-key-file", "timeout", "retries", "deadline", "jobs", "source", "nasa-base",
@@ -57,10 +60,16 @@ package struct ConfigFile: Sendable {
     guard status.kind == .file else {
       throw ConfigError(path: path, problem: "is not a file")
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    // Read up to a limit, as every file the tool reads: a config file is a few lines.
+    guard let bytes = POSIX.readStart(ofFile: path, upTo: Self.sizeLimit + 1) else {
       throw ConfigError(path: path, problem: "cannot be read")
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard bytes.count <= Self.sizeLimit else {
+      throw ConfigError(
+        path: path, problem: "is over \(Self.sizeLimit / 1_000_000) MB, too large for a config file"
+      )
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       throw ConfigError(path: path, problem: "is not UTF-8 text")
     }
     return try ConfigFile(text, path: path, home: environment["HOME"])
