@@ -23,7 +23,7 @@ extension Catalog {
     // The index that gives the sols' photos newest first, for the missions or the cameras.
     let index = instruments == nil ? "photos_by_sol" : "photos_by_instrument"
     let sql =
-      "SELECT \(CatalogRow.selected) FROM \(CatalogRow.joined) WHERE photos.id IN"
+      "SELECT \(CatalogRow.selected) FROM photos WHERE photos.id IN"
       + " (SELECT photos.id FROM photos INDEXED BY \(index) WHERE \(condition)"
       + " AND photos.sol >= ? ORDER BY \(search.ordering) LIMIT ?) ORDER BY \(search.ordering)"
     // The missions with photos of the cameras: another's sols would be read to no end.

@@ -33,13 +33,13 @@ extension Catalog {
         // The few rows picked first by their numbers alone, which an index can give without
         // reading a row; then only those rows are read whole.
         sql =
-          "SELECT \(CatalogRow.selected) FROM \(CatalogRow.joined) WHERE photos.id IN"
+          "SELECT \(CatalogRow.selected) FROM photos WHERE photos.id IN"
           + " (SELECT photos.id FROM \(source) WHERE \(condition) ORDER BY \(search.ordering)"
           + " LIMIT ?) ORDER BY \(search.random == nil ? search.ordering : "random()")"
         bound.append(.integer(count))
       } else {
         sql =
-          "SELECT \(CatalogRow.selected) FROM \(CatalogRow.joined) WHERE \(condition)"
+          "SELECT \(CatalogRow.selected) FROM \(source) WHERE \(condition)"
           + " ORDER BY \(search.ordering)"
       }
       return try listing(sql, bound, missions: missions)
@@ -55,10 +55,16 @@ extension Catalog {
     let rovers = CatalogRow.missionRovers(missions)
     let statement = try connection.prepare(sql, values)
     var photos: [Photo] = []
-    var texts = CatalogTextMemo()
+    let readText = try connection.prepare("SELECT text, templated FROM texts WHERE id = ?")
+    var texts = CatalogTextMemo { number in
+      try readText.rebind([.integer(number)])
+      defer { readText.reset() }
+      guard try readText.step(), let text = readText.value(at: 0).textValue else { return nil }
+      return (text, readText.value(at: 1).integerValue == 1)
+    }
     while try statement.step() {
       photos.append(
-        CatalogRow.photo(
+        try CatalogRow.photo(
           from: statement.row(), missions: missions, rovers: rovers, addresses: addresses,
           texts: &texts))
     }

@@ -84,15 +84,15 @@ enum CatalogRow {
   /// day is stored only where it differs.
   static let earthDate = "coalesce(photos.earth_date, substr(photos.date_taken, 1, 10))"
 
-  /// The columns a search selects, as ``photo(from:missions:addresses:)`` reads them, from
-  /// ``joined``.
+  /// The columns a search selects, as ``photo(from:missions:rovers:addresses:texts:)`` reads
+  /// them: the title and caption by their numbers in `texts`, read once a listing
+  /// (``CatalogTextMemo``), not joined to every row.
   static let selected =
     "photos.mission, photos.sol, nasa_id, feed_id, camera, instrument, earth_date, date_taken,"
     + " lmst, mast_az, mast_el, site, drive, sample_type, filter, width, height, address,"
-    + " img_src, title_text.text, title_text.templated, caption_text.text,"
-    + " caption_text.templated"
+    + " img_src, photos.title, photos.caption"
 
-  /// The photos with their titles' and captions' templates.
+  /// The photos with their titles' and captions' templates, for a search of their words.
   static let joined =
     "photos LEFT JOIN texts AS title_text ON title_text.id = photos.title"
     + " LEFT JOIN texts AS caption_text ON caption_text.id = photos.caption"
@@ -109,7 +109,7 @@ enum CatalogRow {
   static func photo(
     from row: [SQLiteValue], missions: [Int: String], rovers: [Int: CatalogRover],
     addresses: [Int: Address], texts: inout CatalogTextMemo
-  ) -> Photo {
+  ) throws -> Photo {
     let roverName = missions[row[0].integerValue ?? 0] ?? ""
     let mission = rovers[row[0].integerValue ?? 0]
     let rover = mission?.facts
@@ -125,15 +125,14 @@ enum CatalogRow {
       capture.dimension = [width, height]
     }
     let fields = CatalogText.Fields(sol: sol, dateTaken: capture.dateTaken, lmst: row[8].realValue)
-    func text(_ column: Int) -> String? {
-      guard let text = row[column].textValue else { return nil }
-      return row[column + 1].integerValue == 1 ? texts.text(text, fields) : text
+    func text(_ column: Int) throws -> String? {
+      try row[column].integerValue.flatMap { try texts.text($0, fields) }
     }
     let details = PhotoDetails(
       marsTime: row[8].realValue.map { marsTime(sol: sol, seconds: $0) },
       mastAzimuth: row[9].realValue, mastElevation: row[10].realValue,
       site: row[11].integerValue, drive: row[12].integerValue, sampleType: row[13].textValue,
-      filter: row[14].textValue, title: text(19), caption: text(21), capture: capture)
+      filter: row[14].textValue, title: try text(19), caption: try text(20), capture: capture)
     let address = row[17].integerValue.flatMap { addresses[$0] }
     let imgSrc = row[18].textValue ?? address.map { $0.prefix + nasaID + $0.suffix } ?? ""
     return Photo(
