@@ -9,52 +9,15 @@ import Testing
 @Suite(.timeLimit(.minutes(3))) struct MalformedBodyTests {
   static let bodyCount = 3000
 
-  /// Bodies made from small real ones: truncated, bytes replaced (often by bytes that are not
-  /// UTF-8), values swapped for wrong types and huge numbers, and nesting far past any limit.
+  /// Bodies made from small real ones, mangled (``MangledBodies``).
   static func bodies() throws -> [Data] {
-    let seeds = try [
-      "real-api/rovers_list_2019-09.json", "real-api/error_429_over_rate_limit_api.nasa.gov.json",
-      "shapes/marsvista_latest_photos.json", "shapes/photo_oldest_rover_shape.json",
-      "shapes/marsvista_rover.json", "shapes/gateway_error_403_invalid_key.json",
-    ].map(FixtureFiles.data)
-    let swaps = [
-      "1e400", "-1", "99999999999999999999999999", "\"text\"", "null", "[]", "{}", "true",
-      "\"\\ud800\"", "0.5",
-    ]
-    var random = SplitMix(seed: 2026)
-    var bodies: [Data] = [Data(), Data("null".utf8), Data("<html></html>".utf8)]
-    bodies.append(Data(String(repeating: "[", count: 100_000).utf8))
-    bodies.append(Data(("{\"photos\":" + String(repeating: "{\"a\":", count: 5_000)).utf8))
-    // Far past any stack a recursive decoder has: one such body is enough to find one.
-    bodies.append(Data((String(repeating: "{\"photos\":[", count: 20_000)).utf8) + seeds[2])
-    while bodies.count < bodyCount {
-      var body = [UInt8](seeds[Int.random(in: 0..<seeds.count, using: &random)])
-      switch Int.random(in: 0..<4, using: &random) {
-      case 0:
-        body = Array(body.prefix(Int.random(in: 0..<body.count, using: &random)))
-      case 1:
-        for _ in 0..<Int.random(in: 1...8, using: &random) {
-          body[Int.random(in: 0..<body.count, using: &random)] = UInt8.random(
-            in: 0...255, using: &random)
-        }
-      case 2:
-        // A value after a colon becomes something of another type or size.
-        let colons = body.indices.filter { body[$0] == UInt8(ascii: ":") }
-        if let colon = colons.randomElement(using: &random) {
-          let end =
-            body[(colon + 1)...].firstIndex { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "}") }
-            ?? body.count
-          body.replaceSubrange(
-            (colon + 1)..<end, with: Array(swaps.randomElement(using: &random)!.utf8))
-        }
-      default:
-        // Past the 512 levels where Foundation's decoders stop, and cheap to skip.
-        let depth = Int.random(in: 600...2_000, using: &random)
-        body = Array(String(repeating: "{\"photos\":[", count: depth).utf8) + body
-      }
-      bodies.append(Data(body))
-    }
-    return bodies
+    MangledBodies.make(
+      from: try [
+        "real-api/rovers_list_2019-09.json",
+        "real-api/error_429_over_rate_limit_api.nasa.gov.json",
+        "shapes/marsvista_latest_photos.json", "shapes/photo_oldest_rover_shape.json",
+        "shapes/marsvista_rover.json", "shapes/gateway_error_403_invalid_key.json",
+      ].map(FixtureFiles.data), count: bodyCount)
   }
 
   @Test func everyBodyDecodesOrFailsCleanly() async throws {
