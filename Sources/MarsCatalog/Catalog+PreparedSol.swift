@@ -31,15 +31,27 @@ extension Catalog {
     public init(_ sol: SolPhotos) {
       self.sol = sol.sol
       var perInstrument: [String: (camera: String, photos: Int)] = [:]
+      // The texts whose templates hold no mark but `{sol}`, which then stand for them for
+      // every photo of the sol: a sol's photos share a few titles and captions, each made a
+      // template once, not once a photo.
+      var sameForTheSol: [String: CatalogText.Kept] = [:]
       rows = sol.photos.map { photo in
         let address = CatalogRow.Address(of: photo)
         let fields = CatalogText.Fields(
           sol: photo.sol, dateTaken: photo.details.capture.dateTaken,
           lmst: CatalogRow.secondsOfDay(photo.details.marsClock))
-        let marks = fields.marks
+        var marks: [(mark: [UInt8], text: [UInt8])]?
         func kept(_ text: String?) -> CatalogText.Kept? {
-          text.map { CatalogText.template($0, fields, marks: marks) }
-            .map { CatalogText.Kept(text: $0.text, templated: $0.templated) }
+          guard let text else { return nil }
+          if photo.sol == sol.sol, let known = sameForTheSol[text] { return known }
+          let photoMarks = marks ?? fields.marks
+          marks = photoMarks
+          let template = CatalogText.template(text, fields, marks: photoMarks)
+          let kept = CatalogText.Kept(text: template.text, templated: template.templated)
+          if photo.sol == sol.sol, !template.templated || CatalogText.marksOnlySol(template.text) {
+            sameForTheSol[text] = kept
+          }
+          return kept
         }
         perInstrument[CatalogRow.instrument(of: photo), default: (photo.camera.name, 0)].photos +=
           1

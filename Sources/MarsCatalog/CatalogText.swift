@@ -166,6 +166,17 @@ enum CatalogText {
     }
   }
 
+  /// Whether every `{…}` of `template` is `{sol}`: then it stands for the same text for
+  /// every photo of a sol.
+  static func marksOnlySol(_ template: String) -> Bool {
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+      guard rest[open...].hasPrefix("{sol}") else { return false }
+      rest = rest[rest.index(after: open)...]
+    }
+    return true
+  }
+
   /// The template of `text` for `fields`, whose ``Fields/marks`` are `marks`, and whether it
   /// is one (else `text` as it is).
   static func template(

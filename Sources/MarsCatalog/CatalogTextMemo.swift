@@ -31,7 +31,7 @@ struct CatalogTextMemo {
       guard let row = try read(number) else { return nil }
       entry = Entry(
         text: row.text, templated: row.templated,
-        marksOnlySol: row.templated && Self.marksOnlySol(row.text))
+        marksOnlySol: row.templated && CatalogText.marksOnlySol(row.text))
     }
     defer { entries[number] = entry }
     guard entry.templated else { return entry.text }
@@ -41,13 +41,4 @@ struct CatalogTextMemo {
     return text
   }
 
-  /// Whether every `{…}` of `template` is `{sol}`.
-  private static func marksOnlySol(_ template: String) -> Bool {
-    var rest = template[...]
-    while let open = rest.firstIndex(of: "{") {
-      guard rest[open...].hasPrefix("{sol}") else { return false }
-      rest = rest[rest.index(after: open)...]
-    }
-    return true
-  }
 }
