@@ -82,8 +82,8 @@ public enum FeedMapping {
 
   /// `YYYY-MM-DD` of an ISO 8601 time: the day it names in UTC (the feeds' times are UTC).
   public static func day(of time: String?) -> String? {
-    guard let time, time.count >= 10 else { return nil }
-    let day = String(time.prefix(10))
+    guard let time, time.utf8.count >= 10 else { return nil }
+    let day = String(decoding: time.utf8.prefix(10), as: UTF8.self)
     return EarthDate(day) == nil ? nil : day
   }
 }

@@ -52,8 +52,11 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
 
   /// The clock of ``marsTime``, after its `M`: `12:34:56.789`; `nil` without one.
   public var marsClock: Substring? {
-    guard let marsTime, let mark = marsTime.lastIndex(of: "M") else { return nil }
-    return marsTime[marsTime.index(after: mark)...]
+    // Found among the bytes, not the characters: a catalogue sync asks it of every photo.
+    guard let marsTime, let mark = marsTime.utf8.lastIndex(of: UInt8(ascii: "M")) else {
+      return nil
+    }
+    return marsTime[marsTime.utf8.index(after: mark)...]
   }
 
   /// The hour and minute of ``marsTime``, in minutes after local midnight; `nil` without one.

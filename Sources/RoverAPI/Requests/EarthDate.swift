@@ -9,11 +9,29 @@ public struct EarthDate: Sendable, Hashable, Comparable, CustomStringConvertible
 
   /// Parses `YYYY-MM-DD`; `nil` for any other form or a day the calendar lacks (`2021-02-30`).
   public init?(_ text: String) {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      (1...12).contains(month), day >= 1, day <= Self.daysIn(month: month, year: year)
+    // Byte by byte: every record of NASA's feeds is dated by it, and splitting it into
+    // substrings of characters cost a catalogue sync a thirtieth of its time.
+    var (year, month, day) = (0, 0, 0)
+    var position = 0
+    for byte in text.utf8 {
+      switch position {
+      case 4, 7:
+        guard byte == UInt8(ascii: "-") else { return nil }
+      case 0..<10:
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        let digit = Int(byte - UInt8(ascii: "0"))
+        switch position {
+        case ..<4: year = year * 10 + digit
+        case ..<7: month = month * 10 + digit
+        default: day = day * 10 + digit
+        }
+      default:
+        return nil
+      }
+      position += 1
+    }
+    guard position == 10, (1...12).contains(month), day >= 1,
+      day <= Self.daysIn(month: month, year: year)
     else { return nil }
     self.year = year
     self.month = month
@@ -42,9 +60,4 @@ public struct EarthDate: Sendable, Hashable, Comparable, CustomStringConvertible
     default: return 31
     }
   }
-}
-
-extension Character {
-  /// Whether this is one of `0` to `9`, and not some other script's digit.
-  var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
