@@ -82,8 +82,10 @@ extension Catalog {
           try statement("DELETE FROM sol_cameras WHERE mission = ? AND sol = ?", where_)
             .step()
           for row in prepared.rows {
-            var values = row.values
-            values[CatalogRow.missionColumn] = .integer(mission)
+            // The numbers only the file knows are bound over the row's values, which stay as
+            // they are: copying them to fill the numbers in cost the writer more than binding.
+            try insert.rebind(row.values)
+            try insert.bind(.integer(mission), at: CatalogRow.missionColumn)
             if let address = row.address {
               let number: Int
               if let known = known[address] ?? added[address] {
@@ -92,13 +94,14 @@ extension Catalog {
                 number = try addAddress(address)
                 added[address] = number
               }
-              values[CatalogRow.addressColumn] = .integer(number)
+              try insert.bind(.integer(number), at: CatalogRow.addressColumn)
             }
-            if let title = row.title { values[CatalogRow.titleColumn] = try textNumber(title) }
+            if let title = row.title {
+              try insert.bind(try textNumber(title), at: CatalogRow.titleColumn)
+            }
             if let caption = row.caption {
-              values[CatalogRow.captionColumn] = try textNumber(caption)
+              try insert.bind(try textNumber(caption), at: CatalogRow.captionColumn)
             }
-            try insert.rebind(values)
             try insert.step()
           }
           let counted = try statement(

@@ -16,19 +16,23 @@ public final class SQLiteStatement {
 
   /// Binds `values` to the statement's parameters, the first to `?1`.
   public func bind(_ values: [SQLiteValue]) throws {
-    for (offset, value) in values.enumerated() {
-      let index = Int32(offset + 1)
-      let code: Int32
-      switch value {
-      case .null: code = rovers_sqlite_bind_null(handle, index)
-      case .integer(let number): code = rovers_sqlite_bind_int64(handle, index, number)
-      case .real(let number): code = rovers_sqlite_bind_double(handle, index, number)
-      case .text(let text):
-        let count = Int32(clamping: text.utf8.count)
-        code = text.withCString { rovers_sqlite_bind_text(handle, index, $0, count) }
-      }
-      guard code == 0 else { throw connection.lastError() }
+    for (offset, value) in values.enumerated() { try bind(value, at: offset) }
+  }
+
+  /// Binds `value` to the parameter at `offset` from the first (`?1` is 0): a value of a
+  /// row bound whole with ``bind(_:)`` replaced without copying the row.
+  public func bind(_ value: SQLiteValue, at offset: Int) throws {
+    let index = Int32(offset + 1)
+    let code: Int32
+    switch value {
+    case .null: code = rovers_sqlite_bind_null(handle, index)
+    case .integer(let number): code = rovers_sqlite_bind_int64(handle, index, number)
+    case .real(let number): code = rovers_sqlite_bind_double(handle, index, number)
+    case .text(let text):
+      let count = Int32(clamping: text.utf8.count)
+      code = text.withCString { rovers_sqlite_bind_text(handle, index, $0, count) }
     }
+    guard code == 0 else { throw connection.lastError() }
   }
 
   /// Ends the statement's run before its last row, so it holds nothing of the file.
