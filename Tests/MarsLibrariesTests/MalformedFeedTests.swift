@@ -35,24 +35,28 @@ import Testing
       let client = APIClient(
         baseURL: URL(string: "http://example.test")!, retryPolicy: .never,
         transport: ClosureTransport { _ in HTTPResponse(status: 200, body: body) })
+      // Each feed's reader, from the page to the photos it lists.
+      let readers: [@Sendable () async throws -> [Photo]] = [
+        {
+          FeedMapping.photos(
+            try await client.send(FeedEndpoints.curiosity(sol: 86, page: 0)).items,
+            rover: curiosity, keeping: CatalogSync.sampleTypes)
+        },
+        {
+          FeedMapping.photos(
+            try await client.send(FeedEndpoints.perseverance(sol: 888, page: 0)).images,
+            rover: perseverance, keeping: CatalogSync.sampleTypes)
+        },
+      ]
       var photos: [Photo] = []
-      do {
-        let page = try await client.send(FeedEndpoints.curiosity(sol: 86, page: 0))
-        photos += FeedMapping.photos(
-          page.items, rover: curiosity, keeping: CatalogSync.sampleTypes)
-        decoded += 1
-      } catch {
-        refused += 1
-        Self.expectOneLine(error, index)
-      }
-      do {
-        let page = try await client.send(FeedEndpoints.perseverance(sol: 888, page: 0))
-        photos += FeedMapping.photos(
-          page.images, rover: perseverance, keeping: CatalogSync.sampleTypes)
-        decoded += 1
-      } catch {
-        refused += 1
-        Self.expectOneLine(error, index)
+      for read in readers {
+        do {
+          photos += try await read()
+          decoded += 1
+        } catch {
+          refused += 1
+          Self.expectOneLine(error, index)
+        }
       }
       // What a catalogue sync makes of a sol's photos, whatever values they hold.
       let prepared = Catalog.PreparedSol(Catalog.SolPhotos(sol: 86, photos: photos))
