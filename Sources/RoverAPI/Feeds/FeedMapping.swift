@@ -22,14 +22,15 @@ public enum FeedMapping {
   public static func photos(
     _ images: [PerseveranceFeedPage.Image], rover: FeedRover, keeping: Set<String>? = nil
   ) -> [Photo] {
-    images.compactMap { image in
+    var cameras = Cameras(rover: rover)
+    return images.compactMap { image in
       guard (keeping ?? keptByDefault(rover)).contains(image.sampleType?.lowercased() ?? ""),
         let large = image.large,
         let instrument = image.instrument
       else { return nil }
       return Photo(
         id: nil, sol: image.sol, earthDate: day(of: image.details.capture.dateTaken) ?? "",
-        imgSrc: large, camera: camera(named: instrument, of: rover),
+        imgSrc: large, camera: cameras.camera(of: instrument) { $0 },
         rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument,
         details: image.details)
     }
@@ -41,7 +42,8 @@ public enum FeedMapping {
   public static func photos(
     _ items: [CuriosityFeedPage.Item], rover: FeedRover, keeping: Set<String>? = nil
   ) -> [Photo] {
-    items.compactMap { item in
+    var cameras = Cameras(rover: rover)
+    return items.compactMap { item in
       guard let sample = item.sampleType, (keeping ?? keptByDefault(rover)).contains(sample),
         item.isThumbnail != true || keeping?.contains("thumbnail") == true,
         let url = item.httpsURL, let instrument = item.instrument
@@ -49,7 +51,7 @@ public enum FeedMapping {
       return Photo(
         id: item.id, sol: item.sol, earthDate: day(of: item.details.capture.dateTaken) ?? "",
         imgSrc: url,
-        camera: camera(named: legacyCamera(for: instrument), of: rover),
+        camera: cameras.camera(of: instrument, named: legacyCamera(for:)),
         rover: RoverReference(id: rover.id, name: rover.name), instrument: instrument,
         details: item.details)
     }
@@ -75,9 +77,23 @@ public enum FeedMapping {
     return photo.camera.name.uppercased() == upper || photo.instrument?.uppercased() == upper
   }
 
-  private static func camera(named name: String, of rover: FeedRover) -> Camera {
-    rover.cameras.first { $0.name == name }
-      ?? Camera(name: name, roverID: rover.id, fullName: nil)
+  /// A rover's cameras by the instruments of one page's records, each found once: a page's
+  /// hundreds of records name a few instruments, and naming one's camera takes upper-casing
+  /// and comparing strings.
+  private struct Cameras {
+    let rover: FeedRover
+    var known: [String: Camera] = [:]
+
+    /// The camera of `instrument`, the one `name` gives it.
+    mutating func camera(of instrument: String, named name: (String) -> String) -> Camera {
+      if let camera = known[instrument] { return camera }
+      let name = name(instrument)
+      let camera =
+        rover.cameras.first { $0.name == name }
+        ?? Camera(name: name, roverID: rover.id, fullName: nil)
+      known[instrument] = camera
+      return camera
+    }
   }
 
   /// `YYYY-MM-DD` of an ISO 8601 time: the day it names in UTC (the feeds' times are UTC).
