@@ -13,30 +13,45 @@ struct ScannedRecord<Member: Hashable & Sendable & RawRepresentable<String>> {
     fileprivate let own: Names
     fileprivate let nested: [(name: String, members: Names)]
     fileprivate let nestedNames: [[UInt8]]
+    /// Each member's place among a record's values, the same wherever it is read.
+    fileprivate let places: [Member: Int]
 
     /// The record's `own` members and the members of each object nested in it by name.
     init(own: [Member], nested: [(String, [Member])] = []) {
-      self.own = Names(own)
-      self.nested = nested.map { ($0.0, Names($0.1)) }
+      var places: [Member: Int] = [:]
+      for member in own + nested.flatMap(\.1) where places[member] == nil {
+        places[member] = places.count
+      }
+      self.places = places
+      self.own = Names(own, places)
+      self.nested = nested.map { ($0.0, Names($0.1, places)) }
       nestedNames = nested.map { Array($0.0.utf8) }
     }
   }
 
-  /// Members and their names' bytes, in one order, as a key is matched against them.
+  /// Members' places and their names' bytes, in one order, as a key is matched against them.
   fileprivate struct Names: Sendable {
-    let members: [Member]
+    let places: [Int]
     let names: [[UInt8]]
 
-    init(_ members: [Member]) {
-      self.members = members
+    init(_ members: [Member], _ places: [Member: Int]) {
+      self.places = members.map { places[$0] ?? 0 }
       names = members.map { Array($0.rawValue.utf8) }
     }
   }
 
-  private var values: [Member: ScannedMember] = [:]
+  /// The values read, each at its member's place: one array a record, written without
+  /// hashing (a table by name cost a feed's scan a fifth of its time).
+  private var values: [ScannedMember]
+  private let places: [Member: Int]
+
+  private init(_ layout: Layout) {
+    values = Array(repeating: .absent, count: layout.places.count)
+    places = layout.places
+  }
 
   /// The member's value; ``ScannedMember/absent`` when the record does not have it.
-  subscript(_ member: Member) -> ScannedMember { values[member] ?? .absent }
+  subscript(_ member: Member) -> ScannedMember { places[member].map { values[$0] } ?? .absent }
 
   /// Reads the next value as a record; `nil`, the value read, when it is no object. A member
   /// the layout does not name is offered to `other`, which reads it and says so (a page's
@@ -49,10 +64,10 @@ struct ScannedRecord<Member: Hashable & Sendable & RawRepresentable<String>> {
       try scanner.skipValue()
       return nil
     }
-    var record = Self()
+    var record = Self(layout)
     try scanner.readObject { scanner, key in
       if let position = scanner.position(of: key, in: layout.own.names) {
-        record.values[layout.own.members[position]] = try ScannedMember.read(&scanner)
+        record.values[layout.own.places[position]] = try ScannedMember.read(&scanner)
       } else if let position = scanner.position(of: key, in: layout.nestedNames),
         scanner.nextKind() == .object
       {
@@ -62,7 +77,7 @@ struct ScannedRecord<Member: Hashable & Sendable & RawRepresentable<String>> {
             guard let position = scanner.position(of: key, in: group.members.names) else {
               return try scanner.skipValue()
             }
-            record.values[group.members.members[position]] = try ScannedMember.read(&scanner)
+            record.values[group.members.places[position]] = try ScannedMember.read(&scanner)
           }
         }
       } else if try !other(&scanner, key) {
