@@ -151,28 +151,41 @@ enum CatalogRow {
 
   /// `12:34:56.789` as seconds after midnight; `nil` for anything else. Read byte by byte
   /// (a sync reads one a photo); the seconds are the decimal's own double, as `Double(text)`
-  /// reads it: up to 15 digits, their whole number over a power of ten is exactly that.
+  /// reads it: up to 15 digits, their whole number over a power of ten is exactly that. A
+  /// part too long for a whole number is no clock: a feed's text, never a trap.
   static func secondsOfDay(_ clock: Substring?) -> Double? {
     guard let bytes = clock?.utf8, bytes.count <= 24 else { return nil }
-    var parts: [(whole: Int, digits: Int, scale: Double)] = [(0, 0, 1)]
+    // The hours, minutes and seconds: each part's whole number and its digits.
+    var wholes = (0, 0, 0)
+    var digits = (0, 0, 0)
+    var part = 0
+    var scale = 1.0
     var inFraction = false
     for byte in bytes {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        parts[parts.count - 1].whole = parts[parts.count - 1].whole * 10 + Int(byte - 0x30)
-        parts[parts.count - 1].digits += 1
-        if inFraction { parts[parts.count - 1].scale *= 10 }
-      case UInt8(ascii: ":") where !inFraction: parts.append((0, 0, 1))
-      case UInt8(ascii: ".") where parts.count == 3 && !inFraction: inFraction = true
+        let digit = Int(byte - UInt8(ascii: "0"))
+        let whole = part == 0 ? wholes.0 : part == 1 ? wholes.1 : wholes.2
+        let (tens, over) = whole.multipliedReportingOverflow(by: 10)
+        let (next, past) = tens.addingReportingOverflow(digit)
+        guard !over, !past else { return nil }
+        switch part {
+        case 0: (wholes.0, digits.0) = (next, digits.0 + 1)
+        case 1: (wholes.1, digits.1) = (next, digits.1 + 1)
+        default: (wholes.2, digits.2) = (next, digits.2 + 1)
+        }
+        if inFraction { scale *= 10 }
+      case UInt8(ascii: ":") where !inFraction && part < 2: part += 1
+      case UInt8(ascii: ".") where part == 2 && !inFraction: inFraction = true
       default: return nil
       }
     }
-    guard parts.count == 3, parts.allSatisfy({ $0.digits > 0 }), parts[2].digits <= 15,
-      parts[0].whole < 25, parts[1].whole < 60
+    guard part == 2, digits.0 > 0, digits.1 > 0, digits.2 > 0, digits.2 <= 15,
+      wholes.0 < 25, wholes.1 < 60
     else { return nil }
-    let second = Double(parts[2].whole) / parts[2].scale
+    let second = Double(wholes.2) / scale
     guard second < 61 else { return nil }
-    return Double(parts[0].whole * 3600 + parts[1].whole * 60) + second
+    return Double(wholes.0 * 3600 + wholes.1 * 60) + second
   }
 
   /// The feeds' way of writing a local mean solar time: `Sol-01000M12:34:56.789`.

@@ -14,6 +14,7 @@ public enum MangledBodies {
       // As the feeds write numbers, times and rectangles: in quotes, and out of every range.
       "\"99999999999999999999\"", "\"-1e308\"", "\"Sol-99999999999M99:99:99.999\"",
       "\"(99999999999999999999,1,-5,1e400)\"", "\"9999-99-99T99:99:99.999Z\"",
+      "\"Sol-00001M99999999999999999999\"",
     ]
     var random = SplitMix(seed: 2026)
     var bodies: [Data] = [Data(), Data("null".utf8), Data("<html></html>".utf8)]

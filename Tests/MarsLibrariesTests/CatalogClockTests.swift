@@ -1,0 +1,25 @@
+import Testing
+
+@testable import MarsCatalog
+
+/// A feed's local mean solar time, as a catalogue row keeps it: seconds after the sol's
+/// midnight, or nothing for a clock no sol has; never a trap, whatever the feed sent.
+@Suite struct CatalogClockTests {
+  @Test(arguments: [
+    ("12:34:56.789", 45_296.789), ("00:00:00", 0), ("24:39:35.244", 88_775.244),
+    ("06:00:00.000", 21_600),
+  ])
+  func aClockIsItsSecondsAfterMidnight(_ clock: String, _ seconds: Double) {
+    #expect(CatalogRow.secondsOfDay(clock[...]) == seconds)
+  }
+
+  @Test(arguments: [
+    // Digits past what a whole number holds, in every part, within the length read.
+    "999999999999999999999999", "99999999999999999999:00:00", "00:99999999999999999999:00",
+    "00:00:99999999999999999999", "00:00:00.9999999999999999999",
+    "25:00:00", "12:60:00", "12:00:61", "12:00", "12:00:00:00", "1a:00:00", ":00:00", "",
+  ])
+  func aClockNoSolHasIsNothing(_ clock: String) {
+    #expect(CatalogRow.secondsOfDay(clock[...]) == nil)
+  }
+}
