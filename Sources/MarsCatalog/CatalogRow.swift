@@ -129,7 +129,8 @@ enum CatalogRow {
       try row[column].integerValue.flatMap { try texts.text($0, fields) }
     }
     let details = PhotoDetails(
-      marsTime: row[8].realValue.map { marsTime(sol: sol, seconds: $0) },
+      // The fields' local time: within a day, whatever the file holds (people may write it).
+      marsTime: fields.lmst.map { marsTime(sol: sol, seconds: $0) },
       mastAzimuth: row[9].realValue, mastElevation: row[10].realValue,
       site: row[11].integerValue, drive: row[12].integerValue, sampleType: row[13].textValue,
       filter: row[14].textValue, title: try text(19), caption: try text(20), capture: capture)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import MarsCatalog
@@ -21,5 +22,19 @@ import Testing
   ])
   func aClockNoSolHasIsNothing(_ clock: String) {
     #expect(CatalogRow.secondsOfDay(clock[...]) == nil)
+  }
+}
+
+/// A catalogue's values as someone's own `sqlite3` may have left them (the schema is
+/// documented so people can query it, and write it): read back without a trap.
+@Suite struct CatalogValuesOutOfRangeTests {
+  @Test func aLocalTimeNoSolHasIsListedAsNone() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try CatalogSearchTests.catalogue(in: folder)
+    try catalog.connection.execute(
+      "UPDATE photos SET lmst = CASE WHEN id % 2 = 0 THEN 1e300 ELSE -1e300 END")
+    let photos = try catalog.photos(CatalogSearch())
+    #expect(!photos.isEmpty)
+    #expect(photos.allSatisfy { $0.details.marsTime == nil })
   }
 }
