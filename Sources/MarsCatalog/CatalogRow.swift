@@ -156,37 +156,34 @@ enum CatalogRow {
   /// part too long for a whole number is no clock: a feed's text, never a trap.
   static func secondsOfDay(_ clock: Substring?) -> Double? {
     guard let bytes = clock?.utf8, bytes.count <= 24 else { return nil }
-    // The hours, minutes and seconds: each part's whole number and its digits.
-    var wholes = (0, 0, 0)
-    var digits = (0, 0, 0)
+    // The parts read so far (hours, then minutes), and the one being read.
+    var done: (hours: Int, minutes: Int) = (0, 0)
     var part = 0
+    var whole = 0
+    var digits = 0
     var scale = 1.0
     var inFraction = false
     for byte in bytes {
       switch byte {
       case UInt8(ascii: "0")...UInt8(ascii: "9"):
-        let digit = Int(byte - UInt8(ascii: "0"))
-        let whole = part == 0 ? wholes.0 : part == 1 ? wholes.1 : wholes.2
         let (tens, over) = whole.multipliedReportingOverflow(by: 10)
-        let (next, past) = tens.addingReportingOverflow(digit)
+        let (next, past) = tens.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
         guard !over, !past else { return nil }
-        switch part {
-        case 0: (wholes.0, digits.0) = (next, digits.0 + 1)
-        case 1: (wholes.1, digits.1) = (next, digits.1 + 1)
-        default: (wholes.2, digits.2) = (next, digits.2 + 1)
-        }
+        (whole, digits) = (next, digits + 1)
         if inFraction { scale *= 10 }
-      case UInt8(ascii: ":") where !inFraction && part < 2: part += 1
+      case UInt8(ascii: ":") where !inFraction && part < 2 && digits > 0:
+        if part == 0 { done.hours = whole } else { done.minutes = whole }
+        (part, whole, digits) = (part + 1, 0, 0)
       case UInt8(ascii: ".") where part == 2 && !inFraction: inFraction = true
       default: return nil
       }
     }
-    guard part == 2, digits.0 > 0, digits.1 > 0, digits.2 > 0, digits.2 <= 15,
-      wholes.0 < 25, wholes.1 < 60
-    else { return nil }
-    let second = Double(wholes.2) / scale
+    guard part == 2, digits > 0, digits <= 15, done.hours < 25, done.minutes < 60 else {
+      return nil
+    }
+    let second = Double(whole) / scale
     guard second < 61 else { return nil }
-    return Double(wholes.0 * 3600 + wholes.1 * 60) + second
+    return Double(done.hours * 3600 + done.minutes * 60) + second
   }
 
   /// The feeds' way of writing a local mean solar time: `Sol-01000M12:34:56.789`.

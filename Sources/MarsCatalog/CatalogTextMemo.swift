@@ -40,5 +40,4 @@ struct CatalogTextMemo {
     if entry.marksOnlySol { entry.written = (fields.sol, text) }
     return text
   }
-
 }
