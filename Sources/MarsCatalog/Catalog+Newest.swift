@@ -36,7 +36,7 @@ extension Catalog {
           holding: limit * share, missions: counted, instruments: instruments,
           sols: search.sols)
       else { return nil }
-      let photos = try listing(
+      let photos = try photos(
         sql, values + [.integer(first), .integer(limit)], missions: missions)
       if photos.count == limit { return photos }
     }

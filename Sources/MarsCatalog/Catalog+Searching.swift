@@ -24,51 +24,77 @@ extension Catalog {
       if let newest = try newestFirst(search, missions: missions, resolved: resolved) {
         return newest
       }
-      let (condition, values) = try resolvedCondition(
-        search, missions: missions, resolved: resolved)
-      let source = search.words.isEmpty ? "photos" : CatalogRow.joined
-      var sql: String
-      var bound = values
-      if let count = search.random ?? search.limit {
-        // The few rows picked first by their numbers alone, which an index can give without
-        // reading a row; then only those rows are read whole.
-        sql =
-          "SELECT \(CatalogRow.selected) FROM photos WHERE photos.id IN"
-          + " (SELECT photos.id FROM \(source) WHERE \(condition) ORDER BY \(search.ordering)"
-          + " LIMIT ?) ORDER BY \(search.random == nil ? search.ordering : "random()")"
-        bound.append(.integer(count))
-      } else {
-        sql =
-          "SELECT \(CatalogRow.selected) FROM \(source) WHERE \(condition)"
-          + " ORDER BY \(search.ordering)"
-      }
-      return try listing(sql, bound, missions: missions)
+      let query = try query(search, missions: missions, resolved: resolved)
+      return try photos(query.sql, query.values, missions: missions)
     }
   }
 
+  /// The SQL that lists the photos `search` finds (``CatalogRow/selected``), in its order, or
+  /// only their numbers, missions and whether they have a feed's number (``numberedColumns``).
+  func query(
+    _ search: CatalogSearch, missions: [Int: String], resolved: Resolved,
+    numbersOnly: Bool = false
+  ) throws -> (sql: String, values: [SQLiteValue]) {
+    let (condition, values) = try resolvedCondition(
+      search, missions: missions, resolved: resolved)
+    let source = search.words.isEmpty ? "photos" : CatalogRow.joined
+    let columns = numbersOnly ? Self.numberedColumns : CatalogRow.selected
+    guard let count = search.random ?? search.limit else {
+      return (
+        "SELECT \(columns) FROM \(source) WHERE \(condition) ORDER BY \(search.ordering)", values
+      )
+    }
+    // The few rows picked first by their numbers alone, which an index can give without
+    // reading a row; then only those rows are read whole.
+    let sql =
+      "SELECT \(columns) FROM photos WHERE photos.id IN"
+      + " (SELECT photos.id FROM \(source) WHERE \(condition) ORDER BY \(search.ordering)"
+      + " LIMIT ?) ORDER BY \(search.random == nil ? search.ordering : "random()")"
+    return (sql, values + [.integer(count)])
+  }
+
+  /// What a search lists of each photo when it lists no more than their numbers.
+  static let numberedColumns = "photos.id, photos.mission, photos.feed_id IS NOT NULL"
+
   /// The photos of the rows `sql` selects (``CatalogRow/selected``), in their order.
-  func listing(_ sql: String, _ values: [SQLiteValue], missions: [Int: String]) throws
+  func photos(_ sql: String, _ values: [SQLiteValue], missions: [Int: String]) throws
     -> [Photo]
   {
-    let addresses = Dictionary(
-      uniqueKeysWithValues: try addressNumbers().map { ($0.value, $0.key) })
-    let rovers = CatalogRow.missionRovers(missions)
+    var reader = try PhotoReader(self, missions: missions)
     let statement = try connection.prepare(sql, values)
     var photos: [Photo] = []
-    let readText = try connection.prepare("SELECT text, templated FROM texts WHERE id = ?")
-    var texts = CatalogTextMemo { number in
-      try readText.rebind([.integer(number)])
-      defer { readText.reset() }
-      guard try readText.step(), let text = readText.value(at: 0).textValue else { return nil }
-      return (text, readText.value(at: 1).integerValue == 1)
-    }
-    while try statement.step() {
-      photos.append(
-        try CatalogRow.photo(
-          from: statement.row(), missions: missions, rovers: rovers, addresses: addresses,
-          texts: &texts))
-    }
+    while try statement.step() { photos.append(try reader.photo(statement.row())) }
     return photos
+  }
+
+  /// Makes photos of rows of ``CatalogRow/selected``: the addresses read once, and each title
+  /// and caption read by its number once (``CatalogTextMemo``).
+  struct PhotoReader {
+    private let missions: [Int: String]
+    private let rovers: [Int: CatalogRover]
+    private let addresses: [Int: CatalogRow.Address]
+    private var texts: CatalogTextMemo
+
+    init(_ catalog: Catalog, missions: [Int: String]) throws {
+      self.missions = missions
+      rovers = CatalogRow.missionRovers(missions)
+      addresses = Dictionary(
+        uniqueKeysWithValues: try catalog.addressNumbers().map { ($0.value, $0.key) })
+      let readText = try catalog.connection.prepare(
+        "SELECT text, templated FROM texts WHERE id = ?")
+      texts = CatalogTextMemo { number in
+        try readText.rebind([.integer(number)])
+        defer { readText.reset() }
+        guard try readText.step(), let text = readText.value(at: 0).textValue else { return nil }
+        return (text, readText.value(at: 1).integerValue == 1)
+      }
+    }
+
+    /// The photo of `row`.
+    mutating func photo(_ row: [SQLiteValue]) throws -> Photo {
+      try CatalogRow.photo(
+        from: row, missions: missions, rovers: rovers, addresses: addresses, texts: &texts)
+    }
   }
 
   /// How many photos `search` finds.

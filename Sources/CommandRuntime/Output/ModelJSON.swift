@@ -15,7 +15,18 @@ extension Optional: JSONPrintable where Wrapped: JSONPrintable {
 }
 
 extension Array: JSONPrintable where Element: JSONPrintable {
-  package func write(to json: inout JSONWriter) { json.array(self) { $1.write(to: &$0) } }
+  package func write(to json: inout JSONWriter) { JSONArray(self).write(to: &json) }
+}
+
+/// The items of a sequence as a JSON array, each written as it comes: a search's photos, too
+/// many to hold at once.
+package struct JSONArray<Items: Sequence>: JSONPrintable where Items.Element: JSONPrintable {
+  private let items: Items
+
+  /// The array of `items`.
+  package init(_ items: Items) { self.items = items }
+
+  package func write(to json: inout JSONWriter) { json.array(items) { $1.write(to: &$0) } }
 }
 
 extension JSONWriter {

@@ -16,9 +16,17 @@ package enum PhotoRecords {
   /// address, or any field asked for; photos of several missions (a search's) begin with
   /// their rover and sol.
   package static func records(_ photos: [Photo]) -> Records {
-    // NASA's Perseverance feed numbers no photo: a column of nothing is left out.
-    let numbered = photos.contains { $0.id != nil }
-    let mixed = photos.contains { $0.rover.name != photos.first?.rover.name }
+    records(
+      photos, numbered: photos.contains { $0.id != nil },
+      mixed: photos.contains { $0.rover.name != photos.first?.rover.name })
+  }
+
+  /// The records of `photos`, a sequence that gives the same photos each time it is walked,
+  /// whether any has an id (NASA's Perseverance feed numbers none: a column of nothing is
+  /// left out) and whether they are of several missions known beforehand.
+  package static func records(_ photos: some Sequence<Photo>, numbered: Bool, mixed: Bool)
+    -> Records
+  {
     let table =
       (mixed ? ["rover", "sol"] : []) + (numbered ? ["id"] : [])
       + ["camera", "earth_date", "img_src"]

@@ -38,7 +38,7 @@ extension Records {
       out.write(bytes: line)
     }
     write(fields.map { .text($0.name) })
-    for index in 0..<count { write(row(index)) }
+    eachRow(write)
   }
 
   /// Adds one CSV field. Most hold no control, comma or quote: one look at their bytes, and
@@ -91,8 +91,8 @@ extension Records {
   /// inside values are escaped (`\t`, `\n`, `\r`, `\\`).
   package func tsv(to out: OutputBuffer) {
     out.write(fields.map(\.name).joined(separator: "\t") + "\n")
-    for index in 0..<count {
-      out.write(row(index).map { TerminalText.tsvField($0.text) }.joined(separator: "\t") + "\n")
+    eachRow { cells in
+      out.write(cells.map { TerminalText.tsvField($0.text) }.joined(separator: "\t") + "\n")
     }
   }
 
@@ -100,8 +100,7 @@ extension Records {
   /// numbers and lists as lists.
   package func ndjson(to out: OutputBuffer) {
     let order = fields.indices.sorted { fields[$0].name < fields[$1].name }
-    for index in 0..<count {
-      let cells = row(index)
+    eachRow { cells in
       var line: [UInt8] = [UInt8(ascii: "{")]
       for (position, field) in order.enumerated() {
         if position > 0 { line.append(UInt8(ascii: ",")) }

@@ -89,27 +89,31 @@ package struct Records {
   }
 
   package var fields: [Field]
-  /// How many rows there are.
-  package var count: Int
-  /// Makes row `index`.
-  package var row: (Int) -> [Cell]
+  /// Hands each row to `body`, in order. It may be called more than once (a table reads its
+  /// rows twice) and gives the same rows each time.
+  package var eachRow: (_ body: ([Cell]) -> Void) -> Void
   /// The columns a table shows when `--fields` does not say; all of them when `nil`.
   package var tableFields: [String]?
 
+  /// Rows that `eachRow` hands out; a table of them shows the columns `table` names.
   package init(
-    _ fields: [Field], count: Int, table: [String]? = nil, row: @escaping (Int) -> [Cell]
+    _ fields: [Field], table: [String]? = nil,
+    eachRow: @escaping (_ body: ([Cell]) -> Void) -> Void
   ) {
     self.fields = fields
-    self.count = count
-    self.row = row
+    self.eachRow = eachRow
     tableFields = table
   }
 
-  /// The rows of `items`, one each.
-  package init<Item>(
-    _ fields: [Field], _ items: [Item], table: [String]? = nil, row: @escaping (Item) -> [Cell]
+  /// The rows of `items`, one each: a collection, or a sequence that gives the same items
+  /// each time it is walked.
+  package init<Items: Sequence>(
+    _ fields: [Field], _ items: Items, table: [String]? = nil,
+    row: @escaping (Items.Element) -> [Cell]
   ) {
-    self.init(fields, count: items.count, table: table) { row(items[$0]) }
+    self.init(fields, table: table) { body in
+      for item in items { body(row(item)) }
+    }
   }
 
   /// Only the fields named, in that order; a usage error names an unknown one.
@@ -122,10 +126,9 @@ package struct Records {
       }
       indices.append(index)
     }
-    let row = self.row
-    return Records(indices.map { fields[$0] }, count: count) { index in
-      let cells = row(index)
-      return indices.map { cells[$0] }
+    let eachRow = self.eachRow
+    return Records(indices.map { fields[$0] }) { body in
+      eachRow { cells in body(indices.map { cells[$0] }) }
     }
   }
 
@@ -155,8 +158,15 @@ package struct Records {
   /// nothing when there are no rows. On a terminal too narrow for it, columns are shortened,
   /// then, when `mayLeaveOut` (they were not picked with `--fields`), left out.
   package func table(_ style: TerminalStyle, to out: OutputBuffer, mayLeaveOut: Bool = true) {
-    guard count > 0 else { return }
-    let first = count > 0 ? row(0) : []
+    var first: [Cell]?
+    var widths = fields.map(\.title.count)
+    eachRow { cells in
+      if first == nil { first = cells }
+      for (column, cell) in cells.enumerated() {
+        widths[column] = max(widths[column], TerminalText.safe(cell.text).count)
+      }
+    }
+    guard let first else { return }
     let columns = fields.enumerated().map { index, field in
       var isList = false
       if index < first.count, case .list = first[index] { isList = true }
@@ -164,20 +174,13 @@ package struct Records {
         title: field.title, alignRight: field.alignRight, colors: field.colors, isList: isList,
         rank: field.rank)
     }
-    var widths = columns.map(\.title.count)
-    for index in 0..<count {
-      for (column, cell) in row(index).enumerated() {
-        widths[column] = max(widths[column], TerminalText.safe(cell.text).count)
-      }
-    }
     let layout = TextTable.Layout(
       columns: columns, widths: widths, style: style, mayLeaveOut: mayLeaveOut)
     out.write(layout.header())
     let targets = fields.map { field in
       field.linkTo.flatMap { name in fields.firstIndex { $0.name == name } }
     }
-    for index in 0..<count {
-      let cells = row(index)
+    eachRow { cells in
       let links = targets.map { target in target.map { cells[$0].text } }
       out.write(layout.line(cells.map { TerminalText.safe($0.text) }, links: links) + "\n")
     }

@@ -194,6 +194,15 @@ extension Rovers {
         try output.write(
           CatalogRecords.counts(total), json: total,
           table: { _, out in out.write("\(count)\n") }, to: console)
+      } else if near == nil, case .printed = outcome {
+        // Printed as they are read: a search may list every photo of every mission.
+        try catalog.reading {
+          let listing = try catalog.listing(search)
+          let records = PhotoRecords.records(
+            listing, numbered: listing.anyNumbered, mixed: listing.severalMissions)
+          try output.write(records, json: JSONArray(listing), to: console)
+          if let failure = listing.failure { throw failure }
+        }
       } else {
         return try await finish(try near ?? catalog.photos(search), console)
       }

@@ -1,0 +1,68 @@
+import MarsCatalog
+import RoverAPI
+import TestSupport
+import Testing
+
+/// A search's photos walked as a printing walks them: held when few, read again by number
+/// when more than the listing holds, and the same photos in the same order either way, on
+/// every pass.
+@Suite struct CatalogPhotoListingTests {
+  /// Searches of many photos and of few, in each order and through the text.
+  static var searches: [CatalogSearch] {
+    var all = CatalogSearch()
+    all.sols = .init(0, nil)
+    var newest = CatalogSearch()
+    newest.order = .newest
+    newest.limit = 40
+    var navcams = CatalogSearch()
+    navcams.cameras = ["NAVCAM"]
+    navcams.rovers = ["curiosity"]
+    var words = CatalogSearch()
+    words.words = CatalogSearch.words(in: "sol")
+    return [all, newest, navcams, words]
+  }
+
+  @Test func photosReadAgainByNumberAreThePhotosASearchFinds() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try CatalogSearchTests.catalogue(in: folder)
+    for search in Self.searches {
+      let expected = try catalog.photos(search)
+      #expect(expected.count > 8, "the search finds more than the listing below holds")
+      try catalog.reading {
+        let listing = try catalog.listing(search, held: 8)
+        #expect(listing.isReadAgain)
+        let first = Array(listing)
+        #expect(first.map(\.nasaID) == expected.map(\.nasaID))
+        // Whole photos, not only their names: each field read back as the listing held it.
+        #expect(first.map(\.details) == expected.map(\.details))
+        #expect(first.map(\.imgSrc) == expected.map(\.imgSrc))
+        #expect(Array(listing).map(\.nasaID) == first.map(\.nasaID), "a second pass")
+        #expect(listing.failure == nil)
+        #expect(listing.anyNumbered == expected.contains { $0.id != nil })
+        #expect(
+          listing.severalMissions
+            == (Set(expected.map(\.rover.name)).count > 1))
+      }
+      let held = try catalog.reading { try catalog.listing(search) }
+      #expect(!held.isReadAgain)
+      #expect(Array(held).map(\.nasaID) == expected.map(\.nasaID))
+    }
+  }
+
+  @Test func aRandomPickReadAgainIsTheSamePickOnEveryPass() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try CatalogSearchTests.catalogue(in: folder)
+    var search = CatalogSearch()
+    search.random = 30
+    let every = Set(try catalog.photos(CatalogSearch()).map(\.nasaID))
+    try catalog.reading {
+      let listing = try catalog.listing(search, held: 8)
+      #expect(listing.isReadAgain)
+      let first = Array(listing).map(\.nasaID)
+      #expect(first.count == 30)
+      #expect(Set(first).count == 30)
+      #expect(Set(first).isSubset(of: every))
+      #expect(Array(listing).map(\.nasaID) == first)
+    }
+  }
+}
