@@ -35,8 +35,13 @@ extension Catalog {
     _ search: CatalogSearch, missions: [Int: String], resolved: Resolved,
     numbersOnly: Bool = false
   ) throws -> (sql: String, values: [SQLiteValue]) {
+    // Sols without a camera: every mission is named, so that the range is read by the index
+    // on (mission, sol), a range of each, rather than every photo tested. (A camera's photos
+    // are read by its own index; without sols, naming them all would lead the planner to
+    // read every photo by that index, not a place by its own.)
     let (condition, values) = try resolvedCondition(
-      search, missions: missions, resolved: resolved)
+      search, missions: missions, resolved: resolved,
+      allMissionsNamed: resolved.instruments == nil && search.sols != nil)
     let source = search.words.isEmpty ? "photos" : CatalogRow.joined
     let columns = numbersOnly ? Self.numberedColumns : CatalogRow.selected
     guard let count = search.random ?? search.limit else {
