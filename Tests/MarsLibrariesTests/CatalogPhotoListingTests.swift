@@ -49,6 +49,29 @@ import Testing
     }
   }
 
+  @Test func everyPassSeesTheCatalogueAsTheFirstDidWhileASyncWrites() throws {
+    let folder = try TemporaryFolder()
+    // A reader beside the writer a sync holds.
+    let writer = try CatalogSearchTests.catalogue(in: folder)
+    let catalog = try Catalog(
+      path: folder.url.appendingPathComponent("catalog.sqlite").path, writing: false)
+    var search = CatalogSearch()
+    search.rovers = ["curiosity"]
+    let (sol, listed) = try catalog.reading {
+      let listing = try catalog.listing(search, held: 8)
+      let first = Array(listing)
+      let sol = try #require(first.first?.sol)
+      // Another connection empties the first photo's sol, and commits, between two passes.
+      try writer.write(sol: sol, of: "curiosity", photos: [], at: "2026-12-03T00:00:00Z")
+      #expect(Array(listing).map(\.nasaID) == first.map(\.nasaID))
+      return (sol, first.count)
+    }
+    // Read afresh, the sol is empty.
+    let after = try catalog.reading { Array(try catalog.listing(search, held: 8)) }
+    #expect(!after.contains { $0.sol == sol })
+    #expect(after.count < listed)
+  }
+
   @Test func aRandomPickReadAgainIsTheSamePickOnEveryPass() throws {
     let folder = try TemporaryFolder()
     let catalog = try CatalogSearchTests.catalogue(in: folder)
