@@ -38,8 +38,8 @@ public final class CatalogPhotoListing: Sequence {
     rows = .held(photos)
     self.catalog = catalog
     self.missions = missions
-    anyNumbered = photos.contains { $0.id != nil }
-    severalMissions = photos.contains { $0.rover.name != photos.first?.rover.name }
+    anyNumbered = photos.anyNumbered
+    severalMissions = photos.ofSeveralRovers
   }
 
   /// Photos read again, for each pass, by their numbers in `numbers`' order.
@@ -98,7 +98,7 @@ public final class CatalogPhotoListing: Sequence {
     private mutating func photos(numbered numbers: [Int]) throws -> [Photo] {
       let catalog = listing.catalog
       let marks = Array(repeating: "?", count: numbers.count).joined(separator: ", ")
-      let statement = try catalog.connection.prepare(
+      let statement = try catalog.statement(
         "SELECT \(CatalogRow.selected), photos.id FROM photos WHERE photos.id IN (\(marks))",
         numbers.map { .integer($0) })
       let numberColumn = statement.columnCount - 1

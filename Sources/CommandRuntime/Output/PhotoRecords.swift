@@ -16,14 +16,12 @@ package enum PhotoRecords {
   /// address, or any field asked for; photos of several missions (a search's) begin with
   /// their rover and sol.
   package static func records(_ photos: [Photo]) -> Records {
-    records(
-      photos, numbered: photos.contains { $0.id != nil },
-      mixed: photos.contains { $0.rover.name != photos.first?.rover.name })
+    records(photos, numbered: photos.anyNumbered, mixed: photos.ofSeveralRovers)
   }
 
   /// The records of `photos`, a sequence that gives the same photos each time it is walked,
-  /// whether any has an id (NASA's Perseverance feed numbers none: a column of nothing is
-  /// left out) and whether they are of several missions known beforehand.
+  /// whether any has an id (``Sequence/anyNumbered``) and whether they are of several
+  /// missions known beforehand.
   package static func records(_ photos: some Sequence<Photo>, numbered: Bool, mixed: Bool)
     -> Records
   {

@@ -117,8 +117,7 @@ extension Rovers {
         var text = name
         text += ": sol \(sol), \(TerminalText.safe(date)), \(count) photo\(count == 1 ? "" : "s")"
         text += missing + "\n"
-        // NASA's Perseverance feed numbers no photo: a column of nothing is left out.
-        let numbered = latest.photos.contains { $0.id != nil }
+        let numbered = latest.photos.anyNumbered
         var table = TextTable(
           (numbered ? [.init(title: "ID", alignRight: true)] : [])
             + [.init(title: "CAMERA"), .init(title: "URL", isLink: true)])
