@@ -29,11 +29,12 @@ extension Catalog {
     }
   }
 
-  /// The SQL that lists the photos `search` finds (``CatalogRow/selected``), in its order, or
-  /// only their numbers, missions and whether they have a feed's number (``numberedColumns``).
+  /// The SQL that lists the photos `search` finds (``CatalogRow/selected``), in its order,
+  /// with their numbers last if `numbered`; or only their numbers, missions and whether they
+  /// have a feed's number (``numberedColumns``).
   func query(
     _ search: CatalogSearch, missions: [Int: String], resolved: Resolved,
-    numbersOnly: Bool = false
+    numbersOnly: Bool = false, numbered: Bool = false
   ) throws -> (sql: String, values: [SQLiteValue]) {
     // Sols without a camera: every mission is named, so that the range is read by the index
     // on (mission, sol), a range of each, rather than every photo tested. (A camera's photos
@@ -43,7 +44,9 @@ extension Catalog {
       search, missions: missions, resolved: resolved,
       allMissionsNamed: resolved.instruments == nil && search.sols != nil)
     let source = search.words.isEmpty ? "photos" : CatalogRow.joined
-    let columns = numbersOnly ? Self.numberedColumns : CatalogRow.selected
+    let columns =
+      numbersOnly
+      ? Self.numberedColumns : CatalogRow.selected + (numbered ? ", photos.id" : "")
     guard let count = search.random ?? search.limit else {
       return (
         "SELECT \(columns) FROM \(source) WHERE \(condition) ORDER BY \(search.ordering)", values

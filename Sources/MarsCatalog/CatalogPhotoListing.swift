@@ -25,6 +25,9 @@ public final class CatalogPhotoListing: Sequence {
   private let rows: Rows
   private let catalog: Catalog
   private let missions: [Int: String]
+  /// What is listed of each photo read again: the photo as the first read listed it (a
+  /// search near a place sets its place); `nil` lists it as read.
+  private let keeping: ((Photo) -> Photo?)?
   /// Whether any photo has its source's number (`feed_id`): what a table's columns depend
   /// on, known without a pass over the photos.
   public let anyNumbered: Bool
@@ -38,20 +41,31 @@ public final class CatalogPhotoListing: Sequence {
     rows = .held(photos)
     self.catalog = catalog
     self.missions = missions
+    keeping = nil
     anyNumbered = photos.anyNumbered
     severalMissions = photos.ofSeveralRovers
   }
 
-  /// Photos read again, for each pass, by their numbers in `numbers`' order.
+  /// Photos read again, for each pass, by their numbers in `numbers`' order, each listed as
+  /// `keeping` makes it.
   init(
     numbers: [Int], anyNumbered: Bool, severalMissions: Bool, catalog: Catalog,
-    missions: [Int: String]
+    missions: [Int: String], keeping: ((Photo) -> Photo?)? = nil
   ) {
     rows = .numbered(numbers)
     self.catalog = catalog
     self.missions = missions
+    self.keeping = keeping
     self.anyNumbered = anyNumbered
     self.severalMissions = severalMissions
+  }
+
+  /// How many photos a pass lists, known without one.
+  public var count: Int {
+    switch rows {
+    case .held(let photos): photos.count
+    case .numbered(let numbers): numbers.count
+    }
   }
 
   /// Whether the photos are read again for each pass rather than held.
@@ -109,7 +123,8 @@ public final class CatalogPhotoListing: Sequence {
         guard let number = statement.value(at: numberColumn).integerValue else { continue }
         found[number] = try reader.photo(statement.row())
       }
-      return numbers.compactMap { found[$0] }
+      let listed = numbers.compactMap { found[$0] }
+      return listing.keeping.map { listed.compactMap($0) } ?? listed
     }
   }
 
@@ -163,6 +178,68 @@ extension Catalog {
       return CatalogPhotoListing(
         numbers: found, anyNumbered: anyNumbered, severalMissions: severalMissions,
         catalog: self, missions: missions)
+    }
+  }
+
+  /// The photos `search` finds that `keeping` keeps, as it makes them, in the search's order:
+  /// the first `limit` of them, or `random` of them picked once. Read in one pass, held up to
+  /// `held` and past that kept by number, as ``listing(_:held:)`` keeps them. The search
+  /// itself has no limit: `keeping` decides which photos count towards it.
+  func listing(
+    _ search: CatalogSearch, keeping: @escaping (Photo) -> Photo?, limit: Int?, random: Int?,
+    held: Int
+  ) throws(CatalogError) -> CatalogPhotoListing {
+    // The photos kept while they are few enough to hold; each one's number, rover (by its
+    // place in `rovers`) and whether it has its feed's number, all the way.
+    var photos: [Photo]? = []
+    var kept: [(number: Int, rover: Int32, numbered: Bool)] = []
+    var rovers: [String: Int32] = [:]
+    let missions = try eachPhoto(search, keeping: keeping) { number, photo in
+      let rover = rovers[photo.rover.name] ?? Int32(rovers.count)
+      rovers[photo.rover.name] = rover
+      kept.append((number, rover, photo.id != nil))
+      photos?.append(photo)
+      if kept.count > held { photos = nil }
+      return random != nil || kept.count < limit ?? .max
+    }
+    if let random {
+      let picked = kept.indices.shuffled().prefix(random)
+      photos = photos.map { photos in picked.map { photos[$0] } }
+      kept = picked.map { kept[$0] }
+    }
+    if let photos {
+      return CatalogPhotoListing(held: photos, catalog: self, missions: missions)
+    }
+    return CatalogPhotoListing(
+      numbers: kept.map(\.number), anyNumbered: kept.contains { $0.numbered },
+      severalMissions: Set(kept.map(\.rover)).count > 1, catalog: self, missions: missions,
+      keeping: keeping)
+  }
+
+  /// Reads the photos `search` finds, in its order, and gives `body` each one `keeping`
+  /// keeps, as it makes it, with its number, while `body` says to go on. Every photo of the
+  /// search may be read, so none of the file stays mapped. Returns the missions' names.
+  @discardableResult
+  func eachPhoto(
+    _ search: CatalogSearch, keeping: (Photo) -> Photo?,
+    _ body: (_ number: Int, _ photo: Photo) -> Bool
+  ) throws(CatalogError) -> [Int: String] {
+    try guarded {
+      let missions = try missionNames()
+      let resolved = try resolved(search, missions: missions)
+      try connection.execute("PRAGMA mmap_size = 0")
+      let whole = try query(search, missions: missions, resolved: resolved, numbered: true)
+      let statement = try connection.prepare(whole.sql, whole.values)
+      let numberColumn = statement.columnCount - 1
+      var reader = try PhotoReader(self, missions: missions)
+      while try statement.step() {
+        let row = statement.row()
+        guard let number = row[numberColumn].integerValue,
+          let photo = keeping(try reader.photo(row))
+        else { continue }
+        guard body(number, photo) else { break }
+      }
+      return missions
     }
   }
 

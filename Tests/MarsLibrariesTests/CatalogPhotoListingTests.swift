@@ -1,4 +1,6 @@
+import Foundation
 import MarsCatalog
+import MarsFetching
 import RoverAPI
 import TestSupport
 import Testing
@@ -86,6 +88,67 @@ import Testing
       #expect(Set(first).count == 30)
       #expect(Set(first).isSubset(of: every))
       #expect(Array(listing).map(\.nasaID) == first)
+    }
+  }
+
+  /// The fixtures' traverses, by lower-case name, as `--near` reads them.
+  static func traverses() throws -> [String: Traverse] {
+    let files = ["perseverance": "M20", "curiosity": "MSL"]
+    return try files.mapValues { prefix in
+      let data = try Data(
+        contentsOf: PackagePaths.fixtures.appendingPathComponent(
+          "nasa/waypoints/\(prefix)_waypoints.json"))
+      return Traverse(rover: prefix, file: try WaypointFile.scanning(data))
+    }
+  }
+
+  @Test func photosNearAPlaceReadAgainByNumberAreThePhotosNearItPlaced() throws {
+    let folder = try TemporaryFolder()
+    let catalog = try CatalogSearchTests.catalogue(in: folder)
+    let traverses = try Self.traverses()
+    let area = NearbyArea(latitude: 18.44478, longitude: 77.45109, radius: 500)
+    // A direct filter over every photo the catalogue lists, in its order.
+    let near = try catalog.photos(CatalogSearch()).compactMap { photo -> Photo? in
+      guard let place = traverses[photo.rover.name.lowercased()]?.place(of: photo),
+        area.contains(place)
+      else { return nil }
+      var placed = photo
+      placed.details.place = place
+      return placed
+    }
+    #expect(near.count > 8, "more than the listing below holds")
+    #expect(near.count < CatalogSearchTests.photos.count / 2)
+    try catalog.reading {
+      for held in [8, CatalogPhotoListing.heldPhotos] {
+        let listing = try catalog.listing(CatalogSearch(), within: area, on: traverses, held: held)
+        #expect(listing.isReadAgain == (held == 8))
+        #expect(listing.count == near.count)
+        for _ in 0..<2 {
+          let listed = Array(listing)
+          #expect(listed.map(\.nasaID) == near.map(\.nasaID))
+          #expect(listed.map(\.details.place) == near.map(\.details.place), "each one placed")
+        }
+        #expect(listing.anyNumbered == near.anyNumbered)
+        #expect(listing.severalMissions == near.ofSeveralRovers)
+        #expect(listing.failure == nil)
+      }
+      // Counted by camera as they are read, none held: the photos near, by camera.
+      let byCamera = try catalog.counts(CatalogSearch(), within: area, on: traverses, by: .camera)
+      #expect(
+        Dictionary(uniqueKeysWithValues: byCamera.map { ($0.key, $0.count) })
+          == Dictionary(grouping: near, by: \.camera.name).mapValues(\.count))
+      #expect(byCamera.map(\.key) == byCamera.map(\.key).sorted())
+      // A limit and a random pick are of the photos near, not of those read.
+      var first = CatalogSearch()
+      first.limit = 10
+      let limited = try catalog.listing(first, within: area, on: traverses, held: 8)
+      #expect(Array(limited).map(\.nasaID) == near.prefix(10).map(\.nasaID))
+      var pick = CatalogSearch()
+      pick.random = 9
+      let picked = try catalog.listing(pick, within: area, on: traverses, held: 8)
+      let once = Array(picked).map(\.nasaID)
+      #expect(once.count == 9 && Set(once).isSubset(of: near.map(\.nasaID)))
+      #expect(Array(picked).map(\.nasaID) == once, "the same pick on every pass")
     }
   }
 }

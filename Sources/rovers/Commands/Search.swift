@@ -182,56 +182,63 @@ extension Rovers {
     func run(_ console: Console) async throws -> ExitCode {
       let catalog = try Catalog(path: path, writing: false)
       // With --near, the photos near the place: what is counted, printed, saved or drawn.
-      let near = try await placed(catalog, console)
-      if let grouping {
-        let counts =
-          try near.map { Catalog.counts($0, by: grouping) }
-          ?? catalog.counts(search, by: grouping)
-        try output.write(CatalogRecords.counts(counts), json: counts, to: console)
-      } else if countOnly {
-        let count = try near?.count ?? catalog.count(search)
-        let total = [Catalog.GroupCount(key: "all", count: count)]
-        try output.write(
-          CatalogRecords.counts(total), json: total,
-          table: { _, out in out.write("\(count)\n") }, to: console)
-      } else if near == nil, case .printed = outcome {
-        // Printed as they are read: a search may list every photo of every mission.
+      let traverses = try await nearTraverses(console)
+      // Within one read, so that every pass over the photos sees the same catalogue.
+      let listing = { () throws -> CatalogPhotoListing in
+        guard let area, let traverses else { return try catalog.listing(search) }
+        return try catalog.listing(search, within: area, on: traverses)
+      }
+      // Saved or drawn, the photos are taken whole.
+      let found = {
         try catalog.reading {
-          let listing = try catalog.listing(search)
-          let records = PhotoRecords.records(
-            listing, numbered: listing.anyNumbered, mixed: listing.severalMissions)
-          try output.write(records, json: JSONArray(listing), to: console)
-          if let failure = listing.failure { throw failure }
+          let listed = try listing()
+          let photos = Array(listed)
+          if let failure = listed.failure { throw failure }
+          return photos
         }
-      } else {
-        return try await finish(try near ?? catalog.photos(search), console)
+      }
+      switch outcome {
+      case .printed: break
+      case .saved(let folder):
+        guard let network else { return .success }
+        return try await save(try found(), into: folder, common: network, console)
+      case .drawn(let show):
+        return try await show.drawing(try found()).run(console)
+      }
+      try catalog.reading {
+        if let grouping {
+          let counts =
+            if let area, let traverses {
+              try catalog.counts(search, within: area, on: traverses, by: grouping)
+            } else {
+              try catalog.counts(search, by: grouping)
+            }
+          try output.write(CatalogRecords.counts(counts), json: counts, to: console)
+        } else if countOnly {
+          let count = try traverses == nil ? catalog.count(search) : listing().count
+          let total = [Catalog.GroupCount(key: "all", count: count)]
+          try output.write(
+            CatalogRecords.counts(total), json: total,
+            table: { _, out in out.write("\(count)\n") }, to: console)
+        } else {
+          // Printed as they are read: a search may list every photo of every mission.
+          let listed = try listing()
+          let records = PhotoRecords.records(
+            listed, numbered: listed.anyNumbered, mixed: listed.severalMissions)
+          try output.write(records, json: JSONArray(listed), to: console)
+          if let failure = listed.failure { throw failure }
+        }
       }
       return .success
     }
 
-    /// The photos found, printed, saved or drawn.
-    private func finish(_ photos: [Photo], _ console: Console) async throws -> ExitCode {
-      switch outcome {
-      case .printed:
-        try output.write(PhotoRecords.records(photos), json: photos, to: console)
-        return .success
-      case .saved(let folder):
-        guard let network else { return .success }
-        return try await save(photos, into: folder, common: network, console)
-      case .drawn(let show):
-        return try await show.drawing(photos).run(console)
-      }
-    }
-
-    /// With `--near`, the photos found near the place, placed on their missions' traverses
-    /// (asked at once, or kept); `nil` without it.
-    private func placed(_ catalog: Catalog, _ console: Console) async throws -> [Photo]? {
-      guard let area, let network else { return nil }
+    /// With `--near`, the missions' traverses (asked at once, or kept); `nil` without it.
+    private func nearTraverses(_ console: Console) async throws -> [String: Traverse]? {
+      guard area != nil, let network else { return nil }
       guard let feeds = network.makeTraverses(console) else {
         throw ArchiveError.noTraverse(search.rovers.first ?? "")
       }
-      let traverses = try await feeds.fetchTraverses(rovers: search.rovers)
-      return try catalog.photos(search, within: area, on: traverses)
+      return try await feeds.fetchTraverses(rovers: search.rovers)
     }
 
     /// Saves the photos found as `download` does: each file written whole, those there
