@@ -58,7 +58,7 @@ def clone(seed_path, path, rows, first_sol=3000):
     target = sqlite3.connect(path)
     for statement in schema:
         target.execute(statement)
-    for table in ("missions", "addresses", "cameras", "texts"):
+    for table in ("missions", "addresses", "texts"):
         for row in source.execute("SELECT * FROM %s" % table):
             target.execute("INSERT INTO %s VALUES (%s)" % (table, ",".join("?" * len(row))), row)
     target.execute("PRAGMA user_version = %d" % source.execute("PRAGMA user_version").fetchone()[0])
@@ -85,6 +85,9 @@ def clone(seed_path, path, rows, first_sol=3000):
     target.executemany(insert, batch)
     target.execute("INSERT INTO sol_cameras SELECT mission, sol, coalesce(instrument, camera),"
                    " camera, count(*) FROM photos GROUP BY mission, sol, coalesce(instrument, camera)")
+    # Each mission's totals, as a sync keeps them: what a count of a whole mission reads.
+    target.execute("INSERT INTO cameras SELECT mission, instrument, min(camera), sum(photos)"
+                   " FROM sol_cameras GROUP BY mission, instrument")
     target.execute("INSERT OR REPLACE INTO sols SELECT mission, sol, count(*),"
                    " '2026-11-28T00:00:00Z' FROM photos GROUP BY mission, sol")
     target.commit()
