@@ -140,7 +140,11 @@ extension CatalogSearch {
       clauses.append("instr(\(CatalogRow.words), ?) > 0")
       values.append(.text(word.lowercased()))
     }
-    if stereo { clauses.append(Self.hasPartner) }
+    if stereo {
+      let partner = Self.hasPartner(missions: missions, sols: sols)
+      clauses.append(partner.sql)
+      values += partner.values
+    }
     anyOf(nasaIDs) {
       let pattern = $0.uppercased()
       return pattern.contains(where: { $0 == "*" || $0 == "?" })
@@ -153,18 +157,44 @@ extension CatalogSearch {
   /// Whether a photo's other eye is in the catalogue: a frame of the same mission and sol
   /// whose name is the photo's with the eye's letter turned (``StereoPairing``'s engineering
   /// naming; Curiosity's Mastcam eyes are told apart by more than a letter, and are left out as
-  /// `rovers stereo` leaves them out unless asked).
-  static var hasPartner: String {
+  /// `rovers stereo` leaves them out unless asked), and the values of its `?`s.
+  ///
+  /// The other eyes' names are listed once, of the search's missions and sols alone (both
+  /// eyes are of one mission and sol), and each photo is looked up among them: asking, photo
+  /// by photo, whether its sol holds its other eye read each sol once for each of its photos
+  /// (40 s for a whole mission of 300 photos a sol).
+  static func hasPartner(missions: [Int]?, sols: Span?) -> (sql: String, values: [SQLiteValue]) {
     let eye = StereoPairing.engineeringEye + 1
     let cameras = StereoPairing.engineeringCameras.sorted().map { "'\($0)'" }
       .joined(separator: ", ")
     let partner =
-      "substr(photos.nasa_id, 1, \(eye - 1)) || CASE substr(photos.nasa_id, \(eye), 1)"
-      + " WHEN 'L' THEN 'R' ELSE 'L' END || substr(photos.nasa_id, \(eye + 1))"
-    return "(length(photos.nasa_id) >= 4 AND substr(photos.nasa_id, 1, 1) IN (\(cameras))"
-      + " AND substr(photos.nasa_id, \(eye), 1) IN ('L', 'R') AND EXISTS (SELECT 1 FROM photos"
-      + " AS partner WHERE partner.mission = photos.mission AND partner.sol = photos.sol"
-      + " AND partner.nasa_id = \(partner)))"
+      "substr(nasa_id, 1, \(eye - 1)) || CASE substr(nasa_id, \(eye), 1)"
+      + " WHEN 'L' THEN 'R' ELSE 'L' END || substr(nasa_id, \(eye + 1))"
+    var eyes = [
+      "length(nasa_id) >= 4", "substr(nasa_id, 1, 1) IN (\(cameras))",
+      "substr(nasa_id, \(eye), 1) IN ('L', 'R')",
+    ]
+    var values: [SQLiteValue] = []
+    if let missions {
+      eyes.append("mission IN (\(marks(missions.count)))")
+      values += missions.map { .integer($0) }
+    } else if sols != nil {
+      // Every mission named, so that the sols are read by the index on (mission, sol).
+      eyes.append("mission IN (SELECT id FROM missions)")
+    }
+    if let lower = sols?.lower {
+      eyes.append("sol >= ?")
+      values.append(.real(lower))
+    }
+    if let upper = sols?.upper {
+      eyes.append("sol <= ?")
+      values.append(.real(upper))
+    }
+    return (
+      "(photos.mission, photos.sol, photos.nasa_id) IN (SELECT mission, sol, \(partner)"
+        + " FROM photos WHERE \(eyes.joined(separator: " AND ")))",
+      values
+    )
   }
 
   /// `count` marks for bound values, `?, ?, ?`.

@@ -254,6 +254,14 @@ import Testing
     try check(search, in: catalog) { paired($0) && left($0) }
     search.stereo = false
     #expect(try catalog.count(search) > Self.photos.filter { paired($0) && left($0) }.count)
+    // A mission's sols: the other eyes are looked for among those sols' photos alone.
+    var sols = CatalogSearch()
+    sols.stereo = true
+    sols.rovers = ["curiosity"]
+    sols.sols = .init(86, 1000)
+    try check(sols, in: catalog) {
+      paired($0) && $0.rover.name == "Curiosity" && (86...1000).contains($0.sol)
+    }
   }
 
   @Test func quotesAndSQLInASearchAreOnlyText() throws {
