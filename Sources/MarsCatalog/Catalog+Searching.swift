@@ -191,7 +191,19 @@ extension Catalog {
     }
     return search.condition(
       missions: named, instruments: resolved.instruments, missionSols: missionSols,
-      eras: try eras(of: search), perSol: perSol)
+      eras: try eras(of: search), wordTexts: try wordTexts(of: search), perSol: perSol)
+  }
+
+  /// Where each word of the search's text can be among the catalogue's titles and captions;
+  /// `nil` for a search without words.
+  private func wordTexts(of search: CatalogSearch) throws -> [CatalogWordTexts]? {
+    guard !search.words.isEmpty else { return nil }
+    let texts = try connection.rows("SELECT id, lower(text), templated FROM texts").compactMap {
+      row -> CatalogWordTexts.Text? in
+      guard let id = row[0].integerValue, let text = row[1].textValue else { return nil }
+      return .init(id: id, lowered: Array(text.utf8), templated: row[2].integerValue == 1)
+    }
+    return search.words.map { CatalogWordTexts(word: $0.lowercased(), texts: texts) }
   }
 
   /// The eras (``CatalogSchema/era``) of the sols held within the search's, when it has a

@@ -42,7 +42,7 @@ extension CatalogSearch {
   /// quotes and SQL in a search are only text.
   func condition(
     missions: [Int]?, instruments: [String]?, missionSols: [Int: [ClosedRange<Int>]]? = nil,
-    eras: ClosedRange<Int>? = nil, perSol: Bool = false
+    eras: ClosedRange<Int>? = nil, wordTexts: [CatalogWordTexts]? = nil, perSol: Bool = false
   ) -> (sql: String, values: [SQLiteValue]) {
     var clauses: [String] = []
     var values: [SQLiteValue] = []
@@ -136,9 +136,33 @@ extension CatalogSearch {
     within("height", height)
     anyOf(filters) { ("lower(filter) = ?", [.text($0.lowercased())]) }
     anyOf(sequences) { ("sequence = ?", [.text($0.uppercased())]) }
-    for word in words {
-      clauses.append("instr(\(CatalogRow.words), ?) > 0")
-      values.append(.text(word.lowercased()))
+    for (index, word) in words.enumerated() {
+      let found = "instr(\(CatalogRow.words), ?) > 0"
+      let word = SQLiteValue.text(word.lowercased())
+      guard let places = wordTexts?[index] else {
+        clauses.append(found)
+        values.append(word)
+        continue
+      }
+      // Photos by their texts' numbers (integers from the file, written in), and only those
+      // whose own copy may hold the word looked at whole.
+      func ofTexts(_ numbers: [Int]) -> String {
+        let list = numbers.map(String.init).joined(separator: ", ")
+        return "(photos.title IN (\(list)) OR photos.caption IN (\(list)))"
+      }
+      var ways: [String] = []
+      if !places.certain.isEmpty { ways.append(ofTexts(places.certain)) }
+      if !places.possible.isEmpty {
+        ways.append("(\(ofTexts(places.possible)) AND \(found))")
+        values.append(word)
+      }
+      if !places.timed.isEmpty {
+        ways.append(
+          "(\(ofTexts(places.timed)) AND NOT coalesce(photos.date_taken GLOB"
+            + " '\(Self.wellFormedTime)', 0) AND \(found))")
+        values.append(word)
+      }
+      clauses.append(ways.isEmpty ? "0" : "(" + ways.joined(separator: " OR ") + ")")
     }
     if stereo {
       let partner = Self.hasPartner(missions: missions, sols: sols)
@@ -196,6 +220,11 @@ extension CatalogSearch {
       values
     )
   }
+
+  /// A time as the feeds write it, `2026-08-30T12:34:56…`, as a GLOB pattern: what the marks
+  /// of time write of it is known (``CatalogWordTexts``).
+  static let wellFormedTime =
+    "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]*"
 
   /// `count` marks for bound values, `?, ?, ?`.
   static func marks(_ count: Int) -> String {
