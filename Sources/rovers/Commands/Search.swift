@@ -198,13 +198,23 @@ extension Rovers {
         }
       }
       switch outcome {
-      case .printed: break
+      case .printed:
+        try printFound(catalog, traverses: traverses, listing: listing, console)
+        return .success
       case .saved(let folder):
         guard let network else { return .success }
         return try await save(try found(), into: folder, common: network, console)
       case .drawn(let show):
         return try await show.drawing(try found()).run(console)
       }
+    }
+
+    /// Prints the photos found, as they are read, or how many there are; `traverses` those
+    /// of `--near`.
+    private func printFound(
+      _ catalog: Catalog, traverses: [String: Traverse]?,
+      listing: () throws -> CatalogPhotoListing, _ console: Console
+    ) throws {
       try catalog.reading {
         if let grouping {
           let counts =
@@ -229,7 +239,6 @@ extension Rovers {
           if let failure = listed.failure { throw failure }
         }
       }
-      return .success
     }
 
     /// With `--near`, the missions' traverses (asked at once, or kept); `nil` without it.
