@@ -45,7 +45,7 @@ enum CatalogText {
     }
 
     /// A template's marks, each named as it is written between braces.
-    enum Mark: String {
+    enum Mark: String, CaseIterable {
       case sol, utc, day, lmstMillis = "lmst_ms", lmst
 
       /// The marks a template may hold besides `{sol}`, in the order they are put in: the

@@ -42,10 +42,10 @@ struct CatalogWordTexts: Equatable {
 
   private enum Place { case certain, possible, timed }
 
-  /// Marks' names, as a template writes each between braces.
-  private static let markNames: [[UInt8]] = ["sol", "utc", "day", "lmst_ms", "lmst"].map {
-    Array($0.utf8)
-  }
+  private typealias Mark = CatalogText.Fields.Mark
+  /// The marks by their names, as a template writes each between braces.
+  private static let marksByName = Dictionary(
+    uniqueKeysWithValues: Mark.allCases.map { (Array($0.rawValue.utf8), $0) })
   /// What a mark writes besides letters of a month and the mark itself (spaces are never in
   /// a word).
   private static let written = Set("0123456789-:.,{}".utf8)
@@ -58,15 +58,15 @@ struct CatalogWordTexts: Equatable {
     guard text.templated else { return text.lowered.contains(word) ? .certain : nil }
     // The text between the marks, and each mark's name with the text just before it.
     var between: [[UInt8]] = [[]]
-    var marks: [(name: [UInt8], before: [UInt8])] = []
+    var marks: [(mark: Mark, before: [UInt8])] = []
     var index = 0
     let bytes = text.lowered
     while index < bytes.count {
       if bytes[index] == UInt8(ascii: "{"),
         let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")),
-        markNames.contains(Array(bytes[(index + 1)..<close]))
+        let mark = marksByName[Array(bytes[(index + 1)..<close])]
       {
-        marks.append((Array(bytes[(index + 1)..<close]), between[between.count - 1]))
+        marks.append((mark, between[between.count - 1]))
         between.append([])
         index = close + 1
       } else {
@@ -76,13 +76,12 @@ struct CatalogWordTexts: Equatable {
     }
     if between.contains(where: { $0.contains(word) }) { return .certain }
     guard !marks.isEmpty else { return nil }
-    let day = Array("day".utf8)
     let couldBeWritten =
       word.contains(where: written.contains)
-      || marks.contains { $0.name.contains(word) }
+      || marks.contains { Array($0.mark.rawValue.utf8).contains(word) }
       || marks.contains { mark in
         // A month's name, or the end of the text before `{day}` and the start of a month's.
-        mark.name == day
+        mark.mark == .day
           && months.contains { month in
             month.contains(word)
               || (1..<word.count).contains { split in
@@ -91,8 +90,7 @@ struct CatalogWordTexts: Equatable {
           }
       }
     if couldBeWritten { return .possible }
-    let timeMarks = [Array("utc".utf8), day]
-    return marks.contains { timeMarks.contains($0.name) } ? .timed : nil
+    return marks.contains { [.utc, .day].contains($0.mark) } ? .timed : nil
   }
 }
 
