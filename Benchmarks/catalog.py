@@ -216,6 +216,14 @@ def sync(report, runs):
                 if not os.path.exists(catalog):
                     return
                 db = sqlite3.connect(catalog)
+                # The sol's photos leave the missions' totals too, as a sync replacing it
+                # takes them out: otherwise each round's sync adds them once more.
+                db.execute("UPDATE cameras SET photos = photos - (SELECT s.photos FROM"
+                           " sol_cameras AS s WHERE s.mission = cameras.mission AND"
+                           " s.sol = 1000 AND s.instrument = cameras.instrument)"
+                           " WHERE EXISTS (SELECT 1 FROM sol_cameras AS s WHERE"
+                           " s.mission = cameras.mission AND s.sol = 1000 AND"
+                           " s.instrument = cameras.instrument)")
                 db.execute("DELETE FROM photos WHERE sol = 1000")
                 db.execute("DELETE FROM sol_cameras WHERE sol = 1000")
                 db.execute("DELETE FROM sols WHERE sol = 1000")
