@@ -35,32 +35,49 @@ extension Catalog {
       // every photo of the sol: a sol's photos share a few titles and captions, each made a
       // template once, not once a photo.
       var sameForTheSol: [String: CatalogText.Kept] = [:]
-      rows = sol.photos.map { photo in
-        let address = CatalogRow.Address(of: photo)
-        let fields = CatalogText.Fields(
-          sol: photo.sol, dateTaken: photo.details.capture.dateTaken,
-          lmst: CatalogRow.secondsOfDay(photo.details.marsClock))
-        var marks: [(mark: [UInt8], text: [UInt8])]?
-        func kept(_ text: String?) -> CatalogText.Kept? {
-          guard let text else { return nil }
-          if photo.sol == sol.sol, let known = sameForTheSol[text] { return known }
-          let photoMarks = marks ?? fields.marks
-          marks = photoMarks
-          let template = CatalogText.template(text, fields, marks: photoMarks)
-          let kept = CatalogText.Kept(text: template.text, templated: template.templated)
-          if photo.sol == sol.sol, !template.templated || CatalogText.marksOnlySol(template.text) {
-            sameForTheSol[text] = kept
-          }
-          return kept
+      var rows: [Row] = []
+      rows.reserveCapacity(sol.photos.count)
+      // Each photo read where it lies: taken out of the array one by one, every one of its
+      // strings would be retained and released again.
+      sol.photos.withUnsafeBufferPointer { photos in
+        for index in photos.indices {
+          rows.append(Self.row(of: photos[index], sol: sol.sol, sameForTheSol: &sameForTheSol))
+          perInstrument[
+            CatalogRow.instrument(of: photos[index]), default: (photos[index].camera.name, 0)
+          ].photos += 1
         }
-        perInstrument[CatalogRow.instrument(of: photo), default: (photo.camera.name, 0)].photos +=
-          1
-        return Row(
-          values: CatalogRow.values(
-            of: photo, mission: 0, address: address == nil ? nil : 0, title: nil, caption: nil),
-          address: address, title: kept(photo.details.title), caption: kept(photo.details.caption))
       }
+      self.rows = rows
       self.perInstrument = perInstrument
+    }
+
+    /// The row of `photo`, listed in `sol`'s answer, its texts made templates (or found among
+    /// `sameForTheSol`).
+    private static func row(
+      of photo: Photo, sol: Int, sameForTheSol: inout [String: CatalogText.Kept]
+    ) -> Row {
+      let address = CatalogRow.Address(of: photo)
+      let fields = CatalogText.Fields(
+        sol: photo.sol, dateTaken: photo.details.capture.dateTaken,
+        lmst: CatalogRow.secondsOfDay(photo.details.marsClock))
+      let ofTheSol = photo.sol == sol
+      var marks: [(mark: [UInt8], text: [UInt8])]?
+      func kept(_ text: String?) -> CatalogText.Kept? {
+        guard let text else { return nil }
+        if ofTheSol, let known = sameForTheSol[text] { return known }
+        let photoMarks = marks ?? fields.marks
+        marks = photoMarks
+        let template = CatalogText.template(text, fields, marks: photoMarks)
+        let kept = CatalogText.Kept(text: template.text, templated: template.templated)
+        if ofTheSol, !template.templated || CatalogText.marksOnlySol(template.text) {
+          sameForTheSol[text] = kept
+        }
+        return kept
+      }
+      return Row(
+        values: CatalogRow.values(
+          of: photo, mission: 0, address: address == nil ? nil : 0, title: nil, caption: nil),
+        address: address, title: kept(photo.details.title), caption: kept(photo.details.caption))
     }
   }
 }

@@ -16,23 +16,37 @@ enum CatalogRow {
     /// The address of `photo` split around its name, at the name's last place in it. Found
     /// among the bytes: the name starts with a whole character, so the split is between two.
     init?(of photo: Photo) {
-      let address = Array(photo.imgSrc.utf8)
-      let name = Array(photo.nasaID.utf8)
-      guard !name.isEmpty, address.count >= name.count,
-        let start = stride(from: address.count - name.count, through: 0, by: -1).first(where: {
-          address[$0..<($0 + name.count)].elementsEqual(name)
-        })
-      else { return nil }
-      self.init(
-        prefix: String(decoding: address[..<start], as: UTF8.self),
-        suffix: String(decoding: address[(start + name.count)...], as: UTF8.self))
+      // Read in place: a sync splits every photo's address, and copies of the bytes cost
+      // more than the search.
+      var (address, name) = (photo.imgSrc, photo.nasaID)
+      let split = address.withUTF8 { address in
+        name.withUTF8 { name -> (prefix: String, suffix: String)? in
+          guard !name.isEmpty, address.count >= name.count,
+            let start = stride(from: address.count - name.count, through: 0, by: -1).first(
+              where: {
+                address[$0] == name[0] && address[$0..<($0 + name.count)].elementsEqual(name)
+              })
+          else { return nil }
+          return (
+            String(decoding: UnsafeBufferPointer(rebasing: address[..<start]), as: UTF8.self),
+            String(
+              decoding: UnsafeBufferPointer(rebasing: address[(start + name.count)...]),
+              as: UTF8.self)
+          )
+        }
+      }
+      guard let split else { return nil }
+      self.init(prefix: split.prefix, suffix: split.suffix)
     }
 
     init(prefix: String, suffix: String) {
       self.prefix = prefix
       self.suffix = suffix
-      var joined = prefix + "\u{0}" + suffix
-      hash = joined.withUTF8 { FNV1a.hash(UnsafeRawBufferPointer($0)) }
+      // The hash of the prefix, a zero byte and the suffix, read where each is.
+      var (prefix, suffix) = (prefix, suffix)
+      let head = prefix.withUTF8 { FNV1a.hash(UnsafeRawBufferPointer($0)) }
+      let separated = [UInt8(0)].withUnsafeBytes { FNV1a.hash($0, continuing: head) }
+      hash = suffix.withUTF8 { FNV1a.hash(UnsafeRawBufferPointer($0), continuing: separated) }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }

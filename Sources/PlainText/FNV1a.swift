@@ -1,9 +1,11 @@
 /// FNV-1a, 64 bits: a fast hash of bytes for names and checksums (never for security), kept
 /// in this module, which is built for speed, since it runs over whole response bodies.
 public enum FNV1a {
-  /// The hash of `bytes`.
-  public static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  /// The hash of `bytes`; with `continuing`, of the bytes hashed to it followed by these.
+  public static func hash(
+    _ bytes: UnsafeRawBufferPointer, continuing start: UInt64 = 0xcbf2_9ce4_8422_2325
+  ) -> UInt64 {
+    var hash = start
     for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return hash
   }
