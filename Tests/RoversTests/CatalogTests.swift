@@ -155,6 +155,26 @@ import Testing
       environment: environment(server).merging(["ROVERS_SOURCE": "nasa"]) { $1 })
     let every = try byName(all)
     #expect(count.stdout == "\(every.count)\n")
+    // A camera none of the missions searched has is refused as photos refuses it, not found
+    // empty; one the catalogue holds no photo of yet is still a camera, and an instrument's
+    // own name is found.
+    let typo = try await rovers(["search", "curiosity", "--camera", "NAVCM"], server)
+    let refused = try await CapturedRun.rovers(
+      ["photos", "curiosity", "--sol", "1000", "--camera", "NAVCM"], base: Offline.apiBase,
+      environment: environment(server).merging(["ROVERS_SOURCE": "nasa"]) { $1 })
+    #expect(typo.status == 64 && refused.status == 64)
+    #expect(typo.stderr.hasPrefix("Error: Unknown camera 'NAVCM' on Curiosity."), "\(typo.stderr)")
+    #expect(typo.stderr == refused.stderr)
+    let anywhere = try await rovers(["search", "--camera", "NAVCM", "--count"], server)
+    #expect(anywhere.status == 64)
+    #expect(anywhere.stderr.hasPrefix("Error: Unknown camera 'NAVCM'. "), "\(anywhere.stderr)")
+    let navcams = every.values.filter { $0["instrument"] as? String == "NAV_LEFT_B" }.count
+    #expect(navcams > 0)
+    for (camera, expected) in [("MARDI", 0), ("NAV_LEFT_B", navcams), ("NAVCAM", navcams)] {
+      let run = try await rovers(["search", "curiosity", "--camera", camera, "--count"], server)
+      #expect(run.status == 0, "\(camera): \(run.stderr)")
+      #expect(run.stdout == "\(expected)\n", "\(camera)")
+    }
   }
 
   @Test func badValuesAndBadFilesSayOneLineAndTheFileIsLeftAsItWas() async throws {

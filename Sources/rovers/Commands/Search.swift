@@ -19,7 +19,8 @@ extension Rovers {
         named. A range is FROM..TO, FROM.. or ..TO, or one value. Windows on a circle wrap: \
         --az 350..20 looks through north, --lmst 17:00..07:00 through midnight, --ls 300..30 \
         through the year's start. --camera takes a camera (NAVCAM), a family of instruments \
-        (NAVCAM for NAVCAM_LEFT and NAVCAM_RIGHT) or one instrument (NAV_LEFT_B). --text \
+        (NAVCAM for NAVCAM_LEFT and NAVCAM_RIGHT) or one instrument (NAV_LEFT_B); a name \
+        none of the missions has is refused. --text \
         keeps photos whose title or caption has every word, --nasa-id a part of the name or a \
         pattern with * and ?. Photos print as rovers photos prints them, in sol order unless \
         --sort says otherwise; --count and --group-by count them instead. --near and --within \
@@ -181,6 +182,7 @@ extension Rovers {
 
     func run(_ console: Console) async throws -> ExitCode {
       let catalog = try Catalog(path: path, writing: false)
+      try catalog.checkCameras(of: search)
       // With --near, the photos near the place: what is counted, printed, saved or drawn.
       let traverses = try await nearTraverses(console)
       // Within one read, so that every pass over the photos sees the same catalogue.
