@@ -1,7 +1,7 @@
 import RoverAPI
 
 extension Catalog {
-  /// `rover` as the catalogue knows it: the mission's facts, and its last sol with photos,
+  /// `rover` as the catalogue knows it: the mission's facts (its cameras), and its last sol with photos,
   /// that sol's Earth day and its photos in all, from the per-sol counts; `nil` when no sol
   /// of it is held.
   public func summary(of rover: CatalogRover) throws(CatalogError) -> Rover? {
@@ -15,20 +15,15 @@ extension Catalog {
       ).first
       guard let row, (row[2].integerValue ?? 0) > 0 else { return nil }
       let lastSol = row[0].integerValue ?? 0
-      let held = Set(
-        try connection.rows(
-          """
-          SELECT DISTINCT cameras.camera FROM cameras JOIN missions
-          ON missions.id = cameras.mission WHERE missions.name = ?
-          """, [.text(name)]
-        ).compactMap { $0.first?.textValue })
       let facts = rover.facts
       return Rover(
         id: facts.id, name: facts.name, landingDate: facts.landingDate,
         launchDate: facts.launchDate, status: facts.status, maxSol: lastSol,
         maxDate: try earthDay(of: name, sol: lastSol) ?? facts.landingDate,
         totalPhotos: row[1].integerValue ?? 0,
-        cameras: facts.cameras.filter { held.contains($0.name) })
+        // Every camera it carries, as the API and the feeds list them: one the catalogue
+        // holds no photo of yet is still a camera, asked for and found empty.
+        cameras: facts.cameras)
     }
   }
 

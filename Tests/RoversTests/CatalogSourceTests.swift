@@ -80,6 +80,16 @@ import Testing
       }
     }
     #expect(server.requests.count > asked, "the feeds were asked by --source nasa")
+    // A camera Curiosity carries that took none of the catalogue's photos is still a camera,
+    // found empty as the feeds find it; a camera it does not carry is refused by both alike.
+    for camera in ["MARDI", "NAVCM"] {
+      let words = ["photos", "curiosity", "--sol", "1000", "--camera", camera]
+      let offline = try await rovers(words, source: "catalog", server)
+      let online = try await rovers(words, source: "nasa", server)
+      #expect(offline.status == online.status, "\(camera): \(offline.stderr)")
+      #expect(offline.stdout == online.stdout && offline.stderr == online.stderr, "\(camera)")
+      #expect(offline.status == (camera == "MARDI" ? 0 : 64), "\(camera): \(offline.stderr)")
+    }
     // The catalogue answers alone: no server is asked anything (the API's is a dead port).
     let before = server.requests.count
     for words in [
