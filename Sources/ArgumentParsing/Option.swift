@@ -105,10 +105,12 @@ extension Option where Value == Double {
 }
 
 extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
-  /// One of the type's cases, in any case: `--source api|nasa|auto`.
+  /// One of the type's cases, in any case: `--source api|nasa|auto`; with `repeatable`, given
+  /// as often as wanted (`--sample-type full --sample-type subframe`).
   public static func choice(
-    _ long: String, value: String, help: String, default defaultValue: Value? = nil,
-    variable: String? = nil, inConfig: Bool = false, reason given: String? = nil
+    _ long: String, value: String, repeatable: Bool = false, help: String,
+    default defaultValue: Value? = nil, variable: String? = nil, inConfig: Bool = false,
+    reason given: String? = nil
   ) -> Option {
     // A closure, not a key path: a key path over a generic type is made at run time from its
     // mangled name, which every start paid for.
@@ -118,7 +120,7 @@ extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue ==
       ?? "give " + names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "")
       + (names.last ?? "")
     return Option(
-      long, value: value, help: help, default: defaultValue,
+      long, value: value, repeatable: repeatable, help: help, default: defaultValue,
       shownDefault: defaultValue?.rawValue, variable: variable, inConfig: inConfig,
       completion: .values(names)
     ) { text in

@@ -33,7 +33,7 @@ public struct CatalogSync: Sendable {
   }
 
   /// Every sample type the feeds carry: the catalogue holds every record.
-  public static let sampleTypes: Set<String> = ["full", "thumbnail", "subframe", "downsampled"]
+  public static let sampleTypes = Set(SampleType.allCases.map(\.rawValue))
 
   /// The feeds, keeping every sample type.
   public var feeds: FeedArchive

@@ -183,7 +183,10 @@ import Testing
     #expect(missing.status == 69)
     #expect(
       missing.stderr == "Error: no catalogue at \(path) yet: make one with 'rovers catalog sync'\n")
-    for words in [["--az", "400"], ["--lmst", "25:00"], ["--ls", "x"], ["--sol", "9..3"]] {
+    for words in [
+      ["--az", "400"], ["--lmst", "25:00"], ["--ls", "x"], ["--sol", "9..3"],
+      ["--sample-type", "fulll"],
+    ] {
       let run = try await rovers(["search"] + words, server)
       #expect(run.status == 64, "\(words)")
       #expect(run.stderr.hasPrefix("Error: The value '\(words[1])' is invalid for '\(words[0])"))

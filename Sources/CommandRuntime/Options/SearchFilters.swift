@@ -1,5 +1,6 @@
 import ArgumentParsing
 import MarsCatalog
+import RoverAPI
 
 /// The filters and orders of `rovers search`, each an option, and the search they describe
 /// (all but the rovers and cameras, which the command checks by name).
@@ -25,10 +26,9 @@ package enum SearchFilters {
   package static let drive = SearchSpans.numbers(
     "drive", value: "from..to", help: "Only photos from these drives within a site.",
     bounds: 0...1_000_000)
-  package static let sampleType = Option.text(
+  package static let sampleType = Option<SampleType>.choice(
     "sample-type", value: "type", repeatable: true,
-    help: "Only full, thumbnail, subframe or downsampled images; repeat for several.",
-    completion: .values(["full", "thumbnail", "subframe", "downsampled"]))
+    help: "Only full, thumbnail, subframe or downsampled images; repeat for several.")
   package static let width = SearchSpans.numbers(
     "width", value: "from..to", help: "Only images this many pixels wide.",
     bounds: 1...100_000)
@@ -81,7 +81,7 @@ package enum SearchFilters {
     search.elevation = try arguments[elevation]
     search.site = try arguments[site]
     search.drive = try arguments[drive]
-    search.sampleTypes = try arguments[all: sampleType]
+    search.sampleTypes = try arguments[all: sampleType].map(\.rawValue)
     search.width = try arguments[width]
     search.height = try arguments[height]
     search.filters = try arguments[all: filter]

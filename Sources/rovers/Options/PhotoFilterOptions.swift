@@ -7,13 +7,8 @@ import RoverAPI
 /// `--sample-type` and `--mars-time-from/--mars-time-to`: filters on what NASA's feeds say of
 /// each photo, applied to the answers (no request of their own).
 enum PhotoFilterOptions {
-  /// The sample types of the feeds.
-  enum SampleType: String, CaseIterable, Sendable {
-    case full, thumbnail, subframe, downsampled
-  }
-
   static let sampleType = Option<SampleType>.choice(
-    "sample-type", value: "type",
+    "sample-type", value: "type", repeatable: true,
     help:
       "Only full, thumbnail, subframe or downsampled images, from NASA's feeds; repeat for"
       + " several. (default: full frames, and Curiosity's subframes)")
@@ -27,11 +22,7 @@ enum PhotoFilterOptions {
     parse: clock)
 
   /// The options, for a command's spec.
-  static var specs: [OptionSpec] {
-    var repeated = sampleType.spec
-    repeated.isRepeatable = true
-    return [repeated, marsTimeFrom.spec, marsTimeTo.spec]
-  }
+  static var specs: [OptionSpec] { [sampleType.spec, marsTimeFrom.spec, marsTimeTo.spec] }
 
   /// The filter the arguments describe.
   static func parse(_ arguments: ParsedArguments) throws -> PhotoFilter {
