@@ -47,16 +47,23 @@ public struct Option<Value: Sendable>: Sendable {
 }
 
 extension Option where Value == String {
-  /// An option whose value is its text.
+  /// An option whose value is its text; with `blank`, text of spaces alone (or none) is
+  /// refused for that reason: a filter given nothing to look for (`--text "$WORDS"` with
+  /// nothing in it) would otherwise keep everything or nothing without a word said.
   public static func text(
     _ long: String, short: Character? = nil, value: String, repeatable: Bool = false,
     help: String, default defaultValue: String? = nil, variable: String? = nil,
-    inConfig: Bool = false, completion: CompletionHint = .none
+    inConfig: Bool = false, completion: CompletionHint = .none, blank: String? = nil
   ) -> Option {
     Option(
       long, short: short, value: value, repeatable: repeatable, help: help,
       default: defaultValue, variable: variable, inConfig: inConfig, completion: completion
-    ) { .success($0) }
+    ) { text in
+      if let blank, text.allSatisfy(\.isWhitespace) {
+        return .failure(ValueProblem(reason: blank))
+      }
+      return .success(text)
+    }
   }
 }
 

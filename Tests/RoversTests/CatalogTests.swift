@@ -185,7 +185,8 @@ import Testing
       missing.stderr == "Error: no catalogue at \(path) yet: make one with 'rovers catalog sync'\n")
     for words in [
       ["--az", "400"], ["--lmst", "25:00"], ["--ls", "x"], ["--sol", "9..3"],
-      ["--sample-type", "fulll"],
+      ["--sample-type", "fulll"], ["--text", ""], ["--nasa-id", " "], ["--sequence", ""],
+      ["--filter", ""],
     ] {
       let run = try await rovers(["search"] + words, server)
       #expect(run.status == 64, "\(words)")

@@ -36,16 +36,20 @@ package enum SearchFilters {
     "height", value: "from..to", help: "Only images this many pixels high.",
     bounds: 1...100_000)
   package static let filter = Option.text(
-    "filter", value: "name", repeatable: true, help: "Only photos through this filter.")
+    "filter", value: "name", repeatable: true, help: "Only photos through this filter.",
+    blank: "give a filter's name, such as L0")
   package static let sequence = Option.text(
     "sequence", value: "id", repeatable: true,
-    help: "Only photos of this observation sequence, such as NCAM00518.")
+    help: "Only photos of this observation sequence, such as NCAM00518.",
+    blank: "give a sequence, such as NCAM00518")
   package static let text = Option.text(
     "text", value: "words", repeatable: true,
-    help: "Only photos whose title or caption has every word, ignoring case.")
+    help: "Only photos whose title or caption has every word, ignoring case.",
+    blank: "give one or more words")
   package static let nasaID = Option.text(
     "nasa-id", value: "pattern", repeatable: true,
-    help: "Only photos whose name has this part, or matches this pattern of * and ?.")
+    help: "Only photos whose name has this part, or matches this pattern of * and ?.",
+    blank: "give a part of a name, or a pattern such as NLB_*")
   package static let stereo = Flag(
     "stereo", help: "Only photos whose other eye's frame is in the catalogue too (stereo pairs).")
   package static let sort = Option<CatalogSearch.Order>.choice(
