@@ -186,11 +186,20 @@ import Testing
     for words in [
       ["--az", "400"], ["--lmst", "25:00"], ["--ls", "x"], ["--sol", "9..3"],
       ["--sample-type", "fulll"], ["--text", ""], ["--nasa-id", " "], ["--sequence", ""],
-      ["--filter", ""],
+      ["--filter", ""], ["--catalog", ""],
     ] {
       let run = try await rovers(["search"] + words, server)
       #expect(run.status == 64, "\(words)")
       #expect(run.stderr.hasPrefix("Error: The value '\(words[1])' is invalid for '\(words[0])"))
+    }
+    // A folder given for the file is the path's mistake, not the disk's.
+    for words in [["search", "--count"], ["catalog", "sync", "curiosity", "--to-sol", "3"]] {
+      let run = try await rovers(words + ["--catalog", folder.url.path], server)
+      #expect(run.status == 64, "\(words)")
+      #expect(
+        run.stderr.hasPrefix(
+          "Error: \(folder.url.path) is a folder: give the catalogue's file, such as"
+            + " \(folder.url.path)/catalog.sqlite\n"), "\(run.stderr)")
     }
     // A rover the catalogue cannot hold is a usage error, with what it may have meant.
     let typo = try await rovers(["search", "curiosty"], server)
