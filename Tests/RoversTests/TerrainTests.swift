@@ -356,6 +356,18 @@ import Testing
       base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
     #expect(api.status == 64)
     #expect(api.stderr.contains("--source api"))
+    // A file where the folder goes is said before any frame is fetched or matched.
+    let inTheWay = folder.file("a-file")
+    try Data("x".utf8).write(to: inTheWay)
+    let blocked = try await CapturedRun.rovers(
+      ["terrain", "curiosity", "--sol", "86", "-o", inTheWay.path], base: Offline.apiBase,
+      environment: PanoramaListTests.feeds(server))
+    #expect(blocked.status == 73, "\(blocked.stderr)")
+    #expect(
+      blocked.stderr
+        == "Error: cannot write \(inTheWay.path): a file is in the way of this folder\n")
+    #expect(!server.requests.contains { $0.target.hasSuffix(".JPG") }, "no frame fetched")
+    try FileManager.default.removeItem(at: inTheWay)
     // Frames without models are left out with a remark, and nothing is written.
     let leftOut = try await CapturedRun.rovers(
       ["terrain", "perseverance", "--sol", "0", "-o", folder.file("out").path, "--json"],

@@ -13,12 +13,7 @@ public enum Directories {
   @discardableResult
   public static func create(_ url: URL) throws -> Bool {
     let path = url.path
-    if let status = FileStatus.of(path) {
-      guard status.kind == .folder else {
-        throw FileSystemError(path: path, reason: "a file is in the way of this folder")
-      }
-      return false
-    }
+    if try isThere(url) { return false }
     let parent = url.deletingLastPathComponent()
     if parent.path != path { try create(parent) }
     if POSIX.makeFolder(path) { return true }
@@ -26,5 +21,15 @@ public enum Directories {
       throw FileSystemError(path: path, errno: POSIX.lastError)
     }
     return false
+  }
+
+  /// Whether the folder is there already; a file in its place is an error, found before
+  /// any work that would end in writing there (without making the folder).
+  public static func isThere(_ url: URL) throws -> Bool {
+    guard let status = FileStatus.of(url.path) else { return false }
+    guard status.kind == .folder else {
+      throw FileSystemError(path: url.path, reason: "a file is in the way of this folder")
+    }
+    return true
   }
 }

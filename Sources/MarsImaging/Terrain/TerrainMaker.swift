@@ -136,9 +136,9 @@ package struct TerrainMaker: Sendable {
   /// Makes each pair's terrain, two at a time (each matches on a core of its own; more would
   /// hold more frames in memory), handing each to `each` in the pairs' order.
   /// What a killed run left half-written in the folder (hidden temporary files no writer
-  /// holds) is removed first.
+  /// holds) is removed first; a file where the folder goes is said before any pair is made.
   package func make(_ pairs: [StereoPair], each: (Made) throws -> Void) async throws {
-    if let folder { TemporaryFile.sweep(folder) }
+    if let folder, try Directories.isThere(folder) { TemporaryFile.sweep(folder) }
     let maker = self
     try await pairs.orderedMap(limit: 2) { pair in
       await maker.make(pair)
