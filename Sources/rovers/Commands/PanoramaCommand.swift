@@ -80,7 +80,9 @@ extension Rovers {
       )
       if let output, !["jpg", "jpeg", "png"].contains(Self.suffix(output)) {
         throw UsageError(
-          message: "'\(output)' is neither a .jpg nor a .png file: the extension says which",
+          message:
+            "'\(output)' is neither a .jpg nor a .png file: the extension says which picture to"
+            + " write",
           command: Self.spec)
       }
       if sequence != nil, output == nil, from == nil, !show {
