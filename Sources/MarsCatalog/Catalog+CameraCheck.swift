@@ -4,10 +4,10 @@ import RoverAPI
 extension Catalog {
   /// Refuses a camera of `search` that names nothing of its missions, as `photos` refuses
   /// one: a typo found nothing and said nothing otherwise. A camera names something when it
-  /// names an instrument the catalogue holds photos of (``CatalogSearch/names(_:instrument:camera:)``),
-  /// or one of the missions' own cameras (``CameraCheck``): a camera the catalogue has no
-  /// photo of yet is still a camera, and finds nothing. Throws
-  /// ``ArchiveError/unknownCamera(_:rover:known:)``.
+  /// names an instrument the catalogue holds photos of
+  /// (``CatalogSearch/names(_:instrument:camera:)``), or one of the missions' own cameras
+  /// (``CameraCheck``): a camera the catalogue has no photo of yet is still a camera, and
+  /// finds nothing. Throws what ``CameraCheck`` throws, naming the missions' cameras.
   public func checkCameras(of search: CatalogSearch) throws {
     guard !search.cameras.isEmpty else { return }
     let rovers =
@@ -25,28 +25,11 @@ extension Catalog {
       }
     }
     let facts = rovers.map(\.facts)
-    for term in search.cameras {
-      if held.contains(where: {
-        CatalogSearch.names(term, instrument: $0.instrument, camera: $0.camera)
-      }) {
-        continue
-      }
-      if facts.contains(where: { CameraCheck.names($0.cameras.map(\.name), startWith: term) }) {
-        continue
-      }
-      // What the missions carry, then what the catalogue holds besides: the names to pick
-      // from.
-      var known: [String] = []
-      for name in facts.flatMap({ $0.cameras.map { $0.name.uppercased() } }) + held.map(\.camera)
-      where !known.contains(name) {
-        known.append(name)
-      }
-      do {
-        try CameraCheck.check([term], on: facts)
-      } catch {
-        throw ArchiveError.unknownCamera(
-          term, rover: facts.count == 1 ? facts[0].name : nil, known: known)
-      }
+    for term in search.cameras
+    where !held.contains(where: {
+      CatalogSearch.names(term, instrument: $0.instrument, camera: $0.camera)
+    }) && !facts.contains(where: { CameraCheck.names($0.cameras.map(\.name), startWith: term) }) {
+      try CameraCheck.check([term], on: facts)
     }
   }
 }

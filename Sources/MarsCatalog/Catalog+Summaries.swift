@@ -1,9 +1,9 @@
 import RoverAPI
 
 extension Catalog {
-  /// `rover` as the catalogue knows it: the mission's facts (its cameras), and its last sol with photos,
-  /// that sol's Earth day and its photos in all, from the per-sol counts; `nil` when no sol
-  /// of it is held.
+  /// `rover` as the catalogue knows it: the mission's facts (its cameras among them), and
+  /// its last sol with photos, that sol's Earth day and its photos in all, from the per-sol
+  /// counts; `nil` when no sol of it is held.
   public func summary(of rover: CatalogRover) throws(CatalogError) -> Rover? {
     try guarded {
       let name = rover.name

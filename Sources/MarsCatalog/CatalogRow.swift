@@ -45,7 +45,7 @@ enum CatalogRow {
       // The hash of the prefix, a zero byte and the suffix, read where each is.
       var (prefix, suffix) = (prefix, suffix)
       let head = prefix.withUTF8 { FNV1a.hash(UnsafeRawBufferPointer($0)) }
-      let separated = [UInt8(0)].withUnsafeBytes { FNV1a.hash($0, continuing: head) }
+      let separated = withUnsafeBytes(of: UInt8(0)) { FNV1a.hash($0, continuing: head) }
       hash = suffix.withUTF8 { FNV1a.hash(UnsafeRawBufferPointer($0), continuing: separated) }
     }
 
