@@ -184,13 +184,28 @@ import Testing
     #expect(
       missing.stderr == "Error: no catalogue at \(path) yet: make one with 'rovers catalog sync'\n")
     for words in [
-      ["--az", "400"], ["--lmst", "25:00"], ["--ls", "x"], ["--sol", "9..3"],
+      ["--az", "400"], ["--lmst", "25:00"], ["--lmst", "7:0"], ["--lmst", "123:00"],
+      ["--ls", "x"], ["--sol", "9..3"],
       ["--sample-type", "fulll"], ["--text", ""], ["--nasa-id", " "], ["--sequence", ""],
       ["--filter", ""], ["--catalog", ""],
     ] {
       let run = try await rovers(["search"] + words, server)
       #expect(run.status == 64, "\(words)")
       #expect(run.stderr.hasPrefix("Error: The value '\(words[1])' is invalid for '\(words[0])"))
+    }
+    // A count is of every photo found: an option that picks or orders them is refused, not
+    // dropped.
+    for (words, option) in [
+      (["--count", "--limit", "3"], "limit"),
+      (["--group-by", "camera", "--sort", "newest"], "sort"),
+      (["--group-by", "sol", "--random", "2"], "random"),
+    ] {
+      let run = try await rovers(["search"] + words, server)
+      #expect(run.status == 64, "\(words)")
+      #expect(
+        run.stderr.hasPrefix(
+          "Error: '--count' and '--group-by' count every photo found; '--\(option)' "),
+        "\(run.stderr)")
     }
     // A folder given for the file is the path's mistake, not the disk's.
     for words in [["search", "--count"], ["catalog", "sync", "curiosity", "--to-sol", "3"]] {

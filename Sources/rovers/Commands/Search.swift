@@ -143,6 +143,17 @@ extension Rovers {
           message: "'--count' and '--group-by' count the photos; '-o' and '--show' need the"
             + " photos themselves", command: spec)
       }
+      // A count is of every photo found: an option that picks or orders photos would be
+      // dropped without a word.
+      let choosing = [
+        (SearchFilters.sort.spec, "orders"), (SearchFilters.limit.spec, "picks"),
+        (SearchFilters.random.spec, "picks"),
+      ]
+      if counting, let (option, does) = choosing.first(where: { arguments.isGiven($0.0) }) {
+        throw UsageError(
+          message: "'--count' and '--group-by' count every photo found; '--\(option.long)'"
+            + " \(does) the photos printed", command: spec)
+      }
       if folder != nil, show {
         throw UsageError(
           message: "give '-o' to save the photos or '--show' to draw them, not both",
