@@ -155,6 +155,13 @@ import Testing
       environment: environment(server).merging(["ROVERS_SOURCE": "nasa"]) { $1 })
     let every = try byName(all)
     #expect(count.stdout == "\(every.count)\n")
+    // A time of day as a person writes it (9:00) is the one Mars24 prints (09:00).
+    let written = try await rovers(
+      ["search", "curiosity", "--lmst", "9:00..13:30", "--count"], server)
+    let printed = try await rovers(
+      ["search", "curiosity", "--lmst", "09:00..13:30", "--count"], server)
+    #expect(written.status == 0, "\(written.stderr)")
+    #expect(written.stdout == printed.stdout && !["0\n", count.stdout].contains(written.stdout))
     // A camera none of the missions searched has is refused as photos refuses it, not found
     // empty; one the catalogue holds no photo of yet is still a camera, and an instrument's
     // own name is found.

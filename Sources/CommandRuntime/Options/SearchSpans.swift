@@ -34,7 +34,9 @@ package enum SearchSpans {
     Option(long, value: "hh:mm..hh:mm", help: help) { text in
       let parsed = span(text, wraps: true) { word in
         let parts = word.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isNumber) }),
+        // The hour as a person writes it (7:00) or as Mars24 prints it (07:00).
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+          parts.allSatisfy({ $0.allSatisfy(\.isNumber) }),
           let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
           (0..<60).contains(minute)
         else {
