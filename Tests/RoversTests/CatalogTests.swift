@@ -91,8 +91,14 @@ import Testing
   @Test func searchPrintsPhotosAsPhotosPrintsThem() async throws {
     let server = try await FixtureServer.start(shape: "nasa")
     let sync = try await rovers(
-      ["catalog", "sync", "curiosity", "--from-sol", "1000", "--to-sol", "1000", "-q"], server)
+      [
+        "catalog", "sync", "curiosity", "curiosity", "--from-sol", "1000", "--to-sol", "1000",
+        "--json", "-q",
+      ], server)
     #expect(sync.status == 0 && sync.stderr.isEmpty, "\(sync.stderr)")
+    // A mission typed twice is synced once.
+    let summary = try JSONSerialization.jsonObject(with: Data(sync.stdout.utf8)) as? [[String: Any]]
+    #expect(summary?.count == 1 && summary?.first?["sols"] as? Int == 1, "\(sync.stdout)")
     let found = try await rovers(
       ["search", "curiosity", "--sol", "1000", "--sample-type", "full", "--json"], server)
     #expect(found.status == 0, "\(found.stderr)")

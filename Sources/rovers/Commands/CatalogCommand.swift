@@ -74,7 +74,9 @@ extension Rovers {
       switch words.first {
       case nil: syncing = nil
       case "sync":
+        // A mission typed twice is synced once, not by two runs side by side.
         syncing = try words.dropFirst().map { try CatalogMissions.check($0, spec: Self.spec) }
+          .uniqued()
       case let other?:
         throw UsageError.invalidValue(
           other, for: "<action>", reason: "give sync, or nothing", in: Self.spec)
