@@ -220,6 +220,12 @@ import Testing
           "Error: '--count' and '--group-by' count every photo found; '--\(option)' "),
         "\(run.stderr)")
     }
+    // The schema is SQL: an output option asked of it is refused, not dropped.
+    for words in [["--json"], ["--format", "csv"], ["--fields", "name"]] {
+      let schema = try await rovers(["catalog", "--schema"] + words, server)
+      #expect(schema.status == 64, "\(words)")
+      #expect(schema.stderr.hasPrefix("Error: '--schema' prints the tables as SQL;"), "\(words)")
+    }
     // A folder given for the file is the path's mistake, not the disk's.
     for words in [["search", "--count"], ["catalog", "sync", "curiosity", "--to-sol", "3"]] {
       let run = try await rovers(words + ["--catalog", folder.url.path], server)

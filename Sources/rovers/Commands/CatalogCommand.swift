@@ -93,6 +93,11 @@ extension Rovers {
         throw UsageError(
           message: "'--schema' prints the tables; it cannot be used with sync", command: Self.spec)
       }
+      if schema, common.output.format != .table || arguments.isGiven(OutputOptions.fields.spec) {
+        throw UsageError(
+          message: "'--schema' prints the tables as SQL; '--json', '--format' and '--fields' are"
+            + " for the list of missions", command: Self.spec)
+      }
       try common.output.check(fields: Self.fieldNames, spec: Self.spec)
     }
 
