@@ -368,6 +368,19 @@ import Testing
         == "Error: cannot write \(inTheWay.path): a file is in the way of this folder\n")
     #expect(!server.requests.contains { $0.target.hasSuffix(".JPG") }, "no frame fetched")
     try FileManager.default.removeItem(at: inTheWay)
+    // A right frame given for the pair is named as such, with the left frame to give; a name
+    // of no frame is said to be none.
+    let right = Self.pairID.replacingOccurrences(of: "NLA_", with: "NRA_")
+    for (asked, said) in [
+      (right, "\(right) is the right frame of the pair \(Self.pairID): give its left frame"),
+      ("NOPE", "sol 86 of curiosity has no stereo pair whose left frame is NOPE"),
+    ] {
+      let run = try await CapturedRun.rovers(
+        ["terrain", "curiosity", "--sol", "86", "--pair", asked, "-o", folder.file("x").path],
+        base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+      #expect(run.status == 64, "\(run.stderr)")
+      #expect(run.stderr.hasPrefix("Error: \(said)"), "\(run.stderr)")
+    }
     // Frames without models are left out with a remark, and nothing is written.
     let leftOut = try await CapturedRun.rovers(
       ["terrain", "perseverance", "--sol", "0", "-o", folder.file("out").path, "--json"],

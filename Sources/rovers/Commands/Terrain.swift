@@ -211,10 +211,17 @@ extension Rovers {
         pairs.removeAll { pair in !wanted.contains { Stereo.matches(pair, $0) } }
       }
       if let asked = self.pair {
-        pairs = pairs.filter { pair in
-          pair.left.nasaID == asked
-            || tiled[pair.left.nasaID]?.tiles.contains { $0.photo.nasaID == asked } == true
+        let names = { (photo: Photo) in
+          photo.nasaID == asked
+            || tiled[photo.nasaID]?.tiles.contains { $0.photo.nasaID == asked } == true
         }
+        // A right frame's id is a likely slip: the pair it belongs to is named.
+        if let other = pairs.first(where: { names($0.right) }) {
+          throw UsageError(
+            message: "\(asked) is the right frame of the pair \(other.left.nasaID): give its"
+              + " left frame to --pair", command: Self.spec)
+        }
+        pairs = pairs.filter { names($0.left) }
         guard !pairs.isEmpty else {
           throw UsageError(
             message: "sol \(lookup.sol) of \(lookup.rover) has no stereo pair whose left frame"
