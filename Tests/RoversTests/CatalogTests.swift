@@ -198,7 +198,8 @@ import Testing
       missing.stderr == "Error: no catalogue at \(path) yet: make one with 'rovers catalog sync'\n")
     for words in [
       ["--az", "400"], ["--lmst", "25:00"], ["--lmst", "7:0"], ["--lmst", "123:00"],
-      ["--ls", "x"], ["--sol", "9..3"],
+      ["--ls", "x"], ["--sol", "9..3"], ["--sol", "1e3"], ["--drive", "1.5"],
+      ["--width", "99.5.."],
       ["--sample-type", "fulll"], ["--text", ""], ["--nasa-id", " "], ["--sequence", ""],
       ["--filter", ""], ["--catalog", ""],
     ] {

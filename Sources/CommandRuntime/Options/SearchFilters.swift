@@ -6,7 +6,8 @@ import RoverAPI
 /// (all but the rovers and cameras, which the command checks by name).
 package enum SearchFilters {
   package static let sols = SearchSpans.numbers(
-    "sol", value: "from..to", help: "Only these sols.", bounds: 0...100_000)
+    "sol", value: "from..to", help: "Only these sols.", bounds: 0...100_000,
+    whole: true)
   package static let earthDates = SearchSpans.days(
     "earth-date", help: "Only photos taken on these Earth days (UTC).")
   package static let lmst = SearchSpans.clock(
@@ -22,19 +23,20 @@ package enum SearchFilters {
     "el", value: "from..to", help: "Only photos with the mast's elevation here, degrees.",
     bounds: -90...90)
   package static let site = SearchSpans.numbers(
-    "site", value: "from..to", help: "Only photos from these sites.", bounds: 0...1_000_000)
+    "site", value: "from..to", help: "Only photos from these sites.", bounds: 0...1_000_000,
+    whole: true)
   package static let drive = SearchSpans.numbers(
     "drive", value: "from..to", help: "Only photos from these drives within a site.",
-    bounds: 0...1_000_000)
+    bounds: 0...1_000_000, whole: true)
   package static let sampleType = Option<SampleType>.choice(
     "sample-type", value: "type", repeatable: true,
     help: "Only full, thumbnail, subframe or downsampled images; repeat for several.")
   package static let width = SearchSpans.numbers(
     "width", value: "from..to", help: "Only images this many pixels wide.",
-    bounds: 1...100_000)
+    bounds: 1...100_000, whole: true)
   package static let height = SearchSpans.numbers(
     "height", value: "from..to", help: "Only images this many pixels high.",
-    bounds: 1...100_000)
+    bounds: 1...100_000, whole: true)
   package static let filter = Option.text(
     "filter", value: "name", repeatable: true, help: "Only photos through this filter.",
     blank: "give a filter's name, such as L0")

@@ -10,16 +10,20 @@ import RoverAPI
 package enum SearchSpans {
   package typealias Problem = Option<CatalogSearch.Span>.ValueProblem
 
-  /// An option of numbers within `bounds`.
+  /// An option of numbers within `bounds`; of whole numbers only when `whole` (a sol, a site,
+  /// a size), where `1.5` would find nothing without a word.
   package static func numbers(
-    _ long: String, value: String, help: String, bounds: ClosedRange<Double>, wraps: Bool = false
+    _ long: String, value: String, help: String, bounds: ClosedRange<Double>, wraps: Bool = false,
+    whole: Bool = false
   ) -> Option<CatalogSearch.Span> {
     Option(long, value: value, help: help) { text in
       span(text, wraps: wraps) { word in
-        guard let number = Double(word), number.isFinite, bounds.contains(number) else {
+        guard let number = whole ? Int(word).map(Double.init) : Double(word), number.isFinite,
+          bounds.contains(number)
+        else {
           return .failure(
             Problem(
-              reason: "give numbers from \(shown(bounds.lowerBound)) to"
+              reason: "give \(whole ? "whole " : "")numbers from \(shown(bounds.lowerBound)) to"
                 + " \(shown(bounds.upperBound)), such as \(shown(bounds.lowerBound))..\(shown(bounds.upperBound))"
             ))
         }
