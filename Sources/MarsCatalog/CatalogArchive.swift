@@ -3,7 +3,7 @@ import RoverAPI
 
 /// The catalogue as a source of photos (`--source catalog`): every question answered from
 /// the file alone, offline, as the API would answer it. A sol the catalogue does not hold is
-/// said to be so (``CatalogError/notHeld(path:rover:sol:)``), never taken for a sol without
+/// said to be so (``CatalogError/notHeld(path:rover:sol:lastSol:)``), never taken for a sol without
 /// photos. Each call opens its own connection, so calls run in parallel as readers do.
 public struct CatalogArchive: PhotoArchive {
   /// The catalogue file.
@@ -148,9 +148,11 @@ public struct CatalogArchive: PhotoArchive {
     switch day {
     case .sol(let sol):
       guard try catalog.holds(name, sol: sol) else {
-        // No sol of the mission at all is said as such.
+        // No sol of the mission at all is said as such; else the last sol synced, with
+        // photos or not, says whether the catalogue is behind.
         _ = try summary(of: rover, in: catalog)
-        throw CatalogError.notHeld(path: path, rover: name, sol: sol)
+        let last = try catalog.missions().first { $0.name == name }?.lastSol
+        throw CatalogError.notHeld(path: path, rover: name, sol: sol, lastSol: last)
       }
       search.sols = CatalogSearch.Span(Double(sol), Double(sol))
     case .earthDate(let date):

@@ -15,8 +15,9 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
   /// The file or its folder cannot be written: read only, full, gone.
   case unwritable(path: String, SQLiteError)
   /// A mission, or one sol of it, that the catalogue does not hold (`sol` nil: no sol at
-  /// all): asked of `--source catalog`, which never takes it for a sol without photos.
-  case notHeld(path: String, rover: String, sol: Int?)
+  /// all), with the last sol it holds of the mission: asked of `--source catalog`, which
+  /// never takes it for a sol without photos.
+  case notHeld(path: String, rover: String, sol: Int?, lastSol: Int? = nil)
   /// Any other failure of SQLite's.
   case sqlite(path: String, SQLiteError)
 
@@ -44,10 +45,15 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
       "another rovers catalog sync is writing \(path); try again later"
     case .unwritable(let path, let error):
       "cannot write \(path): \(error.message)"
-    case .notHeld(let path, let rover, let sol?):
+    // Past the last sol held, the catalogue is behind (or the sol is to come): a sync of the
+    // mission brings it up to date, not one of that sol alone.
+    case .notHeld(let path, let rover, let sol?, let last?) where sol > last:
+      "the catalogue at \(path) holds \(rover) to sol \(last), not sol \(sol): 'rovers catalog"
+        + " sync \(rover)' adds the sols since"
+    case .notHeld(let path, let rover, let sol?, _):
       "the catalogue at \(path) does not hold \(rover) sol \(sol): add it with 'rovers catalog"
         + " sync \(rover) --from-sol \(sol) --to-sol \(sol)'"
-    case .notHeld(let path, let rover, nil):
+    case .notHeld(let path, let rover, nil, _):
       "the catalogue at \(path) holds no sol of \(rover): add them with 'rovers catalog sync"
         + " \(rover)'"
     case .sqlite(let path, let error): "\(path): \(error)"
