@@ -143,6 +143,16 @@ extension Rovers {
       }
     }
 
+    /// What is said on stderr when a sol (`nil`: the sols near a place) has no pair of the
+    /// cameras asked, so an empty answer is not taken for a quiet failure: `stereo` and
+    /// `terrain` say it alike.
+    static func withoutPairs(photos: Int, cameras: [String], sol: Int?, rover: String) -> String {
+      guard photos > 0 else { return "no photos on sol \(sol ?? 0) of \(rover)" }
+      let which = cameras.isEmpty ? "" : " of \(cameras.joined(separator: ", "))"
+      let of = sol.map { "of sol \($0)" } ?? "near the place"
+      return "no stereo pairs\(which) among the \(photos) photos \(of)"
+    }
+
     /// Whether `camera` (upper-cased) asks for the pair: either eye's camera, or its start.
     static func matches(_ pair: StereoPair, _ camera: String) -> Bool {
       CameraCheck.names([pair.left.camera.name, pair.right.camera.name], startWith: camera)
@@ -168,12 +178,9 @@ extension Rovers {
           StereoPair(left: $0.left.resized(to: size.size), right: $0.right.resized(to: size.size))
         }
       if found.isEmpty, !common.quiet {
-        let which = wanted.isEmpty ? "" : " of \(wanted.joined(separator: ", "))"
-        let of = sol.map { "of sol \($0)" } ?? "near the place"
         console.diagnostic(
-          photos.isEmpty
-            ? placing.emptyNote ?? "no photos on sol \(sol ?? 0) of \(rover)"
-            : "no stereo pairs\(which) among the \(photos.count) photos \(of)")
+          (photos.isEmpty ? placing.emptyNote : nil)
+            ?? Self.withoutPairs(photos: photos.count, cameras: wanted, sol: sol, rover: rover))
       }
       guard output != nil || show else {
         let entries = found.map { StereoEntry(pair: $0) }

@@ -210,6 +210,11 @@ extension Rovers {
       if !wanted.isEmpty {
         pairs.removeAll { pair in !wanted.contains { Stereo.matches(pair, $0) } }
       }
+      if pairs.isEmpty, self.pair == nil, !common.quiet {
+        console.diagnostic(
+          Stereo.withoutPairs(
+            photos: photos.count, cameras: wanted, sol: lookup.sol, rover: lookup.rover))
+      }
       if let asked = self.pair {
         let names = { (photo: Photo) in
           photo.nasaID == asked
