@@ -148,10 +148,11 @@ public struct CatalogArchive: PhotoArchive {
     switch day {
     case .sol(let sol):
       guard try catalog.holds(name, sol: sol) else {
-        // No sol of the mission at all is said as such; else the last sol synced, with
-        // photos or not, says whether the catalogue is behind.
-        _ = try summary(of: rover, in: catalog)
-        let last = try catalog.missions().first { $0.name == name }?.lastSol
+        // The last sol synced, with photos or not, says whether the catalogue is behind;
+        // no sol of the mission at all is said as such.
+        guard let last = try catalog.missions().first(where: { $0.name == name })?.lastSol else {
+          throw CatalogError.notHeld(path: path, rover: name, sol: nil)
+        }
         throw CatalogError.notHeld(path: path, rover: name, sol: sol, lastSol: last)
       }
       search.sols = CatalogSearch.Span(Double(sol), Double(sol))
