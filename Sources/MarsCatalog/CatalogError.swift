@@ -46,10 +46,11 @@ public enum CatalogError: Error, Sendable, CustomStringConvertible {
     case .unwritable(let path, let error):
       "cannot write \(path): \(error.message)"
     // Past the last sol held, the catalogue is behind (or the sol is to come): a sync of the
-    // mission brings it up to date, not one of that sol alone.
+    // mission brings it up to date (an ended mission's has none to add), not one of that sol
+    // alone.
     case .notHeld(let path, let rover, let sol?, let last?) where sol > last:
       "the catalogue at \(path) holds \(rover) to sol \(last), not sol \(sol): 'rovers catalog"
-        + " sync \(rover)' adds the sols since"
+        + " sync \(rover)' adds any sols since"
     case .notHeld(let path, let rover, let sol?, _):
       "the catalogue at \(path) does not hold \(rover) sol \(sol): add it with 'rovers catalog"
         + " sync \(rover) --from-sol \(sol) --to-sol \(sol)'"

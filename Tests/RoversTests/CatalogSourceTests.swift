@@ -164,7 +164,7 @@ import Testing
     #expect(
       past.stderr
         == "Error: the catalogue at \(path) holds curiosity to sol \(Self.sols.upperBound), not"
-        + " sol 1200: 'rovers catalog sync curiosity' adds the sols since\n")
+        + " sol 1200: 'rovers catalog sync curiosity' adds any sols since\n")
     // Before the sols held, that sol is missing: a sync of it fills it.
     let gap = try await rovers(["photos", "curiosity", "--sol", "100"], source: "catalog", server)
     #expect(gap.status == 69)
