@@ -353,6 +353,12 @@ import Testing
     #expect(none.status == 0 && none.stdout.isEmpty, "\(none.stderr)")
     #expect(none.stderr == "no stereo pairs among the 49 photos of sol 100\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    // Sol 86 has photos, none of them Mastcam's.
+    let mast = try await CapturedRun.rovers(
+      ["terrain", "curiosity", "--sol", "86", "--camera", "MAST", "-o", folder.url.path],
+      base: Offline.apiBase, environment: PanoramaListTests.feeds(server))
+    #expect(mast.status == 0 && mast.stdout.isEmpty, "\(mast.stderr)")
+    #expect(mast.stderr == "no photos of MAST on sol 86 of curiosity\n")
     let api = try await CapturedRun.rovers(
       ["terrain", "curiosity", "--sol", "86", "-o", folder.url.path, "--source", "api"],
       base: Offline.apiBase, environment: PanoramaListTests.feeds(server))

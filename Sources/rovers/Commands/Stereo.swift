@@ -147,8 +147,9 @@ extension Rovers {
     /// cameras asked, so an empty answer is not taken for a quiet failure: `stereo` and
     /// `terrain` say it alike.
     static func withoutPairs(photos: Int, cameras: [String], sol: Int?, rover: String) -> String {
-      guard photos > 0 else { return "no photos on sol \(sol ?? 0) of \(rover)" }
       let which = cameras.isEmpty ? "" : " of \(cameras.joined(separator: ", "))"
+      // A sol with photos of other cameras is not a sol without photos.
+      guard photos > 0 else { return "no photos\(which) on sol \(sol ?? 0) of \(rover)" }
       let of = sol.map { "of sol \($0)" } ?? "near the place"
       return "no stereo pairs\(which) among the \(photos) photos \(of)"
     }
