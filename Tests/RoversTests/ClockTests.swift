@@ -66,6 +66,31 @@ import Testing
     #expect(spirit["last_sol"] as? Int == 2210)
   }
 
+  /// The status is the mission's at the moment read: `--at` may be before a landing, or in a
+  /// mission that has ended since.
+  @Test func theStatusIsAtTheMomentRead() async throws {
+    func statuses(at time: String) async throws -> [String: String] {
+      let run = await CapturedRun.run("clock --at \(time) --json")
+      let rows = try #require(try Self.json(run) as? [[String: Any]])
+      return Dictionary(
+        uniqueKeysWithValues: rows.map {
+          ($0["rover"] as? String ?? "", $0["status"] as? String ?? "")
+        })
+    }
+    let early = try await statuses(at: "2004-06-01T00:00:00Z")
+    #expect(early["Spirit"] == "active" && early["Opportunity"] == "active")
+    #expect(early["Curiosity"] == "not landed" && early["Perseverance"] == "not landed")
+    let later = try await statuses(at: "2020-01-01T00:00:00Z")
+    #expect(later["Spirit"] == "ended" && later["Curiosity"] == "active")
+    #expect(later["Perseverance"] == "not landed" && later["Ingenuity"] == "not landed")
+    // Landed on its sol 0 (Spirit counts from 1): the day of the landing is active.
+    let landing = try await statuses(at: "2021-02-18T21:00:00Z")
+    #expect(landing["Perseverance"] == "active")
+    let table = await CapturedRun.run("clock spirit opportunity --at 2012-01-01")
+    #expect(table.stdout.contains("ended, last sol 2210"))
+    #expect(!table.stdout.contains("ended, last sol 5111"), "Opportunity ran until 2018")
+  }
+
   @Test(arguments: [
     ("clock marz", "Unknown rover 'marz'."),
     ("clock perseverence", "Did you mean 'perseverance'?"),

@@ -3,7 +3,7 @@ import PlainText
 import SystemInterface
 
 /// One mission's clock in `rovers clock`'s output: its sol and local times, Mars's time and
-/// season, and, for an ended mission, its last sol.
+/// season, and whether the mission had landed, ran or had ended then (an ended one's last sol).
 package struct ClockEntry: JSONPrintable, Sendable {
   package var reading: MarsClockReading
 
@@ -19,7 +19,21 @@ package struct ClockEntry: JSONPrintable, Sendable {
     .init("utc", "UTC", rank: -1),
   ]
 
-  private var status: String { reading.clock.endedAt == nil ? "active" : "ended" }
+  /// The mission at the moment read, which `--at` may put before its landing or after its
+  /// end: not landed yet (a sol before its first), active, or ended.
+  private var status: String {
+    let clock = reading.clock
+    if reading.sol < clock.firstSol { return "not landed" }
+    if let end = clock.endedAt, reading.secondsSince1970 > end { return "ended" }
+    return "active"
+  }
+
+  /// The status as the table shows it: an ended mission's with its last sol.
+  private var statusText: String {
+    guard status == "ended", let last = reading.clock.lastSol else { return status }
+    return "ended, last sol \(last)"
+  }
+
   private var msd: String { MarsClockReading.figureText(reading.marsSolDate) }
   private var ls: String { MarsClockReading.figureText(reading.solarLongitude, wrapsAt: 360) }
 
@@ -36,7 +50,7 @@ package struct ClockEntry: JSONPrintable, Sendable {
         .text(MarsClockReading.clockText(reading.localTrueSolarTime)), .text(entry.msd),
         .text(MarsClockReading.clockText(reading.coordinatedMarsTime)), .text(entry.ls),
         .number(reading.marsYear), .text(reading.season),
-        .text(entry.status + (reading.clock.lastSol.map { ", last sol \($0)" } ?? "")),
+        .text(entry.statusText),
         .number(reading.clock.lastSol), .text(TimeText.utc(reading.secondsSince1970)),
       ]
     }
