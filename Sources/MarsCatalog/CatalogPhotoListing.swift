@@ -250,4 +250,13 @@ extension Catalog {
     defer { try? connection.execute("COMMIT") }
     return try body()
   }
+
+  /// ``reading(_:)`` for work that waits between reads (saving the photos found, a part at a
+  /// time): the catalogue stays as the first read saw it until `body` returns, while a sync
+  /// goes on committing beside it.
+  public func reading<Result>(_ body: () async throws -> Result) async throws -> Result {
+    try guarded { try connection.execute("BEGIN") }
+    defer { try? connection.execute("COMMIT") }
+    return try await body()
+  }
 }

@@ -108,6 +108,59 @@ import Testing
     #expect(server.requests.count == again, "files already there are not fetched again")
   }
 
+  /// More photos than a part of a run holds (1,170: Curiosity's sol 1000, Perseverance's 888
+  /// to 895; a part ends at the first sol past 1,000): every one saved and recorded, the
+  /// entries printed in the search's order with what became of each, made again from the
+  /// catalogue after the parts were saved.
+  @Test func photosFoundAreSavedAPartAtATimeAndListedInOrder() async throws {
+    let server = try await FixtureServer.start(shape: "nasa", imageLatencyMilliseconds: 0)
+    for (rover, sols) in [("curiosity", ["1000", "1000"]), ("perseverance", ["888", "895"])] {
+      let sync = try await rovers(
+        ["catalog", "sync", rover, "--from-sol", sols[0], "--to-sol", sols[1], "-q"], server)
+      #expect(sync.status == 0, "\(sync.stderr)")
+    }
+    let photos = try await found([], server)
+    #expect(photos.count > 1100, "more than a part: \(photos.count)")
+    func saved(_ extra: [String] = []) async throws -> [[String: Any]] {
+      let run = try await rovers(["search", "-o", mirror.path, "--json"] + extra, server)
+      #expect(run.status == 0, "\(run.stderr)")
+      return try #require(
+        try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    }
+    let entries = try await saved()
+    #expect(entries.map { $0["nasa_id"] as? String } == photos.map { $0["nasa_id"] as? String })
+    #expect(entries.allSatisfy { $0["status"] as? String == "downloaded" })
+    for entry in entries {
+      let path = try #require(entry["path"] as? String)
+      #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+    }
+    // Every sol of either part has its record, naming each of its photos.
+    let bySol = Dictionary(grouping: photos) { photo in
+      "\(((photo["rover"] as? [String: Any])?["name"] as? String ?? "").lowercased())/"
+        + "\(photo["sol"] ?? "")"
+    }
+    #expect(bySol.count == 5)
+    for (sol, inSol) in bySol {
+      let record = try JSONSerialization.jsonObject(
+        with: Data(contentsOf: mirror.appendingPathComponent("\(sol)/.rovers-sol.json")))
+      let files = Set(
+        ((record as? [String: Any])?["photos"] as? [[String: Any]] ?? []).compactMap {
+          ($0["file"] as? String)?.split(separator: "/").last.map(String.init)
+        })
+      let names = try inSol.map { photo in
+        String(try #require((photo["img_src"] as? String)?.split(separator: "/").last))
+      }
+      #expect(Set(names) == files, "\(sol)")
+    }
+    // Again, each part's files are there: all skipped, in the same order.
+    let again = try await saved()
+    #expect(again.map { $0["path"] as? String } == entries.map { $0["path"] as? String })
+    #expect(again.allSatisfy { $0["status"] as? String == "skipped" })
+    let dry = try await rovers(["search", "-o", mirror.path, "--dry-run"], server)
+    #expect(dry.stderr == "would download 0, \(photos.count) already there\n", "\(dry.stderr)")
+    #expect(dry.stdout.split(separator: "\n").count == photos.count + 1, "a header, a line each")
+  }
+
   /// A table of several missions' photos says whose each is; one mission's, as `photos`
   /// prints it, does not repeat it.
   @Test func aTableOfSeveralMissionsNamesEachRowsRover() async throws {

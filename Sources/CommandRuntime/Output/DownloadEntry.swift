@@ -61,7 +61,7 @@ extension DownloadEntry {
   ]
 
   /// The entries as rows, for `--format csv`, `tsv` and `ndjson`.
-  package static func records(_ entries: [DownloadEntry]) -> Records {
+  package static func records(_ entries: some Sequence<DownloadEntry>) -> Records {
     Records(fields, entries, table: ["status", "path"]) { entry in
       [
         .number(entry.id), .text(entry.nasaID), .text(entry.status), .text(entry.path),
@@ -75,9 +75,9 @@ extension DownloadProgress {
   /// Names each failed photo on stderr, and each photo gone from its host (which does not fail
   /// the run: the server is not down, the photo is gone), and returns the exit code the
   /// failures call for.
-  package static func reportFailures(_ results: [DownloadResult], _ console: Console, quiet: Bool)
-    -> ExitCode
-  {
+  package static func reportFailures(
+    _ results: some Sequence<DownloadResult>, _ console: Console, quiet: Bool
+  ) -> ExitCode {
     var codes: [ExitCode] = []
     for result in results {
       let name = result.download.photo.nasaID

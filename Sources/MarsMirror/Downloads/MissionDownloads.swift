@@ -5,6 +5,11 @@ import RoverAPI
 /// `search -o DIR` fetches. Each mission's photos go under its own folder of the layout, and
 /// each sol touched gets its record, so a gallery and a later `sync` see them as their own.
 public enum MissionDownloads {
+  /// How many photos a part of a long run takes before it ends at the next sol
+  /// (``DownloadParts``): enough that a part's pause between transfers is rare, few enough
+  /// that a part's photos and results are a few megabytes.
+  public static let photosAPart = 1000
+
   /// The downloads of `photos` into `layout`, mission by mission in the order each first
   /// appears, each mission's photos in their order (``DownloadPlanner``'s rules within one).
   public static func downloads(of photos: [Photo], layout: PhotoFileLayout) -> [PhotoDownload] {

@@ -197,28 +197,33 @@ extension Rovers {
       // With --near, the photos near the place: what is counted, printed, saved or drawn.
       let traverses = try await nearTraverses(console)
       // Within one read, so that every pass over the photos sees the same catalogue.
-      let listing = { () throws -> CatalogPhotoListing in
-        guard let area, let traverses else { return try catalog.listing(search) }
-        return try catalog.listing(search, within: area, on: traverses)
+      let listing = { (held: Int) throws -> CatalogPhotoListing in
+        guard let area, let traverses else { return try catalog.listing(search, held: held) }
+        return try catalog.listing(search, within: area, on: traverses, held: held)
       }
-      // Saved or drawn, the photos are taken whole.
-      let found = {
-        try catalog.reading {
-          let listed = try listing()
+      switch outcome {
+      case .printed:
+        try printFound(
+          catalog, traverses: traverses,
+          listing: { try listing(CatalogPhotoListing.heldPhotos) }, console)
+        return .success
+      case .saved(let folder):
+        guard let network else { return .success }
+        // Saved a part at a time, within one read: the parts walked again for the entries
+        // printed at the end are the ones saved.
+        return try await catalog.reading {
+          let listed = try listing(MissionDownloads.photosAPart)
+          return try await save(listed, into: folder, common: network, console)
+        }
+      case .drawn(let show):
+        // Drawn, the photos are taken whole.
+        let photos = try catalog.reading {
+          let listed = try listing(CatalogPhotoListing.heldPhotos)
           let photos = Array(listed)
           if let failure = listed.failure { throw failure }
           return photos
         }
-      }
-      switch outcome {
-      case .printed:
-        try printFound(catalog, traverses: traverses, listing: listing, console)
-        return .success
-      case .saved(let folder):
-        guard let network else { return .success }
-        return try await save(try found(), into: folder, common: network, console)
-      case .drawn(let show):
-        return try await show.drawing(try found()).run(console)
+        return try await show.drawing(photos).run(console)
       }
     }
 
@@ -263,23 +268,37 @@ extension Rovers {
       return try await feeds.fetchTraverses(rovers: search.rovers)
     }
 
-    /// Saves the photos found as `download` does: each file written whole, those there
-    /// skipped, each sol's record and the folder's gallery brought up to date.
+    /// Saves the photos found as `download` does, a part at a time (a search may find every
+    /// photo of a mission): each file written whole, those there skipped, each part's sols
+    /// recorded and the folder's gallery brought up to date as the part ends. The entries
+    /// printed at the end are made again from the listing, with what became of each.
     private func save(
-      _ photos: [Photo], into folder: DownloadOutput, common: CommonOptions, _ console: Console
+      _ listed: CatalogPhotoListing, into folder: DownloadOutput, common: CommonOptions,
+      _ console: Console
     ) async throws -> ExitCode {
       let layout = PhotoFileLayout(root: folder.folder)
-      let downloads = MissionDownloads.downloads(of: photos, layout: layout)
-      if folder.dryRun { return try folder.listPlan(downloads, common: common, console) }
-      let results = try await folder.fetch(downloads, common: common, console)
-      try MissionDownloads.record(results, layout: layout)
-      GalleryUpkeep(
+      let parts = DownloadParts(listed, layout: layout)
+      let downloads = parts.lazy.joined()
+      if folder.dryRun {
+        let code = try folder.listPlan(downloads, common: common, console)
+        if let failure = listed.failure { throw failure }
+        return code
+      }
+      let upkeep = GalleryUpkeep(
         root: layout.root, enabled: !folder.noGallery, console: console, quiet: common.quiet,
-        baseURL: folder.galleryURL
-      ).update(results)
+        baseURL: folder.galleryURL)
+      let outcomes = try await folder.fetch(
+        parts, total: listed.count, common: common, console
+      ) { results in
+        try MissionDownloads.record(results, layout: layout)
+        upkeep.update(results)
+      }
+      if let failure = listed.failure { throw failure }
+      let results = zip(downloads, 0..<outcomes.count).lazy.map(outcomes.result)
       let entries = results.map { DownloadEntry($0, scrub: console.redacted) }
       try common.output.write(
-        DownloadEntry.records(entries), json: entries, table: { _, _ in }, to: console)
+        DownloadEntry.records(entries), json: JSONArray(entries), table: { _, _ in }, to: console)
+      guard outcomes.anyWrong else { return .success }
       return DownloadProgress.reportFailures(results, console, quiet: common.quiet)
     }
   }

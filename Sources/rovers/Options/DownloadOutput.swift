@@ -56,26 +56,68 @@ struct DownloadOutput: Sendable {
     }
   }
 
+  /// Downloads `parts` one after another, `jobs` at once within each, under one progress
+  /// line of `total` photos; `finished` hears each part's results as it ends. Past its part,
+  /// only what became of each download is kept: memory follows a part, not the run.
+  func fetch(
+    _ parts: some Sequence<[PhotoDownload]>, total: Int, common: CommonOptions,
+    _ console: Console, finished: ([DownloadResult]) throws -> Void
+  ) async throws -> DownloadOutcomes {
+    let downloader = PhotoDownloader(
+      client: common.makeImageClient(console), jobs: jobs, force: force)
+    let progress = DownloadProgress(total: total, console: console, quiet: common.quiet)
+    return try await progress.finishing {
+      var outcomes = DownloadOutcomes()
+      for part in parts where !part.isEmpty {
+        let results = try await downloader.run(part, onResult: progress.record)
+        try finished(results)
+        outcomes.append(results)
+      }
+      return outcomes
+    }
+  }
+
   /// `--dry-run`: each photo with whether its file is there already; with `--force`, every
   /// photo would be fetched again, so none counts as there.
   func listPlan(_ downloads: [PhotoDownload], common: CommonOptions, _ console: Console) throws
     -> ExitCode
   {
-    let entries = downloads.map {
-      DownloadEntry(
-        planned: $0,
-        present: !force && FileManager.default.fileExists(atPath: $0.destinationPath))
-    }
+    try listPlan(entries: downloads.map(plannedEntry), common: common, console)
+  }
+
+  /// ``listPlan(_:common:_:)`` of downloads too many to hold, walked once to print them (twice
+  /// for a table) and once more to count them.
+  func listPlan(
+    _ downloads: some Sequence<PhotoDownload>, common: CommonOptions, _ console: Console
+  ) throws -> ExitCode {
+    try listPlan(entries: downloads.lazy.map(plannedEntry), common: common, console)
+  }
+
+  private func listPlan(
+    entries: some Sequence<DownloadEntry>, common: CommonOptions, _ console: Console
+  ) throws -> ExitCode {
     try common.output.write(
-      DownloadEntry.records(entries), json: entries, to: console)
-    if !common.quiet, entries.isEmpty {
+      DownloadEntry.records(entries), json: JSONArray(entries), to: console)
+    guard !common.quiet else { return .success }
+    var (count, present) = (0, 0)
+    for entry in entries {
+      count += 1
+      if entry.status == "present" { present += 1 }
+    }
+    if count == 0 {
       // What the real run would say: a sync with nothing to list says it the same way.
       console.diagnostic("nothing new")
-    } else if !common.quiet {
-      let present = entries.filter { $0.status == "present" }.count
+    } else {
       let kept = force ? " (--force: again)" : ", \(present) already there"
-      console.diagnostic("would download \(entries.count - present)\(kept)")
+      console.diagnostic("would download \(count - present)\(kept)")
     }
     return .success
+  }
+
+  /// A planned download's entry: whether its file is there already (with `--force`, none is).
+  private func plannedEntry(_ download: PhotoDownload) -> DownloadEntry {
+    DownloadEntry(
+      planned: download,
+      present: !force && FileManager.default.fileExists(atPath: download.destinationPath))
   }
 }
