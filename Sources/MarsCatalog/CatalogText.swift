@@ -276,7 +276,12 @@ enum CatalogText {
     ]
     var expression = text
     for (mark, value) in marks {
-      expression = "replace(\(expression), '\(mark)', coalesce(\(value), '\(mark)'))"
+      // A mark's text is made only where the template holds the mark: the day's and the
+      // clocks' are most of a write-back's cost, and most templates hold the sol alone.
+      let written = "coalesce(\(value), '\(mark)')"
+      expression =
+        "replace(\(expression), '\(mark)',"
+        + " CASE WHEN instr(\(text), '\(mark)') > 0 THEN \(written) ELSE '' END)"
     }
     return "CASE WHEN \(templated) THEN \(expression) ELSE \(text) END"
   }
