@@ -3,8 +3,9 @@ import RoverAPI
 
 /// The downloads of photos too many to hold at once (a search may find every photo of a
 /// mission), planned a part at a time as ``MissionDownloads`` plans them. A part ends at the
-/// first new sol past ``MissionDownloads/photosAPart`` photos, so that a sol's photos are planned, saved and
-/// recorded together when the photos come in sol order; memory follows a part, not the run.
+/// first new sol past ``MissionDownloads/photosAPart`` photos, so that a sol's photos are
+/// planned, saved and recorded together when the photos come in sol order; memory follows a
+/// part, not the run.
 ///
 /// Walking the parts again plans the same downloads in the same order, as long as the
 /// photos come again as they came (a catalogue read within one read transaction does).

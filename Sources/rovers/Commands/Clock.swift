@@ -17,8 +17,9 @@ extension Rovers {
         sol; the local true solar time (LTST), where the Sun is; the Mars Sol Date and \
         coordinated Mars time (MTC); the solar longitude Ls, the Mars year and the season at \
         the site (Mars24, as NASA GISS gives it); each mission's status then: not landed, \
-        active, or ended (with its last sol). With one rover, --sol says when that sol begins and ends, and --date which sols a \
-        UTC day overlaps, in UTC and in the local time zone (TZ). --watch draws the table \
+        active, or ended (with its last sol). With one rover, --sol says when that sol begins \
+        and ends, and --date which sols a UTC day overlaps, in UTC and in the local time zone \
+        (TZ). --watch draws the table \
         again every second in the terminal until q or Ctrl-C. Asks no server.
         """,
       arguments: [

@@ -33,8 +33,8 @@ extension Rovers {
         miss by more than 5 mm per metre of range, diverge, or meet beyond 1000 baselines \
         are no point. Written into DIR for each pair, on the left frame's own pixel grid: \
         LEFT_ID-range.png (16-bit, millimetres, 0 for none, 65535 for 65.535 m or more), \
-        LEFT_ID-points.ply (binary, \
-        coloured from the left frame) and LEFT_ID-mesh.glb (glTF 2.0, textured with the left \
+        LEFT_ID-points.ply (binary, coloured from the left frame) and LEFT_ID-mesh.glb (glTF \
+        2.0, textured with the left \
         frame, a vertex every few pixels, cut where the range jumps), each whole or not at \
         all; a pair whose files are there is skipped. Points are in metres in the rover \
         frame (+X forward, +Y right, +Z down), or with --frame in the site's or the left \

@@ -48,10 +48,8 @@ struct DownloadOutput: Sendable {
   func fetch(_ downloads: [PhotoDownload], common: CommonOptions, _ console: Console) async throws
     -> [DownloadResult]
   {
-    let downloader = PhotoDownloader(
-      client: common.makeImageClient(console), jobs: jobs, force: force)
-    let progress = DownloadProgress(total: downloads.count, console: console, quiet: common.quiet)
-    return try await progress.finishing {
+    try await transferring(total: downloads.count, common: common, console) {
+      downloader, progress in
       try await downloader.run(downloads, onResult: progress.record)
     }
   }
@@ -63,10 +61,7 @@ struct DownloadOutput: Sendable {
     _ parts: some Sequence<[PhotoDownload]>, total: Int, common: CommonOptions,
     _ console: Console, finished: ([DownloadResult]) throws -> Void
   ) async throws -> DownloadOutcomes {
-    let downloader = PhotoDownloader(
-      client: common.makeImageClient(console), jobs: jobs, force: force)
-    let progress = DownloadProgress(total: total, console: console, quiet: common.quiet)
-    return try await progress.finishing {
+    try await transferring(total: total, common: common, console) { downloader, progress in
       var outcomes = DownloadOutcomes()
       for part in parts where !part.isEmpty {
         let results = try await downloader.run(part, onResult: progress.record)
@@ -75,6 +70,18 @@ struct DownloadOutput: Sendable {
       }
       return outcomes
     }
+  }
+
+  /// `body` with a downloader of `jobs` transfers at once and a progress line of `total`
+  /// downloads, whose summary is printed however `body` ends.
+  private func transferring<Outcome>(
+    total: Int, common: CommonOptions, _ console: Console,
+    _ body: (PhotoDownloader, DownloadProgress) async throws -> Outcome
+  ) async throws -> Outcome {
+    let downloader = PhotoDownloader(
+      client: common.makeImageClient(console), jobs: jobs, force: force)
+    let progress = DownloadProgress(total: total, console: console, quiet: common.quiet)
+    return try await progress.finishing { try await body(downloader, progress) }
   }
 
   /// `--dry-run`: each photo with whether its file is there already; with `--force`, every
