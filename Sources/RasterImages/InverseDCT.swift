@@ -18,63 +18,98 @@ enum InverseDCT {
   private static let c1961: Int32 = -8035  // -1.96157056
   private static let c0390: Int32 = -1598  // -0.390180644
 
-  /// One block of 64 dequantized coefficients (natural order) into 8 × 8 samples of `out`.
+  /// Eight 32-bit lanes: a row of a block (a lane a column) in the first pass, a column (a
+  /// lane a row) in the second.
+  typealias Lanes = SIMD8<Int32>
+
+  /// One block of 64 coefficients (natural order), dequantized by `quant` (natural order too),
+  /// into 8 × 8 samples of `out`. Eight columns at once, then eight rows at once, the block
+  /// turned between: the same integer steps as one column or row at a time, so the same
+  /// samples to the bit. The dequantizing is done here, eight at a time, not as each
+  /// coefficient is read, where it stood in the Huffman decoding's chain of loads.
   @inline(__always)
   static func transform(
-    _ block: UnsafeMutableBufferPointer<Int32>, into out: UnsafeMutableBufferPointer<UInt8>,
-    at origin: Int, stride: Int
+    _ block: UnsafeMutableBufferPointer<Int32>, quant: UnsafeBufferPointer<Int32>,
+    into out: UnsafeMutableBufferPointer<UInt8>, at origin: Int, stride: Int
   ) {
-    // Columns, into block itself, scaled up by 8 bits (kept for the rows' precision).
-    for column in 0..<8 {
-      let s = { (row: Int) in block[row * 8 + column] }
-      if s(1) == 0, s(2) == 0, s(3) == 0, s(4) == 0, s(5) == 0, s(6) == 0, s(7) == 0 {
-        let dc = s(0) &* 4
-        for row in 0..<8 { block[row * 8 + column] = dc }
-        continue
+    guard let base = block.baseAddress, block.count >= 64, let factors = quant.baseAddress,
+      quant.count >= 64, let target = out.baseAddress, origin >= 0,
+      origin + 7 * stride + 8 <= out.count
+    else { return }
+    let (raw, scales) = (UnsafeRawPointer(base), UnsafeRawPointer(factors))
+    @inline(__always) func row(_ index: Int) -> Lanes {
+      raw.loadUnaligned(fromByteOffset: index * 32, as: Lanes.self)
+        &* scales.loadUnaligned(fromByteOffset: index * 32, as: Lanes.self)
+    }
+    // Columns, scaled up by 8 bits (kept for the rows' precision).
+    let (even, odd) = oneDimension(
+      row(0), row(1), row(2), row(3), row(4), row(5), row(6), row(7))
+    let x0 = even.0 &+ 512
+    let x1 = even.1 &+ 512
+    let x2 = even.2 &+ 512
+    let x3 = even.3 &+ 512
+    let columns = transposed(
+      (x0 &+ odd.3) &>> 10, (x1 &+ odd.2) &>> 10, (x2 &+ odd.1) &>> 10, (x3 &+ odd.0) &>> 10,
+      (x3 &- odd.0) &>> 10, (x2 &- odd.1) &>> 10, (x1 &- odd.2) &>> 10, (x0 &- odd.3) &>> 10)
+    // Rows, with rounding and the level shift: each result a column of samples, a lane a row.
+    let (rowEven, rowOdd) = oneDimension(
+      columns.0, columns.1, columns.2, columns.3, columns.4, columns.5, columns.6, columns.7)
+    let bias = Lanes(repeating: 65536 &+ (128 << 17))
+    let y0 = rowEven.0 &+ bias
+    let y1 = rowEven.1 &+ bias
+    let y2 = rowEven.2 &+ bias
+    let y3 = rowEven.3 &+ bias
+    let samples = transposed(
+      (y0 &+ rowOdd.3) &>> 17, (y1 &+ rowOdd.2) &>> 17, (y2 &+ rowOdd.1) &>> 17,
+      (y3 &+ rowOdd.0) &>> 17, (y3 &- rowOdd.0) &>> 17, (y2 &- rowOdd.1) &>> 17,
+      (y1 &- rowOdd.2) &>> 17, (y0 &- rowOdd.3) &>> 17)
+    @inline(__always) func store(_ lanes: Lanes, _ index: Int) {
+      let clamped = lanes.clamped(
+        lowerBound: Lanes(repeating: 0), upperBound: Lanes(repeating: 255))
+      UnsafeMutableRawPointer(target + origin + index * stride).storeBytes(
+        of: SIMD8<UInt8>(truncatingIfNeeded: clamped), as: SIMD8<UInt8>.self)
+    }
+    store(samples.0, 0)
+    store(samples.1, 1)
+    store(samples.2, 2)
+    store(samples.3, 3)
+    store(samples.4, 4)
+    store(samples.5, 5)
+    store(samples.6, 6)
+    store(samples.7, 7)
+  }
+
+  /// Eight rows of eight lanes turned into eight columns: three rounds that each send lane
+  /// pairs apart (the even lanes of two rows into one, the odd into another), which moves an
+  /// element's six address bits (row, lane) round by one; three rounds swap row and lane.
+  @inline(__always)
+  private static func transposed(
+    _ v0: Lanes, _ v1: Lanes, _ v2: Lanes, _ v3: Lanes, _ v4: Lanes, _ v5: Lanes, _ v6: Lanes,
+    _ v7: Lanes
+  ) -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
+    @inline(__always) func round(
+      _ v: (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes)
+    ) -> (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes) {
+      @inline(__always) func evens(_ a: Lanes, _ b: Lanes) -> Lanes {
+        Lanes(a[0], a[2], a[4], a[6], b[0], b[2], b[4], b[6])
       }
-      let (even, odd) = oneDimension(s(0), s(1), s(2), s(3), s(4), s(5), s(6), s(7))
-      let x0 = even.0 &+ 512
-      let x1 = even.1 &+ 512
-      let x2 = even.2 &+ 512
-      let x3 = even.3 &+ 512
-      block[column] = (x0 &+ odd.3) >> 10
-      block[56 + column] = (x0 &- odd.3) >> 10
-      block[8 + column] = (x1 &+ odd.2) >> 10
-      block[48 + column] = (x1 &- odd.2) >> 10
-      block[16 + column] = (x2 &+ odd.1) >> 10
-      block[40 + column] = (x2 &- odd.1) >> 10
-      block[24 + column] = (x3 &+ odd.0) >> 10
-      block[32 + column] = (x3 &- odd.0) >> 10
+      @inline(__always) func odds(_ a: Lanes, _ b: Lanes) -> Lanes {
+        Lanes(a[1], a[3], a[5], a[7], b[1], b[3], b[5], b[7])
+      }
+      return (
+        evens(v.0, v.1), evens(v.2, v.3), evens(v.4, v.5), evens(v.6, v.7),
+        odds(v.0, v.1), odds(v.2, v.3), odds(v.4, v.5), odds(v.6, v.7)
+      )
     }
-    // Rows, into the samples, with rounding and the level shift.
-    let bias: Int32 = 65536 &+ (128 << 17)
-    for row in 0..<8 {
-      let b = row * 8
-      let (even, odd) = oneDimension(
-        block[b], block[b + 1], block[b + 2], block[b + 3], block[b + 4], block[b + 5],
-        block[b + 6], block[b + 7])
-      let x0 = even.0 &+ bias
-      let x1 = even.1 &+ bias
-      let x2 = even.2 &+ bias
-      let x3 = even.3 &+ bias
-      let o = origin + row * stride
-      out[o] = clamp((x0 &+ odd.3) >> 17)
-      out[o + 7] = clamp((x0 &- odd.3) >> 17)
-      out[o + 1] = clamp((x1 &+ odd.2) >> 17)
-      out[o + 6] = clamp((x1 &- odd.2) >> 17)
-      out[o + 2] = clamp((x2 &+ odd.1) >> 17)
-      out[o + 5] = clamp((x2 &- odd.1) >> 17)
-      out[o + 3] = clamp((x3 &+ odd.0) >> 17)
-      out[o + 4] = clamp((x3 &- odd.0) >> 17)
-    }
+    return round(round(round((v0, v1, v2, v3, v4, v5, v6, v7))))
   }
 
   /// The even part (x0…x3) and odd part (t0…t3) of one 8-point transform.
   @inline(__always)
   private static func oneDimension(
-    _ s0: Int32, _ s1: Int32, _ s2: Int32, _ s3: Int32, _ s4: Int32, _ s5: Int32, _ s6: Int32,
-    _ s7: Int32
-  ) -> ((Int32, Int32, Int32, Int32), (Int32, Int32, Int32, Int32)) {
+    _ s0: Lanes, _ s1: Lanes, _ s2: Lanes, _ s3: Lanes, _ s4: Lanes, _ s5: Lanes, _ s6: Lanes,
+    _ s7: Lanes
+  ) -> ((Lanes, Lanes, Lanes, Lanes), (Lanes, Lanes, Lanes, Lanes)) {
     let p1 = (s2 &+ s6) &* c0541
     let t2 = p1 &+ s6 &* c1847
     let t3 = p1 &+ s2 &* c0765
@@ -105,8 +140,4 @@ enum InverseDCT {
     return (even, (o0, o1, o2, o3))
   }
 
-  @inline(__always)
-  private static func clamp(_ value: Int32) -> UInt8 {
-    value < 0 ? 0 : value > 255 ? 255 : UInt8(value)
-  }
 }

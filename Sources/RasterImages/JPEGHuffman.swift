@@ -70,6 +70,25 @@ final class JPEGHuffmanTable: Sendable {
     }
     self.fastAC = fastAC
   }
+
+  /// The symbol of a code longer than the fast lookup's 9 bits at the top of `bits`, and the
+  /// code's length; nil when no code of the table starts there. Out of line and given the bits,
+  /// not the reader, so that the reader's state is never written to memory for it.
+  @inline(never)
+  func longCode(_ bits: UInt64) -> (symbol: Int, length: Int)? {
+    let code16 = Int32(truncatingIfNeeded: bits >> 48)
+    var length = Self.fastBits + 1
+    while length <= 16 {
+      let code = code16 >> Int32(16 - length)
+      if code <= maxCode[length] {
+        let index = Int(code + offset[length])
+        guard index >= 0, index < values.count else { return nil }
+        return (Int(values[index]), length)
+      }
+      length += 1
+    }
+    return nil
+  }
 }
 
 /// Reads the entropy-coded bits of a scan, most significant first, taking out the stuffed
@@ -102,33 +121,37 @@ struct JPEGBitReader {
         return
       }
     }
-    fillByBytes(data)
+    self = Self.filledByBytes(self, data)
   }
 
-  /// ``fill(_:)`` a byte at a time, minding stuffed bytes and markers.
+  /// ``fill(_:)`` a byte at a time, minding stuffed bytes and markers. It takes the reader
+  /// and gives it back, not `inout`: a reader whose address no call takes stays in registers
+  /// in the decoding loops.
   @inline(never)
-  private mutating func fillByBytes(_ data: UnsafeBufferPointer<UInt8>) {
-    while count <= 56 {
+  private static func filledByBytes(_ reader: Self, _ data: UnsafeBufferPointer<UInt8>) -> Self {
+    var reader = reader
+    while reader.count <= 56 {
       var byte: UInt8 = 0
-      if !atMarker, position < data.count {
-        byte = data[position]
+      if !reader.atMarker, reader.position < data.count {
+        byte = data[reader.position]
         if byte == 0xFF {
-          let next = position + 1 < data.count ? data[position + 1] : 0xD9
+          let next = reader.position + 1 < data.count ? data[reader.position + 1] : 0xD9
           if next == 0 {
-            position += 2
+            reader.position += 2
           } else {
-            atMarker = true
+            reader.atMarker = true
             byte = 0
           }
         } else {
-          position += 1
+          reader.position += 1
         }
       } else {
-        atMarker = true
+        reader.atMarker = true
       }
-      bits |= UInt64(byte) << UInt64(56 - count)
-      count += 8
+      reader.bits |= UInt64(byte) << UInt64(56 - reader.count)
+      reader.count += 8
     }
+    return reader
   }
 
   /// The next `n` bits (1…16) as a number.
@@ -169,20 +192,12 @@ struct JPEGBitReader {
       count -= length
       return Int(entry & 0xFF)
     }
-    let code16 = Int32(truncatingIfNeeded: bits >> 48)
-    var length = JPEGHuffmanTable.fastBits + 1
-    while length <= 16 {
-      let code = code16 >> Int32(16 - length)
-      if code <= table.maxCode[length] {
-        let index = Int(code + table.offset[length])
-        guard index >= 0, index < table.values.count else { break }
-        bits <<= UInt64(length)
-        count -= length
-        return Int(table.values[index])
-      }
-      length += 1
+    guard let (symbol, length) = table.longCode(bits) else {
+      throw ImageError("the image's data does not match its Huffman tables")
     }
-    throw ImageError("the image's data does not match its Huffman tables")
+    bits <<= UInt64(length)
+    count -= length
+    return symbol
   }
 
   /// Drops what is left of the current byte and any bits read ahead, to resume at a marker.

@@ -138,16 +138,19 @@ enum JPEGPixels {
   private static func plane(_ component: JPEGComponent, quant: [Int32]) -> [UInt8] {
     let stride = component.blocksPerLine * 8
     var plane = [UInt8](repeating: 0, count: stride * component.blocksPerColumn * 8)
-    var dequantized = [Int32](repeating: 0, count: 64)
+    var widened = [Int32](repeating: 0, count: 64)
     plane.withUnsafeMutableBufferPointer { out in
       component.coefficients.withUnsafeBufferPointer { coefficients in
-        dequantized.withUnsafeMutableBufferPointer { block in
-          for row in 0..<component.blocksPerColumn {
-            for column in 0..<component.blocksPerLine {
-              let base = (row * component.blocksPerLine + column) * 64
-              for k in 0..<64 { block[k] = Int32(coefficients[base + k]) &* quant[k] }
-              InverseDCT.transform(
-                block, into: out, at: row * 8 * stride + column * 8, stride: stride)
+        widened.withUnsafeMutableBufferPointer { block in
+          quant.withUnsafeBufferPointer { quant in
+            for row in 0..<component.blocksPerColumn {
+              for column in 0..<component.blocksPerLine {
+                let base = (row * component.blocksPerLine + column) * 64
+                for k in 0..<64 { block[k] = Int32(coefficients[base + k]) }
+                InverseDCT.transform(
+                  block, quant: quant, into: out, at: row * 8 * stride + column * 8,
+                  stride: stride)
+              }
             }
           }
         }

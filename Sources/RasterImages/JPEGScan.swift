@@ -37,7 +37,7 @@ struct JPEGScan {
   ) throws -> Int {
     var reader = JPEGBitReader(position: start)
     for member in members { frame.components[member].prediction = 0 }
-    // One block's dequantized coefficients, for components made into samples as they go.
+    // One block's coefficients, widened, for components made into samples as they go.
     let scratch = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 64)
     scratch.initialize(repeating: 0)
     defer { scratch.deallocate() }
@@ -149,18 +149,27 @@ struct JPEGScan {
     let (dc, ac) = tables
     var prediction = frame.components[member].prediction
     let stride = layout.blocksPerLine * 8
+    // A copy whose address no call takes, so that its bits stay in registers.
+    var local = reader
+    defer { reader = local }
     try samples.withUnsafeMutableBufferPointer { out in
       try quant.withUnsafeBufferPointer { quant in
-        guard quant.count >= 64, out.count >= stride * layout.blocksPerColumn * 8,
-          across <= layout.blocksPerLine, down <= layout.blocksPerColumn
-        else { throw ImageError("the image's component is smaller than its frame says") }
-        for row in 0..<down {
-          for column in 0..<across {
-            try baseline(scratch, quant, &prediction, dc, ac, &reader, data)
-            InverseDCT.transform(
-              scratch, into: out, at: row * 8 * stride + column * 8, stride: stride)
-            // The transform works in the block: cleared for the next.
-            scratch.update(repeating: 0)
+        try ac.fastAC.withUnsafeBufferPointer { fastAC in
+          try zigzag.withUnsafeBufferPointer { zigzag in
+            guard quant.count >= 64, fastAC.count == 512, zigzag.count >= 64,
+              out.count >= stride * layout.blocksPerColumn * 8,
+              across <= layout.blocksPerLine, down <= layout.blocksPerColumn
+            else { throw ImageError("the image's component is smaller than its frame says") }
+            for row in 0..<down {
+              for column in 0..<across {
+                try baseline(scratch, &prediction, dc, ac, fastAC, zigzag, &local, data)
+                InverseDCT.transform(
+                  scratch, quant: quant, into: out, at: row * 8 * stride + column * 8,
+                  stride: stride)
+                // The transform works in the block: cleared for the next.
+                scratch.update(repeating: 0)
+              }
+            }
           }
         }
       }
@@ -289,12 +298,18 @@ struct JPEGScan {
     let ac = acTables[component.acTable]
     if !component.samples.isEmpty {
       guard let dc, let ac else { return }
-      try quant.withUnsafeBufferPointer { quant in
-        try baseline(scratch, quant, &component.prediction, dc, ac, &reader, data)
+      try ac.fastAC.withUnsafeBufferPointer { fastAC in
+        try zigzag.withUnsafeBufferPointer { zigzag in
+          guard fastAC.count == 512, zigzag.count >= 64 else { return }
+          try baseline(scratch, &component.prediction, dc, ac, fastAC, zigzag, &reader, data)
+        }
       }
       let stride = component.blocksPerLine * 8
       component.samples.withUnsafeMutableBufferPointer { out in
-        InverseDCT.transform(scratch, into: out, at: row * 8 * stride + column * 8, stride: stride)
+        quant.withUnsafeBufferPointer { quant in
+          InverseDCT.transform(
+            scratch, quant: quant, into: out, at: row * 8 * stride + column * 8, stride: stride)
+        }
       }
       // The transform works in the block: cleared for the next.
       scratch.update(repeating: 0)
@@ -328,20 +343,23 @@ struct JPEGScan {
     }
   }
 
-  /// A baseline block's coefficients, dequantized, into `block` (all zero before).
+  /// A baseline block's coefficients, as 32-bit numbers not yet dequantized, into `block` (all
+  /// zero before). The AC table's quick lookup (512 entries) and the zig-zag order (64) come
+  /// as buffers, read without a bounds check: the indexes are 9 bits and below 64 by
+  /// construction.
   @inline(__always)
   private func baseline(
-    _ block: UnsafeMutableBufferPointer<Int32>, _ quant: UnsafeBufferPointer<Int32>,
-    _ prediction: inout Int32, _ dc: JPEGHuffmanTable, _ ac: JPEGHuffmanTable,
+    _ block: UnsafeMutableBufferPointer<Int32>, _ prediction: inout Int32, _ dc: JPEGHuffmanTable,
+    _ ac: JPEGHuffmanTable,
+    _ fastAC: UnsafeBufferPointer<Int16>, _ zigzag: UnsafeBufferPointer<Int>,
     _ reader: inout JPEGBitReader, _ data: UnsafeBufferPointer<UInt8>
   ) throws {
     let symbol = try reader.decode(dc, data)
     guard symbol <= 16 else { throw ImageError("the image's DC data is damaged") }
     prediction &+= reader.signed(symbol, data)
-    // As the 16 bits libjpeg keeps a coefficient in, then dequantized.
-    block[0] = Int32(Int16(truncatingIfNeeded: prediction)) &* quant[0]
+    // As the 16 bits libjpeg keeps a coefficient in.
+    block[0] = Int32(Int16(truncatingIfNeeded: prediction))
     var k = 1
-    let fastAC = ac.fastAC
     while k < 64 {
       // A short code and a small coefficient at once, when the next 9 bits hold both.
       if reader.count < 16 { reader.fill(data) }
@@ -352,8 +370,7 @@ struct JPEGScan {
         reader.count -= taken
         k += Int(quick >> 4 & 15)
         guard k < 64 else { break }
-        let index = zigzag[k]
-        block[index] = Int32(quick >> 8) &* quant[index]
+        block[zigzag[k]] = Int32(quick >> 8)
         k += 1
         continue
       }
@@ -367,9 +384,7 @@ struct JPEGScan {
       }
       k += run
       guard k < 64 else { break }
-      let index = zigzag[k]
-      block[index] =
-        Int32(Int16(truncatingIfNeeded: reader.signed(size, data))) &* quant[index]
+      block[zigzag[k]] = Int32(Int16(truncatingIfNeeded: reader.signed(size, data)))
       k += 1
     }
   }
