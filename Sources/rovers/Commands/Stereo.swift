@@ -243,7 +243,10 @@ extension Rovers {
         leftPath, rightPath, shift: shift, debayer: debayer,
         jpeg: ["jpg", "jpeg"].contains(extensionName))
       if let output {
-        try AtomicFile.write(bytes: png, to: URL(fileURLWithPath: output))
+        // Whole or not at all, but not forced to disk: the picture is made again from the two
+        // files by the same command (nothing skips it as already there), and the sync was a
+        // tenth of the command's time.
+        try AtomicFile.write(bytes: png, to: URL(fileURLWithPath: output), durable: false)
         if !common.quiet { console.diagnostic("wrote \(output)") }
       }
       if show {
