@@ -73,7 +73,7 @@ final class JPEGHuffmanTable: Sendable {
 
   /// The symbol of a code longer than the fast lookup's 9 bits at the top of `bits`, and the
   /// code's length; nil when no code of the table starts there. Out of line and given the bits,
-  /// not the reader, so that the reader's state is never written to memory for it.
+  /// not the reader: this rare call does not make the reader's bits go through memory.
   @inline(never)
   func longCode(_ bits: UInt64) -> (symbol: Int, length: Int)? {
     let code16 = Int32(truncatingIfNeeded: bits >> 48)
@@ -125,8 +125,8 @@ struct JPEGBitReader {
   }
 
   /// ``fill(_:)`` a byte at a time, minding stuffed bytes and markers. It takes the reader
-  /// and gives it back, not `inout`: a reader whose address no call takes stays in registers
-  /// in the decoding loops.
+  /// and gives it back, not `inout`, so that the decoding loops do not hand this call the
+  /// reader's address (and keep its bits in memory for it).
   @inline(never)
   private static func filledByBytes(_ reader: Self, _ data: UnsafeBufferPointer<UInt8>) -> Self {
     var reader = reader

@@ -149,7 +149,7 @@ struct JPEGScan {
     let (dc, ac) = tables
     var prediction = frame.components[member].prediction
     let stride = layout.blocksPerLine * 8
-    // A copy whose address no call takes, so that its bits stay in registers.
+    // A local copy, written back once at the end, not the caller's reader touched each block.
     var local = reader
     defer { reader = local }
     try samples.withUnsafeMutableBufferPointer { out in
