@@ -166,7 +166,7 @@ struct JPEGScan {
                 InverseDCT.transform(
                   scratch, quant: quant, into: out, at: row * 8 * stride + column * 8,
                   stride: stride)
-                // The transform works in the block: cleared for the next.
+                // The next block writes only its coefficients that are not zero: cleared for it.
                 scratch.update(repeating: 0)
               }
             }
@@ -311,7 +311,7 @@ struct JPEGScan {
             scratch, quant: quant, into: out, at: row * 8 * stride + column * 8, stride: stride)
         }
       }
-      // The transform works in the block: cleared for the next.
+      // The next block writes only its coefficients that are not zero: cleared for it.
       scratch.update(repeating: 0)
       return
     }
