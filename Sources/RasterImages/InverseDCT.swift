@@ -2,9 +2,6 @@
 /// 12-bit constants), as libjpeg's default "islow" method computes it: columns then rows,
 /// the level shift of 128 added at the end.
 enum InverseDCT {
-  @inline(__always) private static func c(_ value: Double) -> Int32 {
-    Int32((value * 4096).rounded())
-  }
   private static let c0541: Int32 = 2217  // 0.5411961
   private static let c1847: Int32 = -7568  // -1.847759065
   private static let c0765: Int32 = 3135  // 0.765366865

@@ -154,21 +154,18 @@ struct JPEGScan {
     defer { reader = local }
     try samples.withUnsafeMutableBufferPointer { out in
       try quant.withUnsafeBufferPointer { quant in
-        try ac.fastAC.withUnsafeBufferPointer { fastAC in
-          try zigzag.withUnsafeBufferPointer { zigzag in
-            guard quant.count >= 64, fastAC.count == 512, zigzag.count >= 64,
-              out.count >= stride * layout.blocksPerColumn * 8,
-              across <= layout.blocksPerLine, down <= layout.blocksPerColumn
-            else { throw ImageError("the image's component is smaller than its frame says") }
-            for row in 0..<down {
-              for column in 0..<across {
-                try baseline(scratch, &prediction, dc, ac, fastAC, zigzag, &local, data)
-                InverseDCT.transform(
-                  scratch, quant: quant, into: out, at: row * 8 * stride + column * 8,
-                  stride: stride)
-                // The next block writes only its coefficients that are not zero: cleared for it.
-                scratch.update(repeating: 0)
-              }
+        try withLookups(ac) { fastAC, zigzag in
+          guard quant.count >= 64, out.count >= stride * layout.blocksPerColumn * 8,
+            across <= layout.blocksPerLine, down <= layout.blocksPerColumn
+          else { throw ImageError("the image's component is smaller than its frame says") }
+          for row in 0..<down {
+            for column in 0..<across {
+              try baseline(scratch, &prediction, dc, ac, fastAC, zigzag, &local, data)
+              InverseDCT.transform(
+                scratch, quant: quant, into: out, at: row * 8 * stride + column * 8,
+                stride: stride)
+              // The next block writes only its coefficients that are not zero: cleared for it.
+              scratch.update(repeating: 0)
             }
           }
         }
@@ -298,11 +295,8 @@ struct JPEGScan {
     let ac = acTables[component.acTable]
     if !component.samples.isEmpty {
       guard let dc, let ac else { return }
-      try ac.fastAC.withUnsafeBufferPointer { fastAC in
-        try zigzag.withUnsafeBufferPointer { zigzag in
-          guard fastAC.count == 512, zigzag.count >= 64 else { return }
-          try baseline(scratch, &component.prediction, dc, ac, fastAC, zigzag, &reader, data)
-        }
+      try withLookups(ac) { fastAC, zigzag in
+        try baseline(scratch, &component.prediction, dc, ac, fastAC, zigzag, &reader, data)
       }
       let stride = component.blocksPerLine * 8
       component.samples.withUnsafeMutableBufferPointer { out in
@@ -339,6 +333,23 @@ struct JPEGScan {
       } else {
         guard let ac else { return }
         try acRefine(block, ac, &reader, data)
+      }
+    }
+  }
+
+  /// The AC table's quick lookup and the zig-zag order as buffers, for the reading of
+  /// ``baseline(_:_:_:_:_:_:_:_:)`` (512 and 64 entries, which its indexes stay within).
+  @inline(__always)
+  private func withLookups(
+    _ ac: JPEGHuffmanTable,
+    _ body: (UnsafeBufferPointer<Int16>, UnsafeBufferPointer<Int>) throws -> Void
+  ) throws {
+    try ac.fastAC.withUnsafeBufferPointer { fastAC in
+      try zigzag.withUnsafeBufferPointer { zigzag in
+        guard fastAC.count == 512, zigzag.count >= 64 else {
+          throw ImageError("the image's Huffman tables are damaged")
+        }
+        try body(fastAC, zigzag)
       }
     }
   }
