@@ -49,6 +49,17 @@ enum CatalogRow {
       hash = suffix.withUTF8 { FNV1a.hash(UnsafeRawBufferPointer($0), continuing: separated) }
     }
 
+    /// The address of the photo named `name`: the name between the two parts, put together
+    /// in one string made once at its length (a listing makes one a photo).
+    func address(of name: String) -> String {
+      var address = String()
+      address.reserveCapacity(prefix.utf8.count + name.utf8.count + suffix.utf8.count)
+      address += prefix
+      address += name
+      address += suffix
+      return address
+    }
+
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
     static func == (one: Address, other: Address) -> Bool {
@@ -149,7 +160,7 @@ enum CatalogRow {
       site: row[11].integerValue, drive: row[12].integerValue, sampleType: row[13].textValue,
       filter: row[14].textValue, title: try text(19), caption: try text(20), capture: capture)
     let address = row[17].integerValue.flatMap { addresses[$0] }
-    let imgSrc = row[18].textValue ?? address.map { $0.prefix + nasaID + $0.suffix } ?? ""
+    let imgSrc = row[18].textValue ?? address.map { $0.address(of: nasaID) } ?? ""
     return Photo(
       id: row[3].integerValue, sol: sol,
       earthDate: row[6].textValue ?? capture.dateTaken.map { String($0.prefix(10)) } ?? "",
@@ -201,14 +212,27 @@ enum CatalogRow {
   }
 
   /// The feeds' way of writing a local mean solar time: `Sol-01000M12:34:56.789`.
+  /// `seconds` is within a day's 100,000 (``CatalogText/Fields``).
   static func marsTime(sol: Int, seconds: Double) -> String {
-    // Made once a photo of a listing: its bytes in one buffer, then one string.
-    var bytes = Array("Sol-".utf8)
-    bytes.reserveCapacity(22)
-    CatalogText.Fields.appendDigits(sol, 5, to: &bytes)
-    bytes.append(UInt8(ascii: "M"))
-    CatalogText.Fields.appendClockWithMillis(seconds, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    let millis = Int((seconds * 1000).rounded())
+    // Made once a photo of a listing, so written straight into the string's own storage:
+    // an array of bytes first, grown and then copied, was a twentieth of a search's work.
+    // Room for the longest: a sign and 19 digits of sol, and 17 bytes around them.
+    return String(unsafeUninitializedCapacity: 40) { bytes in
+      var end = 0
+      for byte in "Sol-".utf8 { (bytes[end], end) = (byte, end + 1) }
+      if sol < 0 { (bytes[end], end) = (UInt8(ascii: "-"), end + 1) }
+      end = DecimalDigits.write(sol.magnitude, minimum: 5, into: bytes, at: end)
+      (bytes[end], end) = (UInt8(ascii: "M"), end + 1)
+      let clock = UInt(millis / 1000)
+      end = DecimalDigits.write(clock / 3600, minimum: 2, into: bytes, at: end)
+      (bytes[end], end) = (UInt8(ascii: ":"), end + 1)
+      end = DecimalDigits.write(clock / 60 % 60, minimum: 2, into: bytes, at: end)
+      (bytes[end], end) = (UInt8(ascii: ":"), end + 1)
+      end = DecimalDigits.write(clock % 60, minimum: 2, into: bytes, at: end)
+      (bytes[end], end) = (UInt8(ascii: "."), end + 1)
+      return DecimalDigits.write(UInt(millis % 1000), minimum: 3, into: bytes, at: end)
+    }
   }
 
   /// Mars's solar longitude when the photo was taken, by Mars24; `nil` without a time.

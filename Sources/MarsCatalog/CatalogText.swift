@@ -80,7 +80,7 @@ enum CatalogText {
     private func bytes(of mark: Mark) -> [UInt8]? {
       var bytes: [UInt8] = []
       switch mark {
-      case .sol: Self.appendDigits(sol, 1, to: &bytes)
+      case .sol: DecimalDigits.append(sol, to: &bytes)
       case .utc:
         guard let dateTaken, dateTaken.utf8.count >= 19 else { return nil }
         bytes = dateTaken.utf8.prefix(19).map { $0 == UInt8(ascii: "T") ? UInt8(ascii: " ") : $0 }
@@ -102,37 +102,23 @@ enum CatalogText {
       let millis = Int((seconds * 1000).rounded())
       appendClock(millis / 1000, to: &bytes)
       bytes.append(UInt8(ascii: "."))
-      appendDigits(millis % 1000, 3, to: &bytes)
+      DecimalDigits.append(millis % 1000, minimum: 3, to: &bytes)
     }
 
     /// Appends `HH:MM:SS` of seconds after midnight.
     static func appendClock(_ seconds: Int, to bytes: inout [UInt8]) {
-      appendDigits(seconds / 3600, 2, to: &bytes)
+      DecimalDigits.append(seconds / 3600, minimum: 2, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
-      appendDigits(seconds / 60 % 60, 2, to: &bytes)
+      DecimalDigits.append(seconds / 60 % 60, minimum: 2, to: &bytes)
       bytes.append(UInt8(ascii: ":"))
-      appendDigits(seconds % 60, 2, to: &bytes)
+      DecimalDigits.append(seconds % 60, minimum: 2, to: &bytes)
     }
 
     /// `value` in at least `count` digits, zeros in front.
     static func digits(_ value: Int, _ count: Int) -> String {
       var bytes: [UInt8] = []
-      appendDigits(value, count, to: &bytes)
+      DecimalDigits.append(value, minimum: count, to: &bytes)
       return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `value` in at least `count` digits, zeros in front (a minus sign first for a
-    /// negative one): the clocks and days of a million rows are made without a string each.
-    static func appendDigits(_ value: Int, _ count: Int, to bytes: inout [UInt8]) {
-      if value < 0 { bytes.append(UInt8(ascii: "-")) }
-      // The digits last first, then the zeros, then the two turned round in place.
-      let start = bytes.count
-      var magnitude = value.magnitude
-      repeat {
-        bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-        magnitude /= 10
-      } while magnitude > 0 || bytes.count - start < count
-      bytes[start...].reverse()
     }
 
     /// The Associated Press's months, as NASA's captions write a day: `Aug. 30, 2026`.
@@ -159,9 +145,9 @@ enum CatalogText {
       else { return nil }
       var out = Array(months[month - 1].utf8)
       out.append(UInt8(ascii: " "))
-      appendDigits(day, 1, to: &out)
+      DecimalDigits.append(day, to: &out)
       out += Array(", ".utf8)
-      appendDigits(year, 1, to: &out)
+      DecimalDigits.append(year, to: &out)
       return out
     }
   }
@@ -289,7 +275,7 @@ enum CatalogText {
   /// `bytes` with each whole decimal `number` (no digit either side) written `{sol}`.
   private static func replacingNumber(_ number: Int, in bytes: [UInt8]) -> [UInt8] {
     var digits: [UInt8] = []
-    Fields.appendDigits(number, 1, to: &digits)
+    DecimalDigits.append(number, to: &digits)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var index = 0

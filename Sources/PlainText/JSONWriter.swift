@@ -126,7 +126,7 @@ public struct JSONWriter {
   public mutating func string(_ value: String) { quote(value) }
 
   /// A whole number.
-  public mutating func number(_ value: Int) { bytes += value.description.utf8 }
+  public mutating func number(_ value: Int) { DecimalDigits.append(value, to: &bytes) }
 
   /// A number with a fraction (see ``Style`` for how each writes it).
   public mutating func decimal(_ value: Double) {

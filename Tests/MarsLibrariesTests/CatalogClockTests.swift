@@ -23,6 +23,19 @@ import Testing
   func aClockNoSolHasIsNothing(_ clock: String) {
     #expect(CatalogRow.secondsOfDay(clock[...]) == nil)
   }
+
+  @Test(arguments: [
+    (100, 45_296.789, "Sol-00100M12:34:56.789"), (0, 0, "Sol-00000M00:00:00.000"),
+    (4321, 88_775.2444, "Sol-04321M24:39:35.244"), (4321, 59.9996, "Sol-04321M00:01:00.000"),
+    (123_456, 3600.5, "Sol-123456M01:00:00.500"), (-7, 61, "Sol--00007M00:01:01.000"),
+    (Int.max, 3600.5, "Sol-9223372036854775807M01:00:00.500"),
+  ])
+  func aRowsLocalTimeIsWrittenAsTheFeedsWriteIt(_ sol: Int, _ seconds: Double, _ shown: String) {
+    #expect(CatalogRow.marsTime(sol: sol, seconds: seconds) == shown)
+    // What is written reads back as the same seconds, to the millisecond.
+    let back = CatalogRow.secondsOfDay(shown.split(separator: "M").last)
+    #expect(back.map { abs($0 - (seconds * 1000).rounded() / 1000) < 1e-9 } == true)
+  }
 }
 
 /// A catalogue's values as someone's own `sqlite3` may have left them (the schema is
