@@ -33,6 +33,7 @@ package enum PhotoDetailFields {
     _ details: PhotoDetails, sequence: String?, to cells: inout [Records.Cell]
   ) {
     cells.reserveCapacity(cells.count + fields.count)
+    let sequenceAfter = sequenceAfter
     withUnsafePointer(to: details) { details in
       for (index, member) in PhotoDetails.members.enumerated() {
         cells.append(cell(member.value(at: details)))
@@ -46,8 +47,9 @@ package enum PhotoDetailFields {
     PhotoDetails.members.firstIndex { $0.name == "place" }
     ?? PhotoDetails.members.count - 1
 
-  private static func cell(_ value: PhotoDetailMember.Value) -> Records.Cell {
-    switch value {
+  /// The value taken, not copied: its text moves into the cell (a row has 26 of them).
+  private static func cell(_ value: consuming PhotoDetailMember.Value) -> Records.Cell {
+    switch consume value {
     case .text(let text): .text(text)
     case .integer(let number): .number(number)
     case .decimal(let number): .decimal(number)
