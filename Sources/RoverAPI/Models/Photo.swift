@@ -22,7 +22,7 @@ public struct Photo: Decodable, Sendable, Hashable {
   public var details: PhotoDetails
 
   /// Creates a photo; its ``nasaID`` comes from `imgSrc` unless given.
-  public init(
+  @inlinable public init(
     id: Int?, sol: Int, earthDate: String, imgSrc: String, camera: Camera, rover: RoverReference,
     nasaID: String? = nil, instrument: String? = nil, details: PhotoDetails = PhotoDetails()
   ) {
@@ -67,7 +67,7 @@ public struct Photo: Decodable, Sendable, Hashable {
 
   /// The image file's base name, or a stand-in built from the server's number when the address
   /// has no file name (such a photo cannot be downloaded, but still needs a name).
-  private static func identity(imgSrc: String, id: Int?) -> String {
+  @usableFromInline static func identity(imgSrc: String, id: Int?) -> String {
     NASAImageName.identity(ofImageAt: imgSrc) ?? "photo-\(id.map(String.init) ?? "unknown")"
   }
 }

@@ -36,7 +36,7 @@ public struct PhotoCapture: Sendable, Hashable {
   public var xyz: [Double]?
 
   /// A capture with every field given or `nil`.
-  public init(
+  @inlinable public init(
     spacecraftClock: Double? = nil, subframeRect: [Int]? = nil, scaleFactor: Int? = nil,
     dimension: [Int]? = nil, dateTaken: String? = nil, dateReceived: String? = nil,
     cameraModelType: String? = nil,

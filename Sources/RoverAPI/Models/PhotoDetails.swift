@@ -30,7 +30,7 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
   public var capture = PhotoCapture()
 
   /// Details with every field given or `nil`.
-  public init(
+  @inlinable public init(
     marsTime: String? = nil, mastAzimuth: Double? = nil, mastElevation: Double? = nil,
     site: Int? = nil, drive: Int? = nil, sampleType: String? = nil, filter: String? = nil,
     title: String? = nil, caption: String? = nil, credit: String? = nil,
