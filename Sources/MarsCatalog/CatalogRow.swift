@@ -52,12 +52,22 @@ enum CatalogRow {
     /// The address of the photo named `name`: the name between the two parts, put together
     /// in one string made once at its length (a listing makes one a photo).
     func address(of name: String) -> String {
-      var address = String()
-      address.reserveCapacity(prefix.utf8.count + name.utf8.count + suffix.utf8.count)
-      address += prefix
-      address += name
-      address += suffix
-      return address
+      var (prefix, name, suffix) = (prefix, name, suffix)
+      return prefix.withUTF8 { head in
+        name.withUTF8 { middle in
+          suffix.withUTF8 { tail in
+            String(unsafeUninitializedCapacity: head.count + middle.count + tail.count) {
+              bytes in
+              let afterHead = bytes.initialize(fromContentsOf: head)
+              let afterName =
+                UnsafeMutableBufferPointer(rebasing: bytes[afterHead...])
+                .initialize(fromContentsOf: middle) + afterHead
+              return UnsafeMutableBufferPointer(rebasing: bytes[afterName...])
+                .initialize(fromContentsOf: tail) + afterName
+            }
+          }
+        }
+      }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }

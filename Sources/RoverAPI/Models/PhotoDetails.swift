@@ -27,7 +27,7 @@ public struct PhotoDetails: Codable, Sendable, Hashable {
   /// (`Traverse.placed(_:)`); `nil` until then.
   public var place: PhotoPlace?
   /// How the frame was taken: clock, subframe, size, camera model, attitude.
-  public var capture = PhotoCapture()
+  public var capture: PhotoCapture
 
   /// Details with every field given or `nil`.
   @inlinable public init(

@@ -1,16 +1,19 @@
 extension Sequence<Photo> {
+  // Inlinable, so that each list's own type walks itself: a catalogue search asks these of
+  // thousands of photos, and the unspecialised walk copied each whole photo to look at one
+  // field.
+
   /// Whether any of the photos has the API's number: NASA's Perseverance feed numbers none,
   /// and a list of them shows no column of nothing.
-  public var anyNumbered: Bool { contains { $0.id != nil } }
+  @inlinable public var anyNumbered: Bool { contains { $0.id != nil } }
 
   /// Whether the photos are of more than one rover (a search's may be): a list of them then
   /// says whose each one is.
-  public var ofSeveralRovers: Bool {
+  @inlinable public var ofSeveralRovers: Bool {
     var first: String?
-    for photo in self {
-      if let first, photo.rover.name != first { return true }
-      first = first ?? photo.rover.name
+    return contains { photo in
+      defer { first = first ?? photo.rover.name }
+      return first.map { photo.rover.name != $0 } ?? false
     }
-    return false
   }
 }
