@@ -29,14 +29,18 @@ package enum PhotoRecords {
       (mixed ? ["rover", "sol"] : []) + (numbered ? ["id"] : [])
       + ["camera", "earth_date", "img_src"]
     return Records(fields, photos, table: table) { photo in
+      // One array a row, made at its size: the API's cells go in one by one, not as an
+      // array of their own first (a search makes thousands of rows).
       var cells: [Records.Cell] = []
       cells.reserveCapacity(fields.count)
-      cells += [
-        .number(photo.id), .number(photo.sol), .text(photo.camera.name),
-        .text(EarthDays.shownDay(photo)),
-        .text(photo.imgSrc), .text(photo.nasaID), .text(photo.instrument),
-        .text(photo.rover.name),
-      ]
+      cells.append(.number(photo.id))
+      cells.append(.number(photo.sol))
+      cells.append(.text(photo.camera.name))
+      cells.append(.text(EarthDays.shownDay(photo)))
+      cells.append(.text(photo.imgSrc))
+      cells.append(.text(photo.nasaID))
+      cells.append(.text(photo.instrument))
+      cells.append(.text(photo.rover.name))
       PhotoDetailFields.append(photo.details, sequence: photo.sequence, to: &cells)
       return cells
     }
