@@ -85,10 +85,11 @@ extension PhotoDetailMember {
   /// A member kept at `path`, shown as `wrap` makes it, read back with `read`.
   private static func stored<Stored>(
     _ name: String, _ title: String?, alignRight: Bool, _ path: Path<Stored>,
-    _ wrap: @escaping @Sendable (Stored) -> Value, _ read: @escaping Reader<Stored>
+    _ wrap: @escaping @Sendable (consuming Stored) -> Value, _ read: @escaping Reader<Stored>
   ) -> Self {
     // Every member's path is of stored properties: its place in the struct is found once, and
     // a value is read there rather than through the path (which copies the whole struct).
+    // `wrap` takes the value read, so that it moves into the member's value, not copied.
     let valueAt: @Sendable (UnsafePointer<PhotoDetails>) -> Value
     if let offset = MemoryLayout<PhotoDetails>.offset(of: path) {
       valueAt = { wrap(UnsafeRawPointer($0).load(fromByteOffset: offset, as: Stored.self)) }
