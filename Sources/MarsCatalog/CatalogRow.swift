@@ -226,7 +226,7 @@ enum CatalogRow {
   static func marsTime(sol: Int, seconds: Double) -> String {
     let millis = Int((seconds * 1000).rounded())
     // Made once a photo of a listing, so written straight into the string's own storage:
-    // an array of bytes first, grown and then copied, was a twentieth of a search's work.
+    // an array of bytes first, grown and then copied, was 7% of a search's work.
     // Room for the longest: a sign and 19 digits of sol, and 17 bytes around them.
     return String(unsafeUninitializedCapacity: 40) { bytes in
       var end = 0
