@@ -14,20 +14,28 @@
 public enum NASASequence {
   /// The sequence of the photo whose identity is `nasaID`, or `nil` when its name says none.
   public static func id(of nasaID: String) -> String? {
-    let name = Array(nasaID.utf8)
-    return perseverance(name) ?? curiosityEngineering(name) ?? mastcamFamily(name)
+    // Read in place: every photo a command lists asks it, and a copy of the name's bytes
+    // cost more than the reading.
+    var nasaID = nasaID
+    return nasaID.withUTF8 { name in
+      perseverance(name) ?? curiosityEngineering(name) ?? mastcamFamily(name)
+    }
   }
 
+  /// A name's bytes, read in place.
+  private typealias Name = UnsafeBufferPointer<UInt8>
+
   /// `XXX_SSSS_CCCCCCCCCC_MMMPPP_NSSSSSSS<sequence>…`: underscores at 4, 9, 20 and 27.
-  private static func perseverance(_ name: [UInt8]) -> String? {
-    guard name.count >= 44, [3, 8, 19, 26].allSatisfy({ name[$0] == underscore }),
+  private static func perseverance(_ name: Name) -> String? {
+    guard name.count >= 44, name[3] == underscore, name[8] == underscore,
+      name[19] == underscore, name[26] == underscore,
       name[4..<8].allSatisfy(isDigit), name[9..<19].allSatisfy(isDigit)
     else { return nil }
     return word(name[35..<44])
   }
 
   /// `XXX_CCCCCCCCCEDR_FSSSSSSS<sequence>…`: an underscore at 4, nine clock digits after it.
-  private static func curiosityEngineering(_ name: [UInt8]) -> String? {
+  private static func curiosityEngineering(_ name: Name) -> String? {
     guard name.count >= 34, name[3] == underscore, name[4..<13].allSatisfy(isDigit),
       name[13..<16].allSatisfy(isLetter)
     else { return nil }
@@ -35,7 +43,7 @@ public enum NASASequence {
   }
 
   /// `SSSSCC######…`: the sol, a Mastcam, MAHLI or MARDI code, six digits.
-  private static func mastcamFamily(_ name: [UInt8]) -> String? {
+  private static func mastcamFamily(_ name: Name) -> String? {
     guard name.count >= 12, name[0..<4].allSatisfy(isDigit), name[6..<12].allSatisfy(isDigit)
     else { return nil }
     // Read once a photo of a listing: the two letters matched as bytes, no table made.
@@ -51,7 +59,7 @@ public enum NASASequence {
   }
 
   /// The characters as a sequence id: letters, digits and `_` only, at least one letter.
-  private static func word(_ bytes: ArraySlice<UInt8>) -> String? {
+  private static func word(_ bytes: Slice<Name>) -> String? {
     guard bytes.allSatisfy({ isLetter($0) || isDigit($0) || $0 == underscore }),
       bytes.contains(where: isLetter)
     else { return nil }
