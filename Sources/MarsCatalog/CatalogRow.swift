@@ -52,21 +52,15 @@ enum CatalogRow {
     /// The address of the photo named `name`: the name between the two parts, put together
     /// in one string made once at its length (a listing makes one a photo).
     func address(of name: String) -> String {
-      var (prefix, name, suffix) = (prefix, name, suffix)
-      return prefix.withUTF8 { head in
-        name.withUTF8 { middle in
-          suffix.withUTF8 { tail in
-            String(unsafeUninitializedCapacity: head.count + middle.count + tail.count) {
-              bytes in
-              let afterHead = bytes.initialize(fromContentsOf: head)
-              let afterName =
-                UnsafeMutableBufferPointer(rebasing: bytes[afterHead...])
-                .initialize(fromContentsOf: middle) + afterHead
-              return UnsafeMutableBufferPointer(rebasing: bytes[afterName...])
-                .initialize(fromContentsOf: tail) + afterName
-            }
-          }
-        }
+      String(
+        unsafeUninitializedCapacity: prefix.utf8.count + name.utf8.count + suffix.utf8.count
+      ) { bytes in
+        var end = bytes.initialize(fromContentsOf: prefix.utf8)
+        end += UnsafeMutableBufferPointer(rebasing: bytes[end...])
+          .initialize(fromContentsOf: name.utf8)
+        return end
+          + UnsafeMutableBufferPointer(rebasing: bytes[end...])
+          .initialize(fromContentsOf: suffix.utf8)
       }
     }
 
@@ -224,24 +218,15 @@ enum CatalogRow {
   /// The feeds' way of writing a local mean solar time: `Sol-01000M12:34:56.789`.
   /// `seconds` is within a day's 100,000 (``CatalogText/Fields``).
   static func marsTime(sol: Int, seconds: Double) -> String {
-    let millis = Int((seconds * 1000).rounded())
     // Made once a photo of a listing, so written straight into the string's own storage:
     // an array of bytes first, grown and then copied, was 7% of a search's work.
-    // Room for the longest: a sign and 19 digits of sol, and 17 bytes around them.
-    return String(unsafeUninitializedCapacity: 40) { bytes in
-      var end = 0
-      for byte in "Sol-".utf8 { (bytes[end], end) = (byte, end + 1) }
+    // Room for the longest: `Sol-`, a sign and 19 digits of sol, `M` and the clock.
+    String(unsafeUninitializedCapacity: 25 + CatalogText.Fields.clockRoom) { bytes in
+      var end = bytes.initialize(fromContentsOf: "Sol-".utf8)
       if sol < 0 { (bytes[end], end) = (UInt8(ascii: "-"), end + 1) }
       end = DecimalDigits.write(sol.magnitude, minimum: 5, into: bytes, at: end)
-      (bytes[end], end) = (UInt8(ascii: "M"), end + 1)
-      let clock = UInt(millis / 1000)
-      end = DecimalDigits.write(clock / 3600, minimum: 2, into: bytes, at: end)
-      (bytes[end], end) = (UInt8(ascii: ":"), end + 1)
-      end = DecimalDigits.write(clock / 60 % 60, minimum: 2, into: bytes, at: end)
-      (bytes[end], end) = (UInt8(ascii: ":"), end + 1)
-      end = DecimalDigits.write(clock % 60, minimum: 2, into: bytes, at: end)
-      (bytes[end], end) = (UInt8(ascii: "."), end + 1)
-      return DecimalDigits.write(UInt(millis % 1000), minimum: 3, into: bytes, at: end)
+      bytes[end] = UInt8(ascii: "M")
+      return CatalogText.Fields.writeClockWithMillis(seconds, into: bytes, at: end + 1)
     }
   }
 

@@ -12,8 +12,11 @@ extension Sequence<Photo> {
   @inlinable public var ofSeveralRovers: Bool {
     var first: String?
     return contains { photo in
-      defer { first = first ?? photo.rover.name }
-      return first.map { photo.rover.name != $0 } ?? false
+      guard let first else {
+        first = photo.rover.name
+        return false
+      }
+      return photo.rover.name != first
     }
   }
 }
