@@ -172,7 +172,8 @@ let package = Package(
     // Fixtures/ served over HTTP on loopback, so tests never reach the internet: a library the
     // tests start in their own process, and a small executable for `make demo` and benchmarks.
     .target(
-      name: "FixtureServing", dependencies: ["SystemInterface", "RasterImages", "CameraGeometry"],
+      name: "FixtureServing",
+      dependencies: ["SystemInterface", "PlainText", "RasterImages", "CameraGeometry"],
       swiftSettings: optimizedInDebug),
     .executableTarget(
       name: "fixture-server", dependencies: ["FixtureServing"], swiftSettings: optimizedInDebug),

@@ -86,7 +86,7 @@ final class FaultPlan: Sendable {
       object[root] = Array(repeating: photos.prefix(1), count: count).flatMap { $0 } + photos
     default: object[root] = Array(photos.prefix(count)) + photos
     }
-    let reshaped = (try? JSONSerialization.data(withJSONObject: object)) ?? body
+    let reshaped = ParsedJSON.data(object)
     return .respond(status: status, headers: headers, body: reshaped)
   }
 
@@ -99,7 +99,7 @@ final class FaultPlan: Sendable {
       })
     else { return reply }
     object.merge(members) { $1 }
-    let changed = (try? JSONSerialization.data(withJSONObject: object)) ?? body
+    let changed = ParsedJSON.data(object)
     return .respond(status: status, headers: headers, body: changed)
   }
 

@@ -41,10 +41,8 @@ final class FixtureStore: @unchecked Sendable {
     }
     self.manifests = manifests
     self.photos = photos
-    roversBody = try JSONSerialization.data(withJSONObject: ["rovers": rovers])
-    manifestBodies = try manifests.mapValues {
-      try JSONSerialization.data(withJSONObject: ["photo_manifest": $0])
-    }
+    roversBody = ParsedJSON.data(["rovers": rovers])
+    manifestBodies = manifests.mapValues { ParsedJSON.data(["photo_manifest": $0]) }
   }
 
   /// The rover with this name, ignoring case.

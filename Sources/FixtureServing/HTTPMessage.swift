@@ -64,7 +64,7 @@ enum Reply: Sendable {
     status: Int, headers: [String: String], body: Data, piece: Int, intervalMilliseconds: Int)
 
   static func json(_ status: Int, _ object: Any) -> Reply {
-    let body = (try? JSONSerialization.data(withJSONObject: object)) ?? Data()
+    let body = ParsedJSON.data(object)
     return .respond(
       status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: body)
   }

@@ -1,3 +1,4 @@
+import FixtureServing
 import Foundation
 import Synchronization
 import TestSupport
@@ -96,7 +97,7 @@ final class MirrorStub: Sendable {
   }
 
   private func json(_ object: Any) throws -> HTTPResponse {
-    HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: object))
+    HTTPResponse(status: 200, body: ParsedJSON.data(object))
   }
 }
 

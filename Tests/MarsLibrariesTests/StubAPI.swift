@@ -1,3 +1,4 @@
+import FixtureServing
 import Foundation
 import Synchronization
 import TestSupport
@@ -130,7 +131,7 @@ final class StubAPI: Sendable {
       }
     }
     body[shape == .marsVista ? "photos" : root] = photos
-    return HTTPResponse(status: 200, body: try JSONSerialization.data(withJSONObject: body))
+    return HTTPResponse(status: 200, body: ParsedJSON.data(body))
   }
 }
 

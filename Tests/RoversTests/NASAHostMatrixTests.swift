@@ -1,4 +1,5 @@
 import CommandRuntime
+import FixtureServing
 import Foundation
 import MarsCatalog
 import TestSupport
@@ -286,9 +287,8 @@ struct NASAHostRow: Sendable, CustomTestStringConvertible {
     guard let items = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [Any] else {
       return output
     }
-    return items.compactMap { item in
-      (try? JSONSerialization.data(withJSONObject: item, options: [.sortedKeys]))
-        .map { String(decoding: $0, as: UTF8.self) }
+    return items.map { item in
+      String(decoding: ParsedJSON.data(item, sortedKeys: true), as: UTF8.self)
     }.sorted().joined(separator: "\n")
   }
 
