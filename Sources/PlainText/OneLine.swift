@@ -12,6 +12,12 @@ public enum OneLine {
     }
     var result = ""
     var lastWasSpace = true
+    // Once the result has more than `limit + 1` characters (one more for a space at its end,
+    // which is trimmed), nothing after can change its first `limit - 1`, all that is kept: a
+    // whole page is not read to its end. Counted each time the scalars read double, so the
+    // counting costs no more than the reading.
+    var kept = 0
+    var countAt = limit + 1
     for scalar in text.unicodeScalars {
       if scalar.properties.isWhitespace {
         if !lastWasSpace { result.append(" ") }
@@ -21,6 +27,11 @@ public enum OneLine {
       } else {
         result.unicodeScalars.append(scalar)
         lastWasSpace = false
+      }
+      kept += 1
+      if kept >= countAt {
+        if result.count > limit + 1 { break }
+        countAt *= 2
       }
     }
     if result.hasSuffix(" ") { result.removeLast() }
