@@ -23,24 +23,46 @@ struct RequestHead: Sendable {
 
   /// Parses the text before the blank line; `nil` when it is not an HTTP request.
   ///
-  /// Split by the standard library alone: `"\r\n"` is one `Character`, and Foundation's
-  /// splitting and trimming were a tenth of the fixture server's CPU in a test run.
+  /// Read as bytes: splitting the text by `Character` (and before that, Foundation's
+  /// splitting and trimming) cost the fixture servers a second of a test run.
   init?(_ text: String) {
-    let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)
-    guard let first = lines.first else { return nil }
-    let parts = first.split(separator: " ")
-    guard parts.count == 3, parts[2].hasPrefix("HTTP/") else { return nil }
-    method = String(parts[0])
-    target = String(parts[1])
-    headers = [:]
-    let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    for line in lines.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      let name = line[..<colon].lowercased()
-      var value = line[line.index(after: colon)...].drop(while: blank)
-      while let last = value.last, blank(last) { value = value.dropLast() }
-      headers[name] = String(value)
+    var text = text
+    guard let head = text.withUTF8({ Self.parse($0) }) else { return nil }
+    (method, target, headers) = head
+  }
+
+  private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    method: String, target: String, headers: [String: String]
+  )? {
+    let (space, tab, colon) = (UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ":"))
+    func text(_ part: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+      String(decoding: part, as: UTF8.self)
     }
+    // The lines, split at each CR LF.
+    var lines: [Slice<UnsafeBufferPointer<UInt8>>] = []
+    var start = 0
+    var index = 0
+    while index + 1 < bytes.count {
+      if bytes[index] == 13, bytes[index + 1] == 10 {
+        lines.append(bytes[start..<index])
+        index += 2
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    lines.append(bytes[start..<bytes.count])
+    let parts = lines[0].split(separator: space)
+    guard parts.count == 3, parts[2].starts(with: "HTTP/".utf8) else { return nil }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let at = line.firstIndex(of: colon) else { continue }
+      var value = line[(at + 1)...]
+      while let first = value.first, first == space || first == tab { value = value.dropFirst() }
+      while let last = value.last, last == space || last == tab { value = value.dropLast() }
+      headers[text(line[..<at]).lowercased()] = text(value)
+    }
+    return (text(parts[0]), text(parts[1]), headers)
   }
 }
 
