@@ -158,9 +158,9 @@ final class LoopbackServer: Sendable {
   /// past it stays in `unread` for the next request on the connection.
   private static func readHead(_ client: Int32, _ unread: inout Data) -> RequestHead? {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    let end = Data("\r\n\r\n".utf8)
+    let end = Array("\r\n\r\n".utf8)
     while unread.count < 65536 {
-      if let range = unread.range(of: end) {
+      if let range = unread.firstRange(of: end) {
         let head = RequestHead(String(decoding: unread[..<range.lowerBound], as: UTF8.self))
         unread = Data(unread[range.upperBound...])
         return head

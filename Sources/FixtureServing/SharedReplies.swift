@@ -26,9 +26,9 @@ extension Reply {
   /// writes it (`http:\/\/…`); as it is when `base` is `nil`.
   func withImageBase(_ base: String?) -> Reply {
     guard let base, case .respond(let status, let headers, let body) = self else { return self }
-    let escaped = { (text: String) in Data(text.replacingOccurrences(of: "/", with: "\\/").utf8) }
+    let escaped = { (text: String) in Array(text.replacingOccurrences(of: "/", with: "\\/").utf8) }
     let plain = Self.replacing(
-      Data(SharedReplies.standInBase.utf8), with: Data(base.utf8), in: body)
+      Array(SharedReplies.standInBase.utf8), with: Array(base.utf8), in: body)
     let both = Self.replacing(
       escaped(SharedReplies.standInBase), with: escaped(base), in: plain)
     return .respond(status: status, headers: headers, body: both)
@@ -36,16 +36,18 @@ extension Reply {
 
   /// `body` with every `pattern` made `replacement`, in one pass: a sol's answer holds a
   /// thousand addresses, and replacing each in place moved the rest of the body every time.
-  private static func replacing(_ pattern: Data, with replacement: Data, in body: Data) -> Data {
-    guard var found = body.range(of: pattern) else { return body }
+  private static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in body: Data)
+    -> Data
+  {
+    guard var found = body.firstRange(of: pattern) else { return body }
     var result = Data()
     result.reserveCapacity(body.count)
     var from = body.startIndex
     while true {
       result.append(body[from..<found.lowerBound])
-      result.append(replacement)
+      result.append(contentsOf: replacement)
       from = found.upperBound
-      guard let next = body.range(of: pattern, in: from..<body.endIndex) else { break }
+      guard let next = body.firstRange(of: pattern, from: from) else { break }
       found = next
     }
     result.append(body[from...])
