@@ -118,31 +118,7 @@ extension Rover: JSONPrintable {
   package func write(to json: inout JSONWriter) { json.object(self, Self.printedMembers) }
 }
 
-extension PhotoManifest: JSONPrintable {
-  /// The manifest's entries and its mission's members, in the order of their names.
-  private static let printedMembers:
-    [(name: String, write: MissionSummary.MemberWriter<PhotoManifest>)] = MissionSummary.members(
-      of: { (manifest: PhotoManifest) in manifest.mission },
-      with: [
-        (
-          "photos",
-          { @Sendable manifest, json in
-            json.key("photos")
-            manifest.photos.write(to: &json)
-          }
-        )
-      ])
+/// Written by RoverAPI, where the gallery's kept manifest is written too.
+extension PhotoManifest: JSONPrintable {}
 
-  package func write(to json: inout JSONWriter) { json.object(self, Self.printedMembers) }
-}
-
-extension ManifestEntry: JSONPrintable {
-  package func write(to json: inout JSONWriter) {
-    json.object { json in
-      json.member("cameras", strings: cameras)
-      json.member("earth_date", earthDate)
-      json.member("sol", sol)
-      json.member("total_photos", totalPhotos)
-    }
-  }
-}
+extension ManifestEntry: JSONPrintable {}
