@@ -210,7 +210,7 @@ let package = Package(
       name: "RoversTests",
       dependencies: [
         "TestSupport",
-        "rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing",
+        "rovers", "fixture-server", "FixtureServing", "RoverAPI", "ArgumentParsing", "PlainText",
         "CommandRuntime",
         "MarsFetching",
         "MarsMirror", "MarsImaging", "PanoramaStitching", "CameraGeometry", "RasterImages",

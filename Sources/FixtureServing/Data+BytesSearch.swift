@@ -1,22 +1,16 @@
 import Foundation
+import PlainText
 
 extension Data {
-  /// Where `pattern` first occurs at or after `start` (an index of the data's own), found by
-  /// a scan of the bytes: Foundation's `range(of:)` went through `NSData`, and the servers
-  /// search every answer and every request head.
-  func firstRange(of pattern: [UInt8], from start: Index? = nil) -> Range<Index>? {
-    guard let first = pattern.first else { return nil }
-    let from = start ?? startIndex
-    return withUnsafeBytes { bytes -> Range<Index>? in
-      let offset = from - startIndex
-      let last = bytes.count - pattern.count
-      guard offset >= 0, offset <= last else { return nil }
-      for at in offset...last where bytes[at] == first {
-        if pattern.indices.allSatisfy({ bytes[at + $0] == pattern[$0] }) {
-          return (startIndex + at)..<(startIndex + at + pattern.count)
-        }
+  /// Where `pattern` first occurs at or after `start` (an index of the data's own), by
+  /// ``UTF8Scan/firstOffset(of:in:from:)``: the servers search every answer and every request
+  /// head, and Foundation's `range(of:)` went through `NSData`.
+  func firstRange(ofBytes pattern: [UInt8], from start: Index? = nil) -> Range<Index>? {
+    let offset = (start ?? startIndex) - startIndex
+    return withUnsafeBytes { bytes in
+      UTF8Scan.firstOffset(of: pattern, in: bytes, from: offset).map {
+        (startIndex + $0)..<(startIndex + $0 + pattern.count)
       }
-      return nil
     }
   }
 }

@@ -160,7 +160,7 @@ final class LoopbackServer: Sendable {
     var buffer = [UInt8](repeating: 0, count: 4096)
     let end = Array("\r\n\r\n".utf8)
     while unread.count < 65536 {
-      if let range = unread.firstRange(of: end) {
+      if let range = unread.firstRange(ofBytes: end) {
         let head = RequestHead(String(decoding: unread[..<range.lowerBound], as: UTF8.self))
         unread = Data(unread[range.upperBound...])
         return head

@@ -22,16 +22,14 @@ enum SharedReplies {
 }
 
 extension Reply {
-  /// The answer with ``SharedReplies/standInBase`` made `base`, as written plain and as JSON
-  /// writes it (`http:\/\/…`); as it is when `base` is `nil`.
+  /// The answer with ``SharedReplies/standInBase`` made `base`; as it is when `base` is `nil`.
+  /// The answers are written by ``ParsedJSON``, which leaves slashes unescaped, so the address
+  /// is only ever written plain.
   func withImageBase(_ base: String?) -> Reply {
     guard let base, case .respond(let status, let headers, let body) = self else { return self }
-    let escaped = { (text: String) in Array(text.replacingOccurrences(of: "/", with: "\\/").utf8) }
-    let plain = Self.replacing(
+    let replaced = Self.replacing(
       Array(SharedReplies.standInBase.utf8), with: Array(base.utf8), in: body)
-    let both = Self.replacing(
-      escaped(SharedReplies.standInBase), with: escaped(base), in: plain)
-    return .respond(status: status, headers: headers, body: both)
+    return .respond(status: status, headers: headers, body: replaced)
   }
 
   /// `body` with every `pattern` made `replacement`, in one pass: a sol's answer holds a
@@ -39,7 +37,7 @@ extension Reply {
   private static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in body: Data)
     -> Data
   {
-    guard var found = body.firstRange(of: pattern) else { return body }
+    guard var found = body.firstRange(ofBytes: pattern) else { return body }
     var result = Data()
     result.reserveCapacity(body.count)
     var from = body.startIndex
@@ -47,7 +45,7 @@ extension Reply {
       result.append(body[from..<found.lowerBound])
       result.append(contentsOf: replacement)
       from = found.upperBound
-      guard let next = body.firstRange(of: pattern, from: from) else { break }
+      guard let next = body.firstRange(ofBytes: pattern, from: from) else { break }
       found = next
     }
     result.append(body[from...])

@@ -16,7 +16,7 @@ public enum OneLine {
     // which is trimmed), nothing after can change its first `limit - 1`, all that is kept: a
     // whole page is not read to its end. Counted each time the scalars read double, so the
     // counting costs no more than the reading.
-    var kept = 0
+    var read = 0
     var countAt = limit + 1
     for scalar in text.unicodeScalars {
       if scalar.properties.isWhitespace {
@@ -28,8 +28,8 @@ public enum OneLine {
         result.unicodeScalars.append(scalar)
         lastWasSpace = false
       }
-      kept += 1
-      if kept >= countAt {
+      read += 1
+      if read >= countAt {
         if result.count > limit + 1 { break }
         countAt *= 2
       }

@@ -42,4 +42,27 @@ public enum UTF8Scan {
     guard let slash = lastIndex(of: UInt8(ascii: "/"), in: path) else { return path[...] }
     return path[path.utf8.index(after: slash)...]
   }
+
+  /// Whether `text` holds `pattern`, compared byte for byte: with Foundation imported,
+  /// `String.contains` compares in UTF-16.
+  public static func contains(_ pattern: String, in text: String) -> Bool {
+    let pattern = Array(pattern.utf8)
+    return text.utf8.withContiguousStorageIfAvailable {
+      firstOffset(of: pattern, in: UnsafeRawBufferPointer($0)) != nil
+    } ?? Array(text.utf8).withUnsafeBytes { firstOffset(of: pattern, in: $0) != nil }
+  }
+
+  /// Where `pattern` first occurs in `bytes` at or after offset `start`, by a scan of the
+  /// bytes (Foundation's `Data.range(of:)` goes through `NSData`); `nil` for an empty pattern.
+  public static func firstOffset(
+    of pattern: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int = 0
+  ) -> Int? {
+    guard let first = pattern.first, start >= 0, start <= bytes.count - pattern.count else {
+      return nil
+    }
+    for at in start...(bytes.count - pattern.count) where bytes[at] == first {
+      if pattern.indices.allSatisfy({ bytes[at + $0] == pattern[$0] }) { return at }
+    }
+    return nil
+  }
 }

@@ -13,12 +13,12 @@ struct DataBytesSearchTests {
         for from in data.startIndex...data.endIndex {
           let expected = data.range(of: Data(pattern.utf8), in: from..<data.endIndex)
           #expect(
-            data.firstRange(of: Array(pattern.utf8), from: from) == expected,
+            data.firstRange(ofBytes: Array(pattern.utf8), from: from) == expected,
             "\(pattern.debugDescription) from \(from)")
         }
       }
     }
-    #expect(whole.firstRange(of: []) == nil)
-    #expect(Data().firstRange(of: Array("a".utf8)) == nil)
+    #expect(whole.firstRange(ofBytes: []) == nil)
+    #expect(Data().firstRange(ofBytes: Array("a".utf8)) == nil)
   }
 }

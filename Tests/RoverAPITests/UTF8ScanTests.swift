@@ -38,4 +38,21 @@ import Testing
     #expect(UTF8Scan.allSatisfy(text, isASCIILetter) == text.utf8.allSatisfy(isASCIILetter))
     #expect(UTF8Scan.contains(text, where: { $0 >= 0x80 }) == text.utf8.contains { $0 >= 0x80 })
   }
+
+  @Test func aPatternIsFoundWhereTheBytesHoldIt() {
+    let bytes = Array("abcab\r\n\r\nabcé".utf8)
+    bytes.withUnsafeBytes { bytes in
+      #expect(UTF8Scan.firstOffset(of: Array("ab".utf8), in: bytes) == 0)
+      #expect(UTF8Scan.firstOffset(of: Array("ab".utf8), in: bytes, from: 1) == 3)
+      #expect(UTF8Scan.firstOffset(of: Array("\r\n\r\n".utf8), in: bytes) == 5)
+      #expect(UTF8Scan.firstOffset(of: Array("cé".utf8), in: bytes) == 11)
+      #expect(UTF8Scan.firstOffset(of: Array("cé".utf8), in: bytes, from: 12) == nil)
+      #expect(UTF8Scan.firstOffset(of: Array("abd".utf8), in: bytes) == nil)
+      #expect(UTF8Scan.firstOffset(of: [], in: bytes) == nil)
+      #expect(UTF8Scan.firstOffset(of: Array("a".utf8), in: bytes, from: -1) == nil)
+    }
+    #expect(UTF8Scan.contains("import Glibc", in: "x\nimport Glibc\n"))
+    #expect(!UTF8Scan.contains("import Glibc", in: "import Glib"))
+    #expect(!UTF8Scan.contains("é", in: "e\u{301}"))
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PlainText
 import TestSupport
 import Testing
 
@@ -26,26 +27,10 @@ import Testing
     var path: String
     var text: String
     var code: String
-    /// The code's bytes, searched by ``codeHas(_:)``.
-    var codeBytes: [UInt8]
 
-    init(path: String, text: String, code: String) {
-      (self.path, self.text, self.code) = (path, text, code)
-      codeBytes = Array(code.utf8)
-    }
-
-    /// Whether the code has `needle`: its bytes, since `String.contains` with Foundation
-    /// imported compares in UTF-16, and these checks read every product file fifty times.
-    func codeHas(_ needle: String) -> Bool {
-      let needle = Array(needle.utf8)
-      guard let first = needle.first, needle.count <= codeBytes.count else { return false }
-      let last = codeBytes.count - needle.count
-      return codeBytes.withUnsafeBufferPointer { code in
-        (0...last).contains { start in
-          code[start] == first && needle.indices.allSatisfy { code[start + $0] == needle[$0] }
-        }
-      }
-    }
+    /// Whether the code has `needle`, by its bytes: these checks read every product file
+    /// fifty times, and `String.contains` with Foundation imported compares in UTF-16.
+    func codeHas(_ needle: String) -> Bool { UTF8Scan.contains(needle, in: code) }
   }
 
   /// Every Swift file of the product outside the C library's home, read once for every check.
