@@ -50,6 +50,29 @@ import Testing
     #expect(try empty.encoded() == SolRecord.makeEncoder().encode(empty))
   }
 
+  /// The file is written a piece at a time, never whole in memory: the same bytes as the
+  /// record's JSON, over many pieces; a record that cannot be written leaves the file as it
+  /// was.
+  @Test func theFileIsTheRecordWrittenInPieces() throws {
+    let folder = try TemporaryFolder()
+    let saved = (0..<2000).map { SolRecord.SavedPhoto(photo($0)) }
+    let record = try SolRecordFile.update(
+      in: folder.url, rover: "Curiosity", sol: 42, saved: saved, gone: [])
+    let file = folder.url.appendingPathComponent(SolRecordFile.name)
+    let written = try Data(contentsOf: file)
+    #expect(written.count > 4 * 65_536)
+    #expect(written == (try record.encoded()))
+    #expect(written == (try SolRecord.makeEncoder().encode(record)))
+    #expect(throws: EncodingError.self) {
+      try SolRecordFile.update(
+        in: folder.url, rover: "Curiosity", sol: 42, saved: [],
+        gone: [.init(nasaID: "x", imgSrc: "y", since: .nan)])
+    }
+    #expect(try Data(contentsOf: file) == written)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.url.path) == [SolRecordFile.name])
+  }
+
   /// A number JSON cannot hold is refused, as `JSONEncoder` refuses it, not written as text
   /// no reader accepts.
   @Test func aNumberThatIsNotFiniteIsRefused() {

@@ -17,9 +17,19 @@ public enum AtomicFile {
 
   /// Writes `bytes` whole, without a copy of them into `Data` first.
   public static func write(bytes: [UInt8], to target: URL, durable: Bool = true) throws {
+    try write(to: target, durable: durable) { file in
+      try bytes.withUnsafeBytes { try file.write($0) }
+    }
+  }
+
+  /// Writes what `body` writes into the file, a piece at a time, so a large file is never
+  /// whole in memory; if `body` throws, the file is left as it was.
+  package static func write(
+    to target: URL, durable: Bool = true, by body: (TemporaryFile) throws -> Void
+  ) throws {
     let file = try TemporaryFile.createNow(for: target.path)
     do {
-      try bytes.withUnsafeBytes { try file.write($0) }
+      try body(file)
     } catch {
       file.discard()
       throw error
@@ -33,16 +43,11 @@ public enum AtomicFile {
   public static func write(
     _ parts: [Data], to target: URL, durable: Bool = true, modified: Double? = nil
   ) throws {
-    let file = try TemporaryFile.createNow(for: target.path)
-    do {
+    try write(to: target, durable: durable) { file in
       for part in parts { try file.write(part) }
       if let modified, !POSIX.setModified(file.fd, to: modified) {
         throw FileSystemError(path: target.path, errno: POSIX.lastError)
       }
-    } catch {
-      file.discard()
-      throw error
     }
-    try file.commit(durable: durable)
   }
 }

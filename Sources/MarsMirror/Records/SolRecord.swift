@@ -107,31 +107,39 @@ public struct SolRecord: Codable, Sendable, Hashable {
 
   /// Adds what a run saved and found gone: a saved photo replaces its older entry and is no
   /// longer gone; a gone photo keeps the date it was first seen gone.
-  public mutating func merge(saved: [SavedPhoto], gone newlyGone: [GonePhoto]) {
+  public mutating func merge(saved: consuming [SavedPhoto], gone newlyGone: [GonePhoto]) {
+    var goneByID = Dictionary(gone.map { ($0.nasaID, $0) }, uniquingKeysWith: { $1 })
+    for photo in newlyGone where goneByID[photo.nasaID] == nil { goneByID[photo.nasaID] = photo }
     // Which photo each id keeps, by its place (a saved one over a recorded one, the later of
-    // two): the photos themselves are copied once, into the merged list, which a sol of
-    // thousands makes the largest thing a download holds at its end.
+    // two); a photo saved is not gone.
     var keep: [String: (isSaved: Bool, index: Int)] = [:]
     keep.reserveCapacity(photos.count + saved.count)
     for (index, photo) in photos.enumerated() { keep[photo.nasaID] = (false, index) }
-    for (index, photo) in saved.enumerated() { keep[photo.nasaID] = (true, index) }
+    for index in saved.indices {
+      keep[saved[index].nasaID] = (true, index)
+      goneByID[saved[index].nasaID] = nil
+    }
+    gone = goneByID.values.sorted { $0.nasaID < $1.nasaID }
     var keptSaved = [Bool](repeating: false, count: saved.count)
     var keptRecorded = [Bool](repeating: false, count: photos.count)
     for place in keep.values {
       if place.isSaved { keptSaved[place.index] = true } else { keptRecorded[place.index] = true }
     }
-    // In the order they came: the record is sorted already and a list mostly is, and the
-    // sort below goes through runs in order at the cost of a comparison each.
-    var merged: [SavedPhoto] = []
-    merged.reserveCapacity(keep.count)
+    // The saved photos' own list becomes the merged one, the recorded ones kept added to it:
+    // a sol of thousands is the largest thing a download holds at its end, and is not copied.
+    // In the order they came: a list mostly is sorted, and the sort below goes through runs
+    // in order at the cost of a comparison each.
+    var merged = consume saved
+    var next = 0
+    for index in merged.indices where keptSaved[index] {
+      if index != next { merged.swapAt(index, next) }
+      next += 1
+    }
+    merged.removeLast(merged.count - next)
     for (index, photo) in photos.enumerated() where keptRecorded[index] { merged.append(photo) }
-    for (index, photo) in saved.enumerated() where keptSaved[index] { merged.append(photo) }
+    photos = []
     merged.sort { ($0.camera, $0.nasaID) < ($1.camera, $1.nasaID) }
     photos = merged
-    var goneByID = Dictionary(gone.map { ($0.nasaID, $0) }, uniquingKeysWith: { $1 })
-    for photo in newlyGone where goneByID[photo.nasaID] == nil { goneByID[photo.nasaID] = photo }
-    for photo in saved { goneByID[photo.nasaID] = nil }
-    gone = goneByID.values.sorted { $0.nasaID < $1.nasaID }
   }
 }
 
