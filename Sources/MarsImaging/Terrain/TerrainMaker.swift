@@ -246,7 +246,7 @@ package struct TerrainMaker: Sendable {
     }
     if mirror == nil {
       for index in frame.tiles.indices {
-        frame.tiles[index].photo = frame.tiles[index].photo.resized(to: .full)
+        frame.tiles[index].photo.resize(to: .full)
       }
     }
     var tiles = DevelopTiles(client: client, jobs: 4, folder: mirror)

@@ -58,9 +58,15 @@ extension Photo {
   /// The same photo with `img_src` pointing at the size asked for, where NASA publishes sizes;
   /// unchanged otherwise (Curiosity publishes one size).
   public func resized(to size: ImageSize) -> Photo {
-    guard let address = size.address(ofImageAt: imgSrc), address != imgSrc else { return self }
     var photo = self
-    photo.imgSrc = address
+    photo.resize(to: size)
     return photo
+  }
+
+  /// Points `img_src` at the size asked for, in place: a list of thousands is changed
+  /// without a copy of it.
+  public mutating func resize(to size: ImageSize) {
+    guard let address = size.address(ofImageAt: imgSrc), address != imgSrc else { return }
+    imgSrc = address
   }
 }

@@ -86,10 +86,13 @@ extension Rovers {
     /// from are let go when it returns: a sol of thousands of photos is held once, not once a
     /// step.
     private func plan(
-      _ found: [Photo], _ archive: any PhotoArchive, layout: PhotoFileLayout, _ console: Console
+      _ found: consuming [Photo], _ archive: any PhotoArchive, layout: PhotoFileLayout,
+      _ console: Console
     ) async -> [PhotoDownload] {
-      let kept = PhotoFilterOptions.apply(filter, to: found, quiet: common.quiet, console: console)
-      let photos = size.apply(kept, common, console)
+      // Filtered and resized in place, each step taking the last one's list.
+      let kept = PhotoFilterOptions.apply(
+        filter, to: consume found, quiet: common.quiet, console: console)
+      let photos = size.apply(consume kept, common, console)
       if photos.isEmpty, !common.quiet, let note = placing.emptyNote {
         console.diagnostic(note)
       } else if photos.isEmpty, !common.quiet,

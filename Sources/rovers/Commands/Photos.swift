@@ -101,7 +101,7 @@ extension Rovers {
         query, from: archive, common: common, console)
       let kept = PhotoFilterOptions.apply(
         filter, to: placing.apply(traverse, to: found), quiet: common.quiet, console: console)
-      let photos = size.apply(kept, common, console)
+      let photos = size.apply(consume kept, common, console)
       if photos.isEmpty, !common.quiet, let note = placing.emptyNote {
         console.diagnostic(note)
       } else if photos.isEmpty, !common.quiet {

@@ -36,11 +36,10 @@ enum PhotoFilterOptions {
 
   /// The photos `filter` keeps; when a time filter left out photos that carry no Mars time at
   /// all (an API server's), a note says where the times are, so an empty answer is not read
-  /// as an empty evening.
+  /// as an empty evening. Kept in place: a sol of thousands is not copied.
   static func apply(
-    _ filter: PhotoFilter, to photos: [Photo], quiet: Bool, console: Console
+    _ filter: PhotoFilter, to photos: consuming [Photo], quiet: Bool, console: Console
   ) -> [Photo] {
-    let kept = photos.filter(filter.keeps)
     if filter.marsTime != nil, !quiet, !photos.isEmpty,
       photos.allSatisfy({ $0.details.marsTime == nil })
     {
@@ -48,7 +47,8 @@ enum PhotoFilterOptions {
         "note: these photos carry no Mars time (an API server's never do); NASA's feeds have"
           + " it: --source nasa")
     }
-    return kept
+    photos.removeAll { !filter.keeps($0) }
+    return photos
   }
 
   /// `HH:MM` as minutes after midnight.

@@ -20,8 +20,8 @@ struct SizeOption: Sendable {
   }
 
   /// The photos at the size asked for; with `--verbose`, a word when some cannot change size.
-  func apply(_ photos: [Photo], _ common: CommonOptions, _ console: Console) -> [Photo] {
-    let resized = photos.map { $0.resized(to: size) }
+  /// Changed in place: a sol of thousands is not copied.
+  func apply(_ photos: consuming [Photo], _ common: CommonOptions, _ console: Console) -> [Photo] {
     if common.verbose, size != .large,
       let fixed = photos.first(where: { size.address(ofImageAt: $0.imgSrc) == nil })
     {
@@ -29,6 +29,7 @@ struct SizeOption: Sendable {
         "\(fixed.rover.name) publishes one size: --size \(size.rawValue) changes nothing for its"
           + " photos")
     }
-    return resized
+    for index in photos.indices { photos[index].resize(to: size) }
+    return photos
   }
 }
