@@ -19,6 +19,8 @@ protocol LenientMember {
   var numbers: [Double]? { get }
   /// The value as a list of whole numbers; `nil` when it is not one.
   var wholes: [Int]? { get }
+  /// The value as lists of numbers (a camera model's vectors); `nil` when it is not that.
+  var lists: [[Double]]? { get }
 }
 
 extension LenientMember {
@@ -69,6 +71,9 @@ extension LenientMember {
     let list = wholes ?? lenientString.flatMap(NASATuple.integers)
     return list?.count == count ? list : nil
   }
+
+  /// Lists of numbers: JSON lists of lists, or NASA's `"((a,b,c),(d,e,f),g)"`.
+  var lenientLists: [[Double]]? { lists ?? lenientString.flatMap(NASATuple.components) }
 }
 
 /// A member of a container `JSONDecoder` reads, each type tried as it is asked for.
@@ -82,6 +87,7 @@ struct DecodedMember<Key: CodingKey>: LenientMember {
   var flag: Bool? { try? container.decodeIfPresent(Bool.self, forKey: key) }
   var numbers: [Double]? { try? container.decodeIfPresent([Double].self, forKey: key) }
   var wholes: [Int]? { try? container.decodeIfPresent([Int].self, forKey: key) }
+  var lists: [[Double]]? { try? container.decodeIfPresent([[Double]].self, forKey: key) }
 }
 
 /// The rules for a member of a container, by its key.
@@ -90,18 +96,6 @@ extension KeyedDecodingContainer {
     DecodedMember(container: self, key: key).lenientString
   }
   func lenientInt(_ key: Key) -> Int? { DecodedMember(container: self, key: key).lenientInt }
-  func lenientDouble(_ key: Key) -> Double? {
-    DecodedMember(container: self, key: key).lenientDouble
-  }
-  func lenientDegrees(_ key: Key) -> Double? {
-    DecodedMember(container: self, key: key).lenientDegrees
-  }
-  func lenientNumbers(_ key: Key) -> [Double]? {
-    DecodedMember(container: self, key: key).lenientNumbers
-  }
-  func lenientIntegers(_ key: Key, count: Int) -> [Int]? {
-    DecodedMember(container: self, key: key).lenientIntegers(count: count)
-  }
 }
 
 /// A member read by ``JSONScanner`` in one pass, kept as the JSON gave it.
@@ -112,6 +106,8 @@ enum ScannedMember: LenientMember {
   case flag(Bool)
   /// A list's numbers, each with the whole number it is; `nil` when one is not a number.
   case list([(value: Double, whole: Int?)]?)
+  /// A list of lists of numbers, none of them empty of lists.
+  case lists([[Double]])
   case object
 
   /// Reads the next value, whatever it is.
@@ -126,15 +122,33 @@ enum ScannedMember: LenientMember {
       let (value, whole) = try scanner.readNumber()
       return .number(value, whole: whole)
     case .list:
+      // Numbers, or lists of numbers; anything else, or the two mixed, is neither.
       var items: [(value: Double, whole: Int?)]? = []
+      var lists: [[Double]]? = []
       try scanner.readArray { scanner, _ in
-        guard scanner.nextKind() == .number else {
+        switch scanner.nextKind() {
+        case .number:
+          lists = nil
+          let number = try scanner.readNumber()
+          items?.append(number)
+        case .list:
           items = nil
-          return try scanner.skipValue()
+          var list: [Double]? = []
+          try scanner.readArray { scanner, _ in
+            guard scanner.nextKind() == .number else {
+              list = nil
+              return try scanner.skipValue()
+            }
+            let number = try scanner.readNumber().value
+            list?.append(number)
+          }
+          if let list { lists?.append(list) } else { lists = nil }
+        default:
+          (items, lists) = (nil, nil)
+          try scanner.skipValue()
         }
-        let number = try scanner.readNumber()
-        items?.append(number)
       }
+      if items == nil, let lists { return .lists(lists) }
       return .list(items)
     case .object, nil:
       try scanner.skipValue()
@@ -171,5 +185,13 @@ enum ScannedMember: LenientMember {
     guard case .list(let items?) = self else { return nil }
     let wholes = items.compactMap(\.whole)
     return wholes.count == items.count ? wholes : nil
+  }
+
+  var lists: [[Double]]? {
+    switch self {
+    case .lists(let lists): lists.allSatisfy { $0.allSatisfy(\.isFinite) } ? lists : nil
+    case .list(let items?) where items.isEmpty: []
+    default: nil
+    }
   }
 }

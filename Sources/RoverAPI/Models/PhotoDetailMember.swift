@@ -25,9 +25,10 @@ public struct PhotoDetailMember: Sendable {
   /// copies the struct (a photo's every string retained and released) for each member, and a
   /// row of CSV reads them all.
   let valueAt: @Sendable (UnsafePointer<PhotoDetails>) -> Value
-  /// Reads the member from JSON, leniently, into details; `nil` for a member made from
-  /// another (the place's parts are kept and read together as `place`).
-  let read: (@Sendable (KeyedDecodingContainer<MemberKey>, inout PhotoDetails) -> Void)?
+  /// Reads the member's value, leniently (``LenientMember``: a `Decoder`'s or a scanner's),
+  /// into details; `nil` for a member made from another (the place's parts are kept and read
+  /// together as `place`).
+  let read: (@Sendable (any LenientMember, inout PhotoDetails) -> Void)?
 
   /// Whether a mirror's sol record keeps the member under its own name.
   public var isKept: Bool { read != nil }
@@ -80,7 +81,7 @@ public struct PhotoDetailMember: Sendable {
 
 extension PhotoDetailMember {
   typealias Path<Value> = WritableKeyPath<PhotoDetails, Value> & Sendable
-  typealias Reader<Value> = @Sendable (KeyedDecodingContainer<MemberKey>, MemberKey) -> Value
+  typealias Reader<Value> = @Sendable (any LenientMember) -> Value
 
   /// A member kept at `path`, shown as `wrap` makes it, read back with `read`.
   private static func stored<Stored>(
@@ -98,47 +99,44 @@ extension PhotoDetailMember {
     }
     return Self(
       name: name, title: title, alignRight: alignRight, valueAt: valueAt,
-      read: { container, details in details[keyPath: path] = read(container, MemberKey(name)) })
+      read: { member, details in details[keyPath: path] = read(member) })
   }
 
   /// A text member.
   static func text(_ name: String, title: String? = nil, _ path: Path<String?>) -> Self {
-    stored(name, title, alignRight: false, path, { .text($0) }, { $0.lenientString($1) })
+    stored(name, title, alignRight: false, path, { .text($0) }, { $0.lenientString })
   }
 
   /// A whole number.
   static func integer(_ name: String, title: String? = nil, _ path: Path<Int?>) -> Self {
-    stored(name, title, alignRight: true, path, { .integer($0) }, { $0.lenientInt($1) })
+    stored(name, title, alignRight: true, path, { .integer($0) }, { $0.lenientInt })
   }
 
   /// An angle in degrees.
   static func degrees(_ name: String, _ path: Path<Double?>) -> Self {
-    stored(name, nil, alignRight: true, path, { .decimal($0) }, { $0.lenientDegrees($1) })
+    stored(name, nil, alignRight: true, path, { .decimal($0) }, { $0.lenientDegrees })
   }
 
   /// A number with a fraction.
   static func decimal(_ name: String, title: String? = nil, _ path: Path<Double?>) -> Self {
-    stored(name, title, alignRight: true, path, { .decimal($0) }, { $0.lenientDouble($1) })
+    stored(name, title, alignRight: true, path, { .decimal($0) }, { $0.lenientDouble })
   }
 
   /// A list of `count` whole numbers.
   static func integers(_ name: String, count: Int, _ path: Path<[Int]?>) -> Self {
     stored(
       name, nil, alignRight: false, path, { .integers($0) },
-      { $0.lenientIntegers($1, count: count) })
+      { $0.lenientIntegers(count: count) })
   }
 
   /// A list of numbers: a vector, a quaternion.
   static func decimals(_ name: String, title: String? = nil, _ path: Path<[Double]?>) -> Self {
-    stored(name, title, alignRight: false, path, { .decimals($0) }, { $0.lenientNumbers($1) })
+    stored(name, title, alignRight: false, path, { .decimals($0) }, { $0.lenientNumbers })
   }
 
   /// Lists of numbers: a camera model's vectors and numbers, as JSON lists or NASA's string.
   static func lists(_ name: String, title: String? = nil, _ path: Path<[[Double]]?>) -> Self {
-    stored(name, title, alignRight: false, path, { .lists($0) }) { container, key in
-      (try? container.decodeIfPresent([[Double]].self, forKey: key))
-        ?? container.lenientString(key).flatMap(NASATuple.components)
-    }
+    stored(name, title, alignRight: false, path, { .lists($0) }, { $0.lenientLists })
   }
 
   /// A member made from another, shown and printed but neither kept nor read on its own.
@@ -198,7 +196,10 @@ extension PhotoDetails {
   public init(from decoder: any Decoder) throws {
     self.init()
     let container = try decoder.container(keyedBy: PhotoDetailMember.MemberKey.self)
-    for member in Self.members { member.read?(container, &self) }
+    for member in Self.members {
+      member.read?(
+        DecodedMember(container: container, key: PhotoDetailMember.MemberKey(member.name)), &self)
+    }
     place = try? container.decodeIfPresent(PhotoPlace.self, forKey: Self.placeKey)
   }
 
