@@ -21,7 +21,7 @@ public enum SolRecordFile {
   public static func read(in folder: URL) -> SolRecord? {
     guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
     else { return nil }
-    return try? JSONDecoder().decode(SolRecord.self, from: data)
+    return try? SolRecord.scanned(data)
   }
 
   /// Merges what a run saved into the record of `folder`'s sol and writes it atomically.

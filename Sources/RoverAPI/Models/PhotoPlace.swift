@@ -34,9 +34,14 @@ public struct PhotoPlace: Codable, Sendable, Hashable {
     longitude = try container.decode(Double.self, forKey: .longitude)
     elevation = try container.decodeIfPresent(Double.self, forKey: .elevation)
     isExact = (try? container.decodeIfPresent(Bool.self, forKey: .isExact)) ?? false
-    guard abs(latitude) <= 90, abs(longitude) <= 360, elevation.map(\.isFinite) ?? true else {
+    guard Self.isOnMars(latitude: latitude, longitude: longitude, elevation: elevation) else {
       throw DecodingError.dataCorruptedError(
         forKey: .latitude, in: container, debugDescription: "not a place on Mars")
     }
+  }
+
+  /// Whether the numbers are a place on Mars, as a kept place must be to be read.
+  static func isOnMars(latitude: Double, longitude: Double, elevation: Double?) -> Bool {
+    abs(latitude) <= 90 && abs(longitude) <= 360 && (elevation.map(\.isFinite) ?? true)
   }
 }
