@@ -1,7 +1,9 @@
 extension PhotoDetails {
-  /// The kept members' names, in ``PhotoDetails/members``' order, as a key is matched.
-  private static let keptNames = members.filter(\.isKept).map { Array($0.name.utf8) }
+  /// The members a record keeps under their own names, and those names' bytes, as a key is
+  /// matched; and the place's, kept as one object.
   private static let kept = members.filter(\.isKept)
+  private static let keptNames = kept.map { Array($0.name.utf8) }
+  private static let placeName = [Array(placeKey.stringValue.utf8)]
 
   /// Reads details as a mirror's sol record keeps them (``write(to:)``), by the same lenient
   /// rules as `Decodable` reads them (``LenientMember``), in one pass: a record of thousands
@@ -11,7 +13,7 @@ extension PhotoDetails {
     try scanner.readObject { scanner, key in
       if let position = scanner.position(of: key, in: keptNames) {
         kept[position].read?(try ScannedMember.read(&scanner), &details)
-      } else if scanner.isKey(key, "place") {
+      } else if scanner.position(of: key, in: placeName) != nil {
         details.place = try PhotoPlace.scanLeniently(&scanner)
       } else {
         try scanner.skipValue()
