@@ -21,17 +21,9 @@ extension SolRecord {
         } else if scanner.isKey(key, "sol") {
           sol = try scanner.member("sol") { try $0.readInt() }
         } else if scanner.isKey(key, "photos") {
-          var list: [SavedPhoto] = []
-          try scanner.member("photos") { scanner in
-            try scanner.readArray { scanner, _ in list.append(try SavedPhoto.scan(&scanner)) }
-          }
-          photos = list
+          photos = try scanner.member("photos") { try $0.readList { try SavedPhoto.scan(&$0) } }
         } else if scanner.isKey(key, "gone") {
-          var list: [GonePhoto] = []
-          try scanner.member("gone") { scanner in
-            try scanner.readArray { scanner, _ in list.append(try GonePhoto.scan(&scanner)) }
-          }
-          gone = list
+          gone = try scanner.member("gone") { try $0.readList { try GonePhoto.scan(&$0) } }
         } else {
           try scanner.skipValue()
         }

@@ -88,6 +88,15 @@ package struct JSONScanner: ~Copyable {
     }
   }
 
+  /// Reads a list whose elements `element` reads, one after another.
+  package mutating func readList<Element>(_ element: (inout JSONScanner) throws -> Element)
+    throws -> [Element]
+  {
+    var elements: [Element] = []
+    try readArray { scanner, _ in elements.append(try element(&scanner)) }
+    return elements
+  }
+
   /// Reads the value of the member `name` with `body`, so errors inside it name the member.
   package mutating func member<T>(_ name: String, _ body: (inout JSONScanner) throws -> T) rethrows
     -> T
@@ -298,9 +307,7 @@ package struct JSONScanner: ~Copyable {
 
   /// Reads a list of strings.
   package mutating func readStrings() throws -> [String] {
-    var strings: [String] = []
-    try readArray { scanner, _ in strings.append(try scanner.readString()) }
-    return strings
+    try readList { try $0.readString() }
   }
 
   // MARK: Keys

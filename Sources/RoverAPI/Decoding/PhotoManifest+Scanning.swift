@@ -33,11 +33,7 @@ extension PhotoManifest {
         return
       }
       if scanner.isKey(key, "photos") {
-        photos = try scanner.member("photos") { scanner in
-          var entries: [ManifestEntry] = []
-          try scanner.readArray { scanner, _ in entries.append(try ManifestEntry.scan(&scanner)) }
-          return entries
-        }
+        photos = try scanner.member("photos") { try $0.readList { try ManifestEntry.scan(&$0) } }
       } else {
         try scanner.skipValue()
       }

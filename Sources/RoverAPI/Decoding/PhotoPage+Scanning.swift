@@ -30,9 +30,7 @@ extension PhotoPage {
 extension Photo {
   /// Reads a list of photos.
   static func scanList(_ scanner: inout JSONScanner) throws -> [Photo] {
-    var photos: [Photo] = []
-    try scanner.readArray { scanner, _ in photos.append(try scan(&scanner)) }
-    return photos
+    try scanner.readList { try scan(&$0) }
   }
 
   /// Reads one photo as any server writes it; `nasa_id` and `instrument` are read when present
