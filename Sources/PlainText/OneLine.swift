@@ -6,10 +6,9 @@ public enum OneLine {
   /// Folds white space, drops control characters (a server's text must not move the cursor or
   /// change colours) and shortens to ``limit`` characters.
   public static func clean(_ text: String) -> String {
-    // Most text is already one line of printable ASCII, an address above all: kept as it is.
-    if text.utf8.count < limit, UTF8Scan.allSatisfy(text, { (0x21...0x7E).contains($0) }) {
-      return text
-    }
+    // Most text is already one line of printable ASCII, a request's summary above all
+    // (`GET` and an address): kept as it is.
+    if text.utf8.count < limit, isAlreadyClean(text) { return text }
     var result = ""
     var lastWasSpace = true
     // Once the result has more than `limit + 1` characters (one more for a space at its end,
@@ -36,6 +35,18 @@ public enum OneLine {
     }
     if result.hasSuffix(" ") { result.removeLast() }
     return result.count > limit ? String(result.prefix(limit - 1)) + "…" : result
+  }
+
+  /// Whether `text` is what ``clean(_:)`` would make of it, read as bytes: printable ASCII
+  /// whose spaces are single and inside it.
+  private static func isAlreadyClean(_ text: String) -> Bool {
+    let space = UInt8(ascii: " ")
+    var previous = space
+    let inner = UTF8Scan.allSatisfy(text) { byte in
+      defer { previous = byte }
+      return (0x21...0x7E).contains(byte) || (byte == space && previous != space)
+    }
+    return inner && previous != space
   }
 
   /// Whether a character is a control character (C0, DEL or C1), which may move a terminal's

@@ -46,4 +46,16 @@ struct OneLineTests {
     let accents = "e" + String(repeating: "\u{301}", count: 5_000) + " end"
     #expect(OneLine.clean(accents) == Self.readWhole(accents))
   }
+
+  /// Short printable lines, which are kept as they come where reading them whole keeps them:
+  /// spaces single and inside (a request's summary) are kept, doubled or at an end folded.
+  @Test func aShortLineIsKeptWhereReadingItWholeKeepsIt() {
+    let texts = [
+      "GET https://host/api/v1/rovers/curiosity/photos?sol=1", "GET  x", " GET x", "GET x ",
+      "GET\tx", "a b c", " ", "  ", "", "x", "~!", "a\u{7F}b",
+    ]
+    for text in texts {
+      #expect(OneLine.clean(text) == Self.readWhole(text), "\(text.debugDescription)")
+    }
+  }
 }

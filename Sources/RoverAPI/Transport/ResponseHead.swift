@@ -21,10 +21,13 @@ struct ResponseHead: Sendable, Hashable {
   private static let statusPrefix = Array("HTTP/".utf8)
 
   /// Takes one line, with or without its line end; returns whether it completed the head.
-  mutating func take<Line: BidirectionalCollection<UInt8>>(_ bytes: Line) -> Bool {
+  /// The line is read through its raw bytes, by index: a generic collection here went
+  /// unspecialized, and every answer's dozen lines cost more than its body's bytes.
+  mutating func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard !isComplete else { return false }
-    var line = bytes[...]
-    while let last = line.last, last == 10 || last == 13 { line.removeLast() }
+    var end = bytes.count
+    while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
+    let line = UnsafeRawBufferPointer(rebasing: bytes[0..<end])
     if line.starts(with: Self.statusPrefix) {
       status = Self.statusCode(line)
       headers = [:]
@@ -34,10 +37,12 @@ struct ResponseHead: Sendable, Hashable {
       isComplete = true
       return true
     } else if let colon = line.firstIndex(of: Self.colon) {
-      let name = Self.trimmed(line[..<colon])
+      let name = Self.trimmed(line, 0..<colon)
       guard !name.isEmpty else { return false }
-      let key = Self.lowercased(name)
-      let value = String(decoding: Self.trimmed(line[line.index(after: colon)...]), as: UTF8.self)
+      let key = Self.lowercased(UnsafeRawBufferPointer(rebasing: line[name]))
+      let value = String(
+        decoding: UnsafeRawBufferPointer(rebasing: line[Self.trimmed(line, (colon + 1)..<end)]),
+        as: UTF8.self)
       if headers.isEmpty { headers.reserveCapacity(16) }
       if let earlier = headers[key] {
         headers[key] = earlier + ", " + value
@@ -57,32 +62,36 @@ struct ResponseHead: Sendable, Hashable {
   }
 
   /// The three digits after `HTTP/x `, or 0.
-  private static func statusCode<Line: BidirectionalCollection<UInt8>>(_ line: Line) -> Int {
-    guard let gap = line.firstIndex(of: space) else { return 0 }
-    let digits = line[gap...].drop { $0 == space }.prefix { (48...57).contains($0) }
-    guard digits.count == 3 else { return 0 }
-    let code = digits.reduce(0) { $0 * 10 + Int($1 - 48) }
-    return code >= 100 ? code : 0
+  private static func statusCode(_ line: UnsafeRawBufferPointer) -> Int {
+    guard var at = line.firstIndex(of: space) else { return 0 }
+    while at < line.count, line[at] == space { at += 1 }
+    var code = 0
+    var digits = 0
+    while at < line.count, (48...57).contains(line[at]) {
+      code = code * 10 + Int(line[at] - 48)
+      digits += 1
+      at += 1
+    }
+    return digits == 3 && code >= 100 ? code : 0
   }
 
   /// A name's bytes as a string with ASCII letters lower-cased (bytes that are not UTF-8
   /// become U+FFFD), written in place rather than through an array: every answer has a dozen.
-  private static func lowercased<Name: Collection<UInt8>>(_ name: Name) -> String {
+  private static func lowercased(_ name: UnsafeRawBufferPointer) -> String {
     String(unsafeUninitializedCapacity: name.count) { buffer in
-      for (index, byte) in name.enumerated() {
+      for index in 0..<name.count {
+        let byte = name[index]
         buffer[index] = (65...90).contains(byte) ? byte + 32 : byte
       }
       return name.count
     }
   }
 
-  /// The bytes without the spaces and tabs around them.
-  private static func trimmed<Part: BidirectionalCollection<UInt8>>(_ part: Part)
-    -> Part.SubSequence
-  {
-    var part = part[...]
-    while let first = part.first, first == space || first == tab { part.removeFirst() }
-    while let last = part.last, last == space || last == tab { part.removeLast() }
-    return part
+  /// The positions of `range` in `line` without the spaces and tabs around them.
+  private static func trimmed(_ line: UnsafeRawBufferPointer, _ range: Range<Int>) -> Range<Int> {
+    var (lower, upper) = (range.lowerBound, range.upperBound)
+    while lower < upper, line[lower] == space || line[lower] == tab { lower += 1 }
+    while upper > lower, line[upper - 1] == space || line[upper - 1] == tab { upper -= 1 }
+    return lower..<upper
   }
 }
