@@ -51,4 +51,21 @@ import Testing
     #expect(width == image.width && height == image.height)
     #expect(Array(output[8...]) == image.pixels)
   }
+
+  /// The predictor chosen without branches is the one the PNG specification writes with
+  /// them, for every left, up and upper-left byte.
+  @Test func paethPredictsAsTheSpecificationSays() {
+    var wrong = 0
+    for left in 0..<256 {
+      for up in 0..<256 {
+        for upLeft in 0..<256 {
+          let estimate = left + up - upLeft
+          let (pa, pb, pc) = (abs(estimate - left), abs(estimate - up), abs(estimate - upLeft))
+          let spec = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft
+          if PNGDecoder.paeth(left, up, upLeft) != UInt8(spec) { wrong += 1 }
+        }
+      }
+    }
+    #expect(wrong == 0)
+  }
 }
