@@ -211,12 +211,12 @@ enum PNGDecoder {
               // read back from the row (most grey photos are filtered so, every row).
               var left = rowBytes > 0 ? line[0] : 0
               for x in 1..<max(1, rowBytes) {
-                left = line[x] &+ paeth(Int(left), Int(above[x]), Int(above[x - 1]))
+                left = line[x] &+ PNGPredictor.paeth(left, above[x], above[x - 1])
                 line[x] = left
               }
             } else {
               for x in bpp..<max(bpp, rowBytes) {
-                line[x] &+= paeth(Int(line[x - bpp]), Int(above[x]), Int(above[x - bpp]))
+                line[x] &+= PNGPredictor.paeth(line[x - bpp], above[x], above[x - bpp])
               }
             }
           default: throw ImageError("a PNG row has a filter that does not exist")
@@ -224,19 +224,6 @@ enum PNGDecoder {
         }
       }
     }
-  }
-
-  /// Paeth's predictor from the bytes to the left, above and above-left: whichever is nearest
-  /// to `left + up - upLeft`, ties to the left, then up. Chosen by selects, not branches: on
-  /// a photo's noise the branches were guessed wrong half the time.
-  @inline(__always)
-  static func paeth(_ left: Int, _ up: Int, _ upLeft: Int) -> UInt8 {
-    let toLeft = abs(up - upLeft)
-    let toUp = abs(left - upLeft)
-    let toUpLeft = abs(left + up - 2 * upLeft)
-    let nearer = toUp < toLeft ? up : left
-    let chosen = toUpLeft < min(toLeft, toUp) ? upLeft : nearer
-    return UInt8(truncatingIfNeeded: chosen)
   }
 
   /// Puts a pass's pixels into the RGBA picture.

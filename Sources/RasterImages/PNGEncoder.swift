@@ -155,16 +155,8 @@ public enum PNGEncoder {
       index &+= 16
     }
     while index < count {
-      let left = Int32(row[index &- step])
-      let upper = Int32(above[index])
-      let corner = Int32(above[index &- step])
-      // The distances from left + up − corner to each: |up − corner|, |left − corner|, their sum.
-      let toLeft = magnitude(upper &- corner)
-      let toUp = magnitude(left &- corner)
-      let toCorner = magnitude(left &+ upper &- corner &- corner)
-      let predicted =
-        toLeft <= toUp && toLeft <= toCorner ? left : toUp <= toCorner ? upper : corner
-      paethRow[index] = row[index] &- UInt8(truncatingIfNeeded: predicted)
+      paethRow[index] =
+        row[index] &- PNGPredictor.paeth(row[index &- step], above[index], above[index &- step])
       index &+= 1
     }
     @inline(__always) func cost(_ bytes: UnsafePointer<UInt8>) -> Int {
@@ -186,17 +178,6 @@ public enum PNGEncoder {
   private static func lanes(_ value: SIMD16<Int16>) -> SIMD16<Int16> {
     let sign = value &>> 15
     return (value ^ sign) &- sign
-  }
-
-  /// The Paeth predictor: of left, up and corner, the one closest to left + up − corner.
-  @inline(__always)
-  static func paeth(_ left: UInt8, _ up: UInt8, _ corner: UInt8) -> UInt8 {
-    // The distances from left + up − corner: |up − corner|, |left − corner| and their sum.
-    let toLeft = abs(Int(up) - Int(corner))
-    let toUp = abs(Int(left) - Int(corner))
-    let toCorner = abs(Int(left) + Int(up) - 2 * Int(corner))
-    if toLeft <= toUp, toLeft <= toCorner { return left }
-    return toUp <= toCorner ? up : corner
   }
 
   /// The pieces of the zlib stream (RFC 1950) of the filtered rows, each with the CRC of the

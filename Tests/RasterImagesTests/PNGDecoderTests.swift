@@ -62,7 +62,7 @@ import Testing
           let estimate = left + up - upLeft
           let (pa, pb, pc) = (abs(estimate - left), abs(estimate - up), abs(estimate - upLeft))
           let spec = pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft
-          if PNGDecoder.paeth(left, up, upLeft) != UInt8(spec) { wrong += 1 }
+          if PNGPredictor.paeth(UInt8(left), UInt8(up), UInt8(upLeft)) != UInt8(spec) { wrong += 1 }
         }
       }
     }
