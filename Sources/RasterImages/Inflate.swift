@@ -25,11 +25,30 @@ struct Inflate {
     var inflate = Inflate(data, limit: limit)
     inflate.position = 2
     try inflate.run()
+    try inflate.checkAdler32()
     // Handed back as it was filled, cut to what was written: a copy would be a second picture.
     var bytes: [UInt8] = []
     swap(&bytes, &inflate.output)
     bytes.removeLast(bytes.count - inflate.written)
     return bytes
+  }
+
+  /// Checks the stream's Adler-32, the four bytes after its last block, against what was
+  /// inflated: a damaged byte that still inflates (a literal, a stored block) would otherwise
+  /// be drawn as wrong pixels, with nothing said.
+  private mutating func checkAdler32() throws {
+    // The last block ends inside a byte; whole bytes the bit reader took ahead are given back.
+    let end = position - bitCount / 8
+    guard end >= 0, end + 4 <= input.count else {
+      throw ImageError("the PNG's compressed data is cut short")
+    }
+    let stored = input[end..<(end + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    let made = output.withUnsafeBufferPointer {
+      Checksums.adler32(UnsafeBufferPointer(rebasing: $0[0..<written]))
+    }
+    guard stored == made else {
+      throw ImageError("the PNG's image data is damaged: its checksum does not match")
+    }
   }
 
   private mutating func run() throws {

@@ -68,4 +68,26 @@ import Testing
     }
     #expect(wrong == 0)
   }
+
+  /// A byte of the image data changed where it still inflates (here the stream's Adler-32
+  /// itself, or a literal of a stored block) is refused by the checksum, not drawn wrong.
+  @Test func aDamagedByteThatStillInflatesIsRefused() throws {
+    // Noise is stored, not coded: every byte of its rows stands as it is in the stream.
+    var random = SplitMix(seed: 67)
+    let noise = RasterImage(
+      width: 64, height: 48,
+      pixels: (0..<(64 * 48 * 3)).map { _ in UInt8.random(in: 0...255, using: &random) })
+    let file = PNGEncoder.encode(noise)
+    #expect(try ImageDecoder.decode(file).pixels == noise.pixels)
+    // The IDAT chunk's data: after the 8-byte signature, the 25-byte IHDR, its own length
+    // and type; its last four bytes are the Adler-32.
+    let length = file[33..<37].reduce(0) { $0 << 8 | Int($1) }
+    #expect(Array(file[37..<41]) == Array("IDAT".utf8))
+    let data = 41..<(41 + length)
+    for at in [data.upperBound - 1, data.lowerBound + length / 2] {
+      var damaged = file
+      damaged[at] ^= 0x10
+      #expect(throws: ImageError.self, "byte \(at)") { try ImageDecoder.decode(damaged) }
+    }
+  }
 }

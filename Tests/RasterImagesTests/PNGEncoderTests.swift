@@ -121,7 +121,9 @@ import Testing
     #expect(literal.count < matched.count)
     // What it writes inflates to the rows (zlib's own reading: the round trips above).
     let header: [UInt8] = [0x78, 0x01]
-    let inflated = try Inflate.zlib(header + literal, limit: rows.count)
+    let adler = rows.withUnsafeBufferPointer { Checksums.adler32($0) }
+    let trailer = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) }
+    let inflated = try Inflate.zlib(header + literal + trailer, limit: rows.count)
     #expect(inflated == rows)
     // A drawing repeats itself: matches.
     let bands: [UInt8] = (0..<(400 * 300 * 3)).map { UInt8(truncatingIfNeeded: $0 / 30 % 4 * 60) }
