@@ -172,13 +172,6 @@ def exponent(small, large):
     return math.log10(large / small) if small > 0 and large > 0 else float("nan")
 
 
-def clear(folder):
-    def again():
-        shutil.rmtree(folder, ignore_errors=True)
-        os.makedirs(folder)
-    return again
-
-
 def set_aside(folder, trash):
     """Before each run, moves the last run's output into `trash`, removed when the case ends.
 

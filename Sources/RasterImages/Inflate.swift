@@ -37,11 +37,8 @@ struct Inflate {
   /// inflated: a damaged byte that still inflates (a literal, a stored block) would otherwise
   /// be drawn as wrong pixels, with nothing said.
   private mutating func checkAdler32() throws {
-    // The last block ends inside a byte; whole bytes the bit reader took ahead are given back.
-    let end = position - bitCount / 8
-    guard end >= 0, end + 4 <= input.count else {
-      throw ImageError("the PNG's compressed data is cut short")
-    }
+    let end = nextByte
+    guard end >= 0, end + 4 <= input.count else { throw Self.cutShort }
     let stored = input[end..<(end + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
     let made = output.withUnsafeBufferPointer {
       Checksums.adler32(UnsafeBufferPointer(rebasing: $0[0..<written]))
@@ -82,15 +79,16 @@ struct Inflate {
     }
   }
 
+  /// Where the next whole byte of the stream is: the bits left of the current byte are
+  /// passed over, and whole bytes the bit reader took ahead are given back.
+  private var nextByte: Int { position - bitCount / 8 }
+
   private mutating func stored() throws {
-    // To the byte boundary: the bits left of the current byte go, and whole bytes the Huffman
-    // decoding read ahead are given back (a stored block after a coded one: zlib's sync flush).
-    position -= bitCount / 8
+    // To the byte boundary (a stored block after a coded one: zlib's sync flush).
+    position = nextByte
     bitBuffer = 0
     bitCount = 0
-    guard position + 4 <= input.count else {
-      throw ImageError("the PNG's compressed data is cut short")
-    }
+    guard position + 4 <= input.count else { throw Self.cutShort }
     let length = Int(input[position]) | Int(input[position + 1]) << 8
     let complement = Int(input[position + 2]) | Int(input[position + 3]) << 8
     guard length == ~complement & 0xFFFF, position + 4 + length <= input.count else {
