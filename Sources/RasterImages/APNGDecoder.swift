@@ -20,7 +20,7 @@ public enum APNGDecoder {
       switch chunk.type {
       case "fcTL":
         guard chunk.body.count >= 26 else { throw ImageError("an APNG frame control is cut short") }
-        controls.append((chunk.body, []))
+        controls.append((Array(chunk.body), []))
       case "IDAT":
         if controls.isEmpty {
           defaultImage += chunk.body
@@ -53,11 +53,11 @@ public enum APNGDecoder {
       let numerator = Int(control[20]) << 8 | Int(control[21])
       let denominator = Int(control[22]) << 8 | Int(control[23])
       delays.append(numerator * 1000 / (denominator == 0 ? 100 : denominator))
-      var ownHeader = header.body
+      var ownHeader = Array(header.body)
       ownHeader.replaceSubrange(0..<8, with: control[4..<12])
       var png = PNGDecoder.signature
-      PNGEncoder.appendChunk("IHDR", Array(ownHeader), to: &png)
-      for chunk in shared { PNGEncoder.appendChunk(chunk.type, chunk.body, to: &png) }
+      PNGEncoder.appendChunk("IHDR", ownHeader, to: &png)
+      for chunk in shared { PNGEncoder.appendChunk(chunk.type, Array(chunk.body), to: &png) }
       PNGEncoder.appendChunk("IDAT", data.isEmpty ? defaultImage : data, to: &png)
       PNGEncoder.appendChunk("IEND", [], to: &png)
       let part = try PNGDecoder.decode(png)
@@ -81,44 +81,5 @@ public enum APNGDecoder {
       }
     }
     return Animation(frames: frames, delays: delays)
-  }
-}
-
-/// A PNG file's chunks, in order.
-enum PNGChunks {
-  /// One chunk: its four-letter type and its data.
-  struct Chunk {
-    var type: String
-    var body: [UInt8]
-  }
-
-  /// Every chunk of the file up to `IEND`; a chunk that runs past the end is an error.
-  static func read(_ bytes: [UInt8]) throws -> [Chunk] {
-    guard bytes.count >= 8, Array(bytes[0..<8]) == PNGDecoder.signature else {
-      throw ImageError("it is not a PNG file")
-    }
-    var chunks: [Chunk] = []
-    var position = 8
-    while position + 8 <= bytes.count {
-      let length = Int(uint32(bytes, at: position))
-      let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
-      let start = position + 8
-      guard start + length + 4 <= bytes.count else {
-        throw ImageError("a PNG chunk runs past the end of the file")
-      }
-      chunks.append(Chunk(type: type, body: Array(bytes[start..<(start + length)])))
-      if type == "IEND" { break }
-      position = start + length + 4
-    }
-    return chunks
-  }
-
-  /// The big-endian number of four bytes at `offset`.
-  static func uint32<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at offset: Int)
-    -> UInt32
-  where Bytes.Index == Int {
-    let base = bytes.startIndex + offset
-    return UInt32(bytes[base]) << 24 | UInt32(bytes[base + 1]) << 16
-      | UInt32(bytes[base + 2]) << 8 | UInt32(bytes[base + 3])
   }
 }

@@ -30,40 +30,18 @@ enum PNGDecoder {
 
   /// Decodes a whole PNG file.
   static func decode(_ bytes: [UInt8]) throws -> RasterImage {
-    guard bytes.count >= 8, Array(bytes[0..<8]) == signature else {
-      throw ImageError("it is not a PNG file")
-    }
-    var position = 8
     var header: Header?
     var palette: [UInt8] = []
     var transparency: [UInt8] = []
     var compressed: [UInt8] = []
-    while position + 8 <= bytes.count {
-      let length =
-        Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8
-        | Int(bytes[position + 3])
-      let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
-      let start = position + 8
-      guard length >= 0, start + length + 4 <= bytes.count else {
-        throw ImageError("a PNG chunk runs past the end of the file")
+    for chunk in try PNGChunks.read(bytes) {
+      switch chunk.type {
+      case "IHDR": header = try readHeader(Array(chunk.body))
+      case "PLTE": palette = Array(chunk.body)
+      case "tRNS": transparency = Array(chunk.body)
+      case "IDAT": compressed.append(contentsOf: chunk.body)
+      default: break
       }
-      let body = bytes[start..<(start + length)]
-      switch type {
-      case "IHDR":
-        header = try readHeader(Array(body))
-      case "PLTE":
-        palette = Array(body)
-      case "tRNS":
-        transparency = Array(body)
-      case "IDAT":
-        compressed.append(contentsOf: body)
-      case "IEND":
-        position = bytes.count
-        continue
-      default:
-        break
-      }
-      position = start + length + 4
     }
     guard let header else { throw ImageError("the PNG has no header") }
     guard !compressed.isEmpty else { throw ImageError("the PNG holds no image data") }

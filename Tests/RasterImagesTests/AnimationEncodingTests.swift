@@ -55,6 +55,21 @@ import Testing
     #expect(file.count < still.count * 2)
   }
 
+  /// A frame's control (where it lies, how long it shows) changed by one byte is refused by
+  /// its CRC-32, not drawn in the wrong place or for the wrong time.
+  @Test func aDamagedFrameControlIsRefused() throws {
+    let file = APNGEncoder.encode(Self.movie())
+    let controls = PNGDecoderTests.chunks(of: file).filter { $0.type == "fcTL" }
+    #expect(controls.count == Self.movie().frames.count)
+    for control in controls {
+      var damaged = file
+      damaged[control.data.lowerBound + 20] ^= 0x01
+      #expect(
+        throws: ImageError("the PNG's fcTL chunk is damaged: its checksum does not match")
+      ) { try APNGDecoder.decode(damaged) }
+    }
+  }
+
   @Test(.enabled(if: hasFFmpeg)) func ffmpegReadsTheAPNGAsWeWroteIt() throws {
     let movie = Self.movie()
     let url = try write(APNGEncoder.encode(movie), "movie.png")

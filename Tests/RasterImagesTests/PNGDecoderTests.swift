@@ -90,4 +90,56 @@ import Testing
       #expect(throws: ImageError.self, "byte \(at)") { try ImageDecoder.decode(damaged) }
     }
   }
+
+  /// The chunks of a PNG file: each one's type and the range of its data in the file.
+  static func chunks(of file: [UInt8]) -> [(type: String, data: Range<Int>)] {
+    var found: [(type: String, data: Range<Int>)] = []
+    var position = 8
+    while position + 12 <= file.count {
+      let length = file[position..<(position + 4)].reduce(0) { $0 << 8 | Int($1) }
+      let type = String(decoding: file[(position + 4)..<(position + 8)], as: UTF8.self)
+      found.append((type, (position + 8)..<(position + 8 + length)))
+      position += 12 + length
+    }
+    return found
+  }
+
+  /// A byte changed in the header, the palette or the transparency (their data or their
+  /// CRC-32) is refused, naming the chunk: a damaged palette byte was drawn as a wrong colour
+  /// with nothing said.
+  @Test(
+    arguments: made.filter {
+      ["palette", "rgbkey"].contains(where: $0.lastPathComponent.hasPrefix)
+    })
+  func aDamagedChunkThatShapesThePictureIsRefused(_ file: URL) throws {
+    let bytes = try [UInt8](Data(contentsOf: file))
+    let checked = Self.chunks(of: bytes).filter { ["IHDR", "PLTE", "tRNS"].contains($0.type) }
+    #expect(checked.contains { $0.type != "IHDR" }, "\(file.lastPathComponent)")
+    for chunk in checked {
+      // The data's first and last bytes, and the CRC's last.
+      for at in [chunk.data.lowerBound, chunk.data.upperBound - 1, chunk.data.upperBound + 3] {
+        var damaged = bytes
+        damaged[at] ^= 0x01
+        #expect(
+          throws: ImageError(
+            "the PNG's \(chunk.type) chunk is damaged: its checksum does not match"),
+          "\(file.lastPathComponent), \(chunk.type), byte \(at)"
+        ) { try ImageDecoder.decode(damaged) }
+      }
+    }
+  }
+
+  /// A chunk the decoder does not read (text) changes nothing drawn, so a damaged one is
+  /// passed over, as other readers do with an ancillary chunk.
+  @Test func aDamagedChunkThatDrawsNothingIsPassedOver() throws {
+    let picture = RasterImage(
+      width: 3, height: 2, pixels: (0..<18).map { UInt8($0 * 14) })
+    let file = PNGEncoder.encode(picture)
+    var withText = Array(file[0..<33])
+    PNGEncoder.appendChunk("tEXt", Array("Comment\u{0}sol 1000".utf8), to: &withText)
+    withText += file[33...]
+    let text = try #require(Self.chunks(of: withText).first { $0.type == "tEXt" })
+    withText[text.data.upperBound + 3] ^= 0x01
+    #expect(try ImageDecoder.decode(withText).pixels == picture.pixels)
+  }
 }
