@@ -25,6 +25,8 @@ final class MirrorStub: Sendable {
 
   let script: Mutex<Script>
   private let imageRequests = Mutex<[String]>([])
+  /// Every request in the order it came: `list SOL` or `image`.
+  private let requestLog = Mutex<[String]>([])
 
   init(_ script: Script) { self.script = Mutex(script) }
 
@@ -41,6 +43,8 @@ final class MirrorStub: Sendable {
 
   var images: [String] { imageRequests.withLock { $0 } }
 
+  var requests: [String] { requestLog.withLock { $0 } }
+
   func archive(jobs: Int = 4) -> (MarsArchive, PhotoDownloader) {
     let client = APIClient(
       baseURL: URL(string: "http://api.test/api/v1")!, retryPolicy: .never,
@@ -52,6 +56,7 @@ final class MirrorStub: Sendable {
     let url = request.url
     if url.host == "img.test" {
       imageRequests.withLock { $0.append(url.path) }
+      requestLog.withLock { $0.append("image") }
       let number = Int(url.lastPathComponent.dropFirst().prefix { $0.isNumber }) ?? 0
       if script.withLock({ $0.gone.contains(number) }) { return HTTPResponse(status: 404) }
       return HTTPResponse(
@@ -66,6 +71,7 @@ final class MirrorStub: Sendable {
       Int(
         URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
           .first { $0.name == "sol" }?.value ?? "") ?? -1
+    requestLog.withLock { $0.append("list \(sol)") }
     var numbers = script.sols[sol] ?? []
     numbers = Array(numbers.dropLast(script.shortBy[sol] ?? 0))
     numbers += numbers.filter { script.duplicated.contains($0) }

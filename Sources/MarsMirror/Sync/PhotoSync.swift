@@ -50,6 +50,9 @@ public struct PhotoSync: Sendable {
   /// Walk the folder first (``MirrorCheck``) and list again every sol with a photo missing or
   /// damaged on disk.
   public var verifyFirst = false
+  /// How many listed downloads may wait for a transfer before no further sol is listed: a few
+  /// sols' worth, so the transfers never wait for a list, and not a whole mission's.
+  var waitingDownloads = 2000
   /// How many of the last sols a run lists again from the feeds after a run that could not
   /// ask them about late downlinks: Mars Vista's window, which has caught late downlinks in
   /// practice (`latest_sols` names only the latest downlink's sols, so one missed is gone).
@@ -204,8 +207,11 @@ public struct PhotoSync: Sendable {
         try state.take(result, index)
       }
       while true {
+        // Sols are listed ahead of their downloads only while few wait: lists come far
+        // faster than images, and a first sync of a whole mission would otherwise hold every
+        // download it will make (700,000) from its first minute.
         while state.listsInFlight < archive.maxConcurrentRequests,
-          state.nextList < state.sols.count
+          state.nextList < state.sols.count, queue.count - queued < waitingDownloads
         {
           let index = state.nextList
           let sol = state.sols[index]

@@ -49,6 +49,16 @@ struct SolProgress: Sendable {
     self.manifest = manifest
   }
 
+  /// Marks the sol finished and lets go of what it held of each photo: nothing asks a finished
+  /// sol for it again, and a first sync of a whole mission (700,000 photos) would otherwise
+  /// hold every photo's record until the run ends.
+  mutating func finish() {
+    finished = true
+    saved = []
+    gone = []
+    listedIDs = []
+  }
+
   /// Counts one download off.
   mutating func record(_ result: DownloadResult, now: Double) {
     pending -= 1

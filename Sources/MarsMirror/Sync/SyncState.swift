@@ -197,7 +197,7 @@ struct SyncState {
     let progress = sols[index]
     guard !sync.dryRun, !progress.finished, progress.listsPending == 0, progress.pending == 0
     else { return }
-    sols[index].finished = true
+    sols[index].finish()
     if progress.feedsOnly {
       // What the feeds added goes beside the photos; the source's list wrote the sol's line.
       if !progress.saved.isEmpty || !progress.gone.isEmpty {
