@@ -6,12 +6,13 @@ enum PNGChunks {
     var body: ArraySlice<UInt8>
   }
 
-  /// The chunks whose bytes shape the picture and are checked against their CRC-32: the
-  /// header, the palette, the transparency, and an animation's controls. Image data (`IDAT`,
-  /// `fdAT`) is checked whole by the zlib stream's Adler-32 after inflating (``Inflate``),
-  /// which a damaged byte cannot pass either way, so its megabytes are not summed twice; the
-  /// chunks a decoder skips (text, colour profiles) change nothing drawn, and are not read.
-  static let checked: Set<String> = ["IHDR", "PLTE", "tRNS", "acTL", "fcTL"]
+  /// The chunks whose bytes shape the picture, checked against their CRC-32: the header, the
+  /// palette, the transparency, and an animation's frame controls (where a frame lies, how
+  /// long it shows). Image data (`IDAT`, `fdAT`) is checked whole by the zlib stream's
+  /// Adler-32 after inflating (``Inflate``), which a damaged byte cannot pass either, so its
+  /// megabytes are not summed twice; the chunks a decoder skips (text, colour profiles, the
+  /// animation's frame count) change nothing drawn.
+  static let checked: Set<String> = ["IHDR", "PLTE", "tRNS", "fcTL"]
 
   /// Every chunk of the file up to `IEND`; a chunk that runs past the end, or one of
   /// ``checked`` whose CRC-32 does not match, is an error.
