@@ -62,7 +62,7 @@ public struct FeedLog: Codable, Sendable, Equatable {
     var added: [FeedEntry] = []
     // Newest sols first, rover by rover.
     for addition in additions.sorted(by: { ($0.sol, $0.folder) > ($1.sol, $1.folder) })
-    where !addition.photos.isEmpty {
+    where addition.count > 0 {
       let key = "\(addition.folder)/\(addition.sol)"
       var id = "\(idPrefix)\(addition.folder)/sol/\(addition.sol)"
       if announced.contains(key) {
@@ -78,15 +78,14 @@ public struct FeedLog: Codable, Sendable, Equatable {
         id = candidate
       }
       announced.insert(key)
-      var counts: [String: Int] = [:]
-      for photo in addition.photos { counts[photo.camera, default: 0] += 1 }
-      let cameras = counts.map { FeedEntry.CameraCount(camera: $0.key, count: $0.value) }
-        .sorted { ($0.count, $1.camera) > ($1.count, $0.camera) }
+      let cameras = addition.cameraCounts.map {
+        FeedEntry.CameraCount(camera: $0.key, count: $0.value)
+      }.sorted { ($0.count, $1.camera) > ($1.count, $0.camera) }
       added.append(
         FeedEntry(
           id: id, rover: addition.rover, folder: addition.folder, sol: addition.sol,
-          updated: time, count: addition.photos.count, cameras: cameras,
-          photos: addition.photos.prefix(FeedEntry.shownPhotos).map(\.shown)))
+          updated: time, count: addition.count, cameras: cameras,
+          photos: addition.photos.map(\.shown)))
     }
     entries = Array((added + entries).prefix(Self.kept))
   }
@@ -114,14 +113,26 @@ public struct FeedAddition: Sendable {
   public var folder: String
   /// The sol.
   public var sol: Int
-  /// The photos saved, in the order they were listed.
-  public var photos: [Saved]
+  /// The first photos saved, in the order they were listed: as many as an entry shows
+  /// (``FeedEntry/shownPhotos``), so that a sol of thousands is not held photo by photo.
+  public private(set) var photos: [Saved] = []
+  /// How many photos of each camera were saved.
+  public private(set) var cameraCounts: [String: Int] = [:]
+  /// How many photos were saved.
+  public private(set) var count = 0
 
   /// The photos a run saved for a sol.
-  public init(rover: String, folder: String, sol: Int, photos: [Saved]) {
+  public init(rover: String, folder: String, sol: Int, photos: [Saved] = []) {
     self.rover = rover
     self.folder = folder
     self.sol = sol
-    self.photos = photos
+    for photo in photos { add(photo) }
+  }
+
+  /// Counts one more saved photo, kept when the entry shows it.
+  public mutating func add(_ photo: Saved) {
+    count += 1
+    cameraCounts[photo.camera, default: 0] += 1
+    if photos.count < FeedEntry.shownPhotos { photos.append(photo) }
   }
 }

@@ -45,43 +45,18 @@ package struct GalleryUpkeep {
   /// Rewrites the gallery's pages of the sols the results touched, rover by rover, and adds
   /// an entry to its feed for each sol the run saved photos to.
   package func update(_ results: [DownloadResult]) {
-    guard enabled, !results.isEmpty else { return }
-    let gallery = Gallery(root: root, baseURL: baseURL)
-    guard gallery.exists else { return }
-    var sols: [String: Set<Int>] = [:]
-    for result in results {
-      let folder = String(result.download.relativePath.split(separator: "/").first ?? "")
-      sols[folder, default: []].insert(result.download.photo.sol)
-    }
-    for (folder, touched) in sols.sorted(by: { $0.key < $1.key }) {
-      attempt { try gallery.update(rover: folder, sols: touched) }
-    }
-    attempt { try gallery.announce(Self.additions(results, gallery)) }
+    update(Touched(results))
   }
 
-  /// What the run saved, by rover folder and sol, in the order the photos were listed.
-  package static func additions(_ results: [DownloadResult], _ gallery: Gallery) -> [FeedAddition] {
-    var order: [String] = []
-    var groups: [String: FeedAddition] = [:]
-    for result in results {
-      guard case .downloaded = result.status else { continue }
-      let download = result.download
-      let folder = String(download.relativePath.split(separator: "/").first ?? "")
-      let key = "\(folder)/\(download.photo.sol)"
-      if groups[key] == nil {
-        order.append(key)
-        groups[key] = FeedAddition(
-          rover: gallery.roverName(folder), folder: folder, sol: download.photo.sol, photos: [])
-      }
-      let details = download.photo.details
-      groups[key]?.photos.append(
-        FeedAddition.Saved(
-          camera: download.photo.camera.name,
-          shown: FeedEntry.Photo(
-            file: download.relativePath, title: details.title ?? download.photo.nasaID,
-            caption: details.caption, credit: details.credit)))
+  /// ``update(_:)`` from what a run gathered as its downloads ended.
+  package func update(_ touched: Touched) {
+    guard enabled, !touched.isEmpty else { return }
+    let gallery = Gallery(root: root, baseURL: baseURL)
+    guard gallery.exists else { return }
+    for (folder, sols) in touched.sols.sorted(by: { $0.key < $1.key }) {
+      attempt { try gallery.update(rover: folder, sols: sols) }
     }
-    return order.compactMap { groups[$0] }
+    attempt { try gallery.announce(touched.additions(named: gallery.roverName)) }
   }
 
   private func attempt(_ body: () throws -> Void) {

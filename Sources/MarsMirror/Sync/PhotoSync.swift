@@ -50,6 +50,10 @@ public struct PhotoSync: Sendable {
   /// Walk the folder first (``MirrorCheck``) and list again every sol with a photo missing or
   /// damaged on disk.
   public var verifyFirst = false
+  /// Whether the report keeps every download's result (``Report/results``). A caller that
+  /// hears of each as it ends (`onResult`) and keeps what it needs sets this off, so that a
+  /// first sync of a whole mission does not hold them all.
+  public var keepsResults = true
   /// How many listed downloads may wait for a transfer before no further sol is listed: a few
   /// sols' worth, so the transfers never wait for a list, and not a whole mission's.
   var waitingDownloads = 2000
@@ -76,7 +80,7 @@ public struct PhotoSync: Sendable {
 
   /// What a run did.
   public struct Report: Sendable {
-    /// Every download attempted.
+    /// Every download attempted, unless ``PhotoSync/keepsResults`` is off.
     public var results: [DownloadResult] = []
     /// Rovers or sols whose lists could not be fetched.
     public var failures: [RoverOutcome<Void>] = []

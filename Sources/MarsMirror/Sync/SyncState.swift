@@ -187,7 +187,7 @@ struct SyncState {
 
   /// A download of sol `index` ended.
   mutating func take(_ result: DownloadResult, _ index: Int) throws {
-    report.results.append(result)
+    if sync.keepsResults { report.results.append(result) }
     sols[index].record(result, now: plan.now)
     try finishIfDone(index)
   }

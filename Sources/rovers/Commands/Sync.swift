@@ -131,6 +131,12 @@ extension Rovers {
         size: size.size)
       sync.dryRun = output.dryRun
       sync.verifyFirst = verify
+      // Each result is heard as its download ends, and kept only where the end of the run
+      // reads it one by one: a first sync of a whole mission does not hold them all.
+      sync.keepsResults = false
+      let kept = KeptResults(
+        common.output.format != .table ? .all : hook != nil ? .saved : .failures)
+      let touched = GalleryUpkeep.Gathering()
       // NASA's host only adds: the late-downlink check, its lists and the traverse maps are
       // extras, one try each, cut off two seconds after the main work. With --source nasa
       // every sol is listed from the feeds already.
@@ -145,7 +151,11 @@ extension Rovers {
       }
       let progress = DownloadProgress(total: nil, console: console, quiet: common.quiet)
       let report = try await progress.finishing(quietly: true) {
-        try await sync.run(rovers: rovers, onListed: progress.expect, onResult: progress.record)
+        try await sync.run(rovers: rovers, onListed: progress.expect) { result in
+          progress.record(result)
+          kept.add(result)
+          touched.add(result)
+        }
       }
       if let sinceSol, !common.quiet {
         // A start past the last sol finds nothing, which is not the same as nothing new.
@@ -203,21 +213,23 @@ extension Rovers {
       for (rover, traverse) in report.traverses.sorted(by: { $0.key < $1.key }) {
         upkeep.record(traverse, rover: rover)
       }
-      upkeep.update(report.results)
+      upkeep.update(touched.gathered)
+      let results = kept.kept
       await hook?.run(
-        report.results, folder: output.folder, environment: environment, secret: common.apiKey,
+        results, folder: output.folder, environment: environment, secret: common.apiKey,
         console: console, quiet: common.quiet)
-      let entries = report.results.map { DownloadEntry($0, scrub: console.redacted) }
+      let entries = results.map { DownloadEntry($0, scrub: console.redacted) }
       try common.output.write(
         DownloadEntry.records(entries), json: entries,
         table: { _, _ in }, to: console)
-      if report.results.isEmpty, codes.isEmpty {
+      let ended = kept.count
+      if ended == 0, codes.isEmpty {
         if !common.quiet { console.diagnostic("nothing new") }
         return .success
       }
-      if !report.results.isEmpty { progress.finish() }
+      if ended > 0 { progress.finish() }
       return ExitCode.worst(
-        codes + [DownloadProgress.reportFailures(report.results, console, quiet: common.quiet)])
+        codes + [DownloadProgress.reportFailures(results, console, quiet: common.quiet)])
     }
 
     /// A map that came and does not decode is said (65); one that could not be had is not.
