@@ -52,21 +52,21 @@ import Testing
   /// images, and a first sync that listed every sol at once held a whole mission's downloads
   /// (700,000) in memory from its first minute.
   @Test func solsAreListedOnlyAFewDownloadsAhead() async throws {
-    let stub = MirrorStub(sols: 30, perSol: 20)
+    let stub = MirrorStub(sols: 24, perSol: 10)
     let (archive, downloader) = stub.archive()
     var sync = PhotoSync(
       archive: archive, downloader: downloader, layout: PhotoFileLayout(root: folder),
       sinceSol: 0)
-    sync.waitingDownloads = 60
+    sync.waitingDownloads = 20
     let report = try await sync.run(rovers: ["testrover"])
-    #expect(report.incomplete.isEmpty && photos(sol: 29).count == 20)
+    #expect(report.incomplete.isEmpty && photos(sol: 23).count == 10)
     let log = stub.requests
-    let lastList = try #require(log.firstIndex(of: "list 29"))
+    let lastList = try #require(log.firstIndex(of: "list 23"))
     let fetched = log[..<lastList].count { $0 == "image" }
-    // When the last sol is listed, the 29 before it were: all but the lists still under way
-    // have been handed to transfers, less at most the 60 left waiting and a transfer window.
-    let underWay = archive.maxConcurrentRequests * 20
-    #expect(fetched >= 29 * 20 - underWay - 60 - downloader.transferWindow, "\(fetched)")
+    // When the last sol is listed, the 23 before it were: all but the lists still under way
+    // have been handed to transfers, less at most the 20 left waiting and a transfer window.
+    let underWay = archive.maxConcurrentRequests * 10
+    #expect(fetched >= 23 * 10 - underWay - 20 - downloader.transferWindow, "\(fetched)")
   }
 
   @Test func aListWithDuplicatesStillFinishesItsSolAndSavesTheState() async throws {
