@@ -39,7 +39,7 @@ struct Inflate {
   private mutating func checkAdler32() throws {
     let end = nextByte
     guard end >= 0, end + 4 <= input.count else { throw Self.cutShort }
-    let stored = input[end..<(end + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    let stored = PNGChunks.uint32(input, at: end)
     let made = output.withUnsafeBufferPointer {
       Checksums.adler32(UnsafeBufferPointer(rebasing: $0[0..<written]))
     }
